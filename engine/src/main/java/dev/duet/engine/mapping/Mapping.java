@@ -1,0 +1,47 @@
+package dev.duet.engine.mapping;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The mapping of one index: how unmapped fields are treated ({@link Dynamic}) and the mapped
+ * fields, by name, in the order they were added.
+ *
+ * <p>{@link #fromMap} and {@link #toMap} convert to and from the neutral map form of OpenSearch's
+ * mapping JSON ({@code {"dynamic":..., "properties":{...}}}); the server's codecs and the engine's
+ * metadata store both go through them, so the rules live here once.
+ */
+public record Mapping(Dynamic dynamic, Map<String, FieldMapping> properties) {
+  public static final Mapping EMPTY = new Mapping(Dynamic.TRUE, Map.of());
+
+  public Mapping {
+    requireNonNull(dynamic, "dynamic");
+    properties = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(properties));
+  }
+
+  /**
+   * Parses OpenSearch's mapping object ({@code {"properties":{...}}}) from its neutral map form;
+   * throws a 400 {@code mapper_parsing_exception} naming the field on anything it cannot accept.
+   */
+  public static Mapping fromMap(Map<String, Object> mappings) {
+    return MappingParser.parse(mappings);
+  }
+
+  /** The neutral map form, as {@code GET /{index}/_mapping} shows it under {@code mappings}. */
+  public Map<String, Object> toMap() {
+    return MappingParser.render(this);
+  }
+
+  /** What happens to fields a document has and the mapping lacks. */
+  public enum Dynamic {
+    TRUE,
+    FALSE,
+    STRICT;
+
+    public String value() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+  }
+}

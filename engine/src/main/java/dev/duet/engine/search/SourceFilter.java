@@ -1,0 +1,21 @@
+package dev.duet.engine.search;
+
+import java.util.List;
+
+/**
+ * {@code _source} in a search or get: whether to return it and which paths to keep or drop
+ * (OpenSearch wildcard patterns such as {@code user.*}).
+ */
+public record SourceFilter(boolean fetch, List<String> includes, List<String> excludes) {
+  public static final SourceFilter ALL = new SourceFilter(true, List.of(), List.of());
+  public static final SourceFilter NONE = new SourceFilter(false, List.of(), List.of());
+
+  public SourceFilter {
+    includes = List.copyOf(includes);
+    excludes = List.copyOf(excludes);
+  }
+
+  public boolean isIdentity() {
+    return fetch && includes.isEmpty() && excludes.isEmpty();
+  }
+}
