@@ -1,18 +1,354 @@
 package dev.duet.engine.mapping;
 
+import dev.duet.engine.error.DuetException;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 
-/** Converts mappings between the model and the neutral map form of OpenSearch's JSON. */
+/**
+ * Converts mappings between the model and the neutral map form of OpenSearch's JSON, with
+ * OpenSearch's validation: known types, known parameters per type, dotted names expanded into
+ * objects.
+ */
 final class MappingParser {
+  /** Types a leaf field may have. */
+  static final Set<String> LEAF_TYPES =
+      Set.of(
+          "text", "keyword", "long", "integer", "short", "byte", "double", "float", "boolean",
+          "date");
+
+  /** Analyzers the engine ships; OpenSearch's built-in names. */
+  static final Set<String> ANALYZERS =
+      Set.of("standard", "simple", "whitespace", "keyword", "stop", "english");
+
+  private static final Set<String> COMMON_PARAMS = Set.of("index", "store", "doc_values", "meta");
+  private static final Map<String, Set<String>> TYPE_PARAMS =
+      Map.of(
+          "text", Set.of("analyzer", "search_analyzer", "norms", "boost"),
+          "keyword", Set.of("ignore_above", "null_value", "boost"),
+          "boolean", Set.of("null_value", "boost"),
+          "date", Set.of("format", "print_format", "null_value", "ignore_malformed", "boost"),
+          "number", Set.of("null_value", "coerce", "ignore_malformed", "boost"));
+  private static final Set<String> BOOLEAN_PARAMS =
+      Set.of("index", "store", "doc_values", "norms", "coerce", "ignore_malformed");
+  private static final Set<String> OBJECT_PARAMS =
+      Set.of("type", "properties", "dynamic", "enabled");
+
+  // The order in which OpenSearch prints each type's parameters.
+  private static final List<String> NUMBER_ORDER =
+      List.of("index", "doc_values", "store", "ignore_malformed", "coerce", "null_value", "boost");
+  private static final Map<String, List<String>> RENDER_ORDER =
+      Map.of(
+          "text",
+          List.of("index", "store", "norms", "analyzer", "search_analyzer", "boost"),
+          "keyword",
+          List.of("index", "doc_values", "store", "null_value", "ignore_above", "boost"),
+          "boolean",
+          List.of("doc_values", "index", "null_value", "store", "boost"),
+          "date",
+          List.of(
+              "index",
+              "doc_values",
+              "store",
+              "format",
+              "print_format",
+              "null_value",
+              "ignore_malformed",
+              "boost"));
+
   private MappingParser() {}
 
   static Mapping parse(Map<String, Object> mappings) {
-    // Filled in by the engine work: full validation lives here.
-    return Mapping.EMPTY;
+    if (mappings == null || mappings.isEmpty()) {
+      return Mapping.EMPTY;
+    }
+    try {
+      return parseRoot(mappings);
+    } catch (DuetException e) {
+      throw new DuetException(
+          400,
+          "mapper_parsing_exception",
+          "Failed to parse mapping [_doc]: " + e.reason(),
+          Map.of(),
+          e);
+    }
+  }
+
+  private static Mapping parseRoot(Map<String, Object> mappings) {
+    Mapping.Dynamic dynamic = Mapping.Dynamic.TRUE;
+    Map<String, FieldMapping> properties = Map.of();
+    for (Map.Entry<String, Object> e : mappings.entrySet()) {
+      switch (e.getKey()) {
+        case "dynamic" -> dynamic = parseDynamic(e.getValue(), "_doc");
+        case "properties" -> properties = parseProperties(e.getValue(), "properties");
+        default ->
+            throw failure(
+                "Root mapping definition has unsupported parameters:  ["
+                    + e.getKey()
+                    + " : "
+                    + e.getValue()
+                    + "]");
+      }
+    }
+    return new Mapping(dynamic, properties);
   }
 
   static Map<String, Object> render(Mapping mapping) {
-    return new LinkedHashMap<>();
+    Map<String, Object> out = new LinkedHashMap<>();
+    if (mapping.dynamic() != Mapping.Dynamic.TRUE) {
+      out.put("dynamic", mapping.dynamic().value());
+    }
+    if (!mapping.properties().isEmpty()) {
+      out.put("properties", renderFields(mapping.properties()));
+    }
+    return out;
+  }
+
+  /** Parses {@code dynamic} as OpenSearch accepts it: a boolean or its string forms, or strict. */
+  static Mapping.Dynamic parseDynamic(Object value, String where) {
+    String v = String.valueOf(value).toLowerCase(Locale.ROOT);
+    return switch (v) {
+      case "true" -> Mapping.Dynamic.TRUE;
+      case "false" -> Mapping.Dynamic.FALSE;
+      case "strict" -> Mapping.Dynamic.STRICT;
+      default ->
+          throw failure(
+              "Could not convert [dynamic] to boolean: ["
+                  + value
+                  + "] on ["
+                  + where
+                  + "]; expected true, false or strict");
+    };
+  }
+
+  private static Map<String, FieldMapping> parseProperties(Object node, String owner) {
+    if (!(node instanceof Map<?, ?> map)) {
+      throw failure(
+          "Expected map for property [properties] on field [" + owner + "] but got a " + node);
+    }
+    Map<String, FieldMapping> out = new LinkedHashMap<>();
+    for (Map.Entry<?, ?> e : map.entrySet()) {
+      String name = String.valueOf(e.getKey());
+      if (name.isEmpty() || name.isBlank()) {
+        throw failure("field name cannot be an empty string");
+      }
+      if (!(e.getValue() instanceof Map<?, ?> fieldNode)) {
+        throw failure(
+            "Expected map for property [fields] on field ["
+                + name
+                + "] but got a "
+                + (e.getValue() == null ? "null" : e.getValue().getClass()));
+      }
+      int dot = name.indexOf('.');
+      if (dot > 0 && dot < name.length() - 1) {
+        // "a.b": {...} is shorthand for a: {properties: {b: {...}}}, as in OpenSearch.
+        String head = name.substring(0, dot);
+        String rest = name.substring(dot + 1);
+        int restDot = rest.indexOf('.');
+        String childName = restDot > 0 ? rest.substring(0, restDot) : rest;
+        FieldMapping object =
+            new FieldMapping(
+                "object", Map.of(), Map.of(childName, parseField(rest, fieldNode)), Map.of());
+        out.merge(head, object, (a, b) -> mergeObjects(head, a, b));
+        continue;
+      }
+      FieldMapping parsed = parseField(name, fieldNode);
+      out.merge(name, parsed, (a, b) -> mergeObjects(name, a, b));
+    }
+    return out;
+  }
+
+  private static FieldMapping mergeObjects(String name, FieldMapping a, FieldMapping b) {
+    if (!a.type().equals("object") || !b.type().equals("object")) {
+      throw failure("Field [" + name + "] is defined more than once");
+    }
+    Map<String, FieldMapping> props = new LinkedHashMap<>(a.properties());
+    b.properties().forEach((k, v) -> props.merge(k, v, (x, y) -> mergeObjects(k, x, y)));
+    Map<String, Object> params = new LinkedHashMap<>(a.params());
+    params.putAll(b.params());
+    return new FieldMapping("object", params, props, Map.of());
+  }
+
+  private static FieldMapping parseField(String name, Map<?, ?> node) {
+    if (name.indexOf('.') > 0) {
+      // A remainder of a dotted name: expand the rest recursively.
+      Map<String, Object> wrapper = new LinkedHashMap<>();
+      wrapper.put(name, node);
+      Map<String, FieldMapping> expanded = parseProperties(wrapper, name);
+      return expanded.values().iterator().next();
+    }
+    Object typeNode = node.get("type");
+    String type = typeNode == null ? "object" : String.valueOf(typeNode);
+    if (type.equals("object")) {
+      return parseObject(name, node);
+    }
+    if (!LEAF_TYPES.contains(type)) {
+      throw failure("No handler for type [" + type + "] declared on field [" + name + "]");
+    }
+    Map<String, Object> params = new LinkedHashMap<>();
+    Map<String, FieldMapping> fields = Map.of();
+    Set<String> allowed = TYPE_PARAMS.get(isNumber(type) ? "number" : type);
+    for (Map.Entry<?, ?> e : node.entrySet()) {
+      String key = String.valueOf(e.getKey());
+      Object value = e.getValue();
+      if (key.equals("type")) {
+        continue;
+      }
+      if (key.equals("fields")) {
+        fields = parseMultiFields(name, value);
+        continue;
+      }
+      if (!COMMON_PARAMS.contains(key) && !allowed.contains(key)) {
+        throw failure(
+            "unknown parameter [" + key + "] on mapper [" + name + "] of type [" + type + "]");
+      }
+      params.put(key, normalizeParam(name, type, key, value));
+    }
+    return new FieldMapping(type, params, Map.of(), fields);
+  }
+
+  private static FieldMapping parseObject(String name, Map<?, ?> node) {
+    Map<String, Object> params = new LinkedHashMap<>();
+    Map<String, FieldMapping> properties = Map.of();
+    for (Map.Entry<?, ?> e : node.entrySet()) {
+      String key = String.valueOf(e.getKey());
+      if (!OBJECT_PARAMS.contains(key)) {
+        throw failure(
+            "Mapping definition for ["
+                + name
+                + "] has unsupported parameters:  ["
+                + key
+                + " : "
+                + e.getValue()
+                + "]");
+      }
+      switch (key) {
+        case "properties" -> properties = parseProperties(e.getValue(), name);
+        case "dynamic" -> params.put("dynamic", parseDynamic(e.getValue(), name).value());
+        case "enabled" -> params.put("enabled", parseBoolean(name, key, e.getValue()));
+        default -> {}
+      }
+    }
+    return new FieldMapping("object", params, properties, Map.of());
+  }
+
+  private static Map<String, FieldMapping> parseMultiFields(String name, Object value) {
+    if (!(value instanceof Map<?, ?> map)) {
+      throw failure(
+          "Expected map for property [fields] on field ["
+              + name
+              + "] but got a "
+              + (value == null ? "null" : value.getClass()));
+    }
+    Map<String, FieldMapping> out = new LinkedHashMap<>();
+    for (Map.Entry<?, ?> e : map.entrySet()) {
+      String sub = String.valueOf(e.getKey());
+      if (!(e.getValue() instanceof Map<?, ?> subNode)) {
+        throw failure(
+            "Expected map for property [fields] on field ["
+                + sub
+                + "] but got a "
+                + (e.getValue() == null ? "null" : e.getValue().getClass()));
+      }
+      FieldMapping parsed = parseField(sub, subNode);
+      if (parsed.type().equals("object")) {
+        throw failure("Type [object] cannot be used in multi field");
+      }
+      out.put(sub, parsed);
+    }
+    return out;
+  }
+
+  private static Object normalizeParam(String field, String type, String key, Object value) {
+    if (BOOLEAN_PARAMS.contains(key)) {
+      return parseBoolean(field, key, value);
+    }
+    switch (key) {
+      case "ignore_above" -> {
+        try {
+          return value instanceof Number n ? n.intValue() : Integer.parseInt(String.valueOf(value));
+        } catch (NumberFormatException e) {
+          throw failure("For input string: \"" + value + "\"");
+        }
+      }
+      case "analyzer", "search_analyzer" -> {
+        String analyzer = String.valueOf(value);
+        if (!ANALYZERS.contains(analyzer)) {
+          throw failure("analyzer [" + analyzer + "] has not been configured in mappings");
+        }
+        return analyzer;
+      }
+      case "format" -> {
+        String format = String.valueOf(value);
+        DateFormats.of(format);
+        return format;
+      }
+      case "boost" -> {
+        return value instanceof Number n ? n.doubleValue() : Double.parseDouble(value.toString());
+      }
+      default -> {
+        return value;
+      }
+    }
+  }
+
+  private static boolean parseBoolean(String field, String key, Object value) {
+    String v = String.valueOf(value);
+    if (v.equals("true")) {
+      return true;
+    }
+    if (v.equals("false")) {
+      return false;
+    }
+    throw failure("Failed to parse value [" + v + "] as only [true] or [false] are allowed.");
+  }
+
+  static boolean isNumber(String type) {
+    return switch (type) {
+      case "long", "integer", "short", "byte", "double", "float" -> true;
+      default -> false;
+    };
+  }
+
+  private static Map<String, Object> renderFields(Map<String, FieldMapping> fields) {
+    // OpenSearch prints properties sorted by name.
+    Map<String, Object> out = new LinkedHashMap<>();
+    for (Map.Entry<String, FieldMapping> e : new TreeMap<>(fields).entrySet()) {
+      out.put(e.getKey(), renderField(e.getValue()));
+    }
+    return out;
+  }
+
+  private static Map<String, Object> renderField(FieldMapping field) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    if (field.type().equals("object")) {
+      if (field.params().containsKey("dynamic")) {
+        out.put("dynamic", field.params().get("dynamic"));
+      }
+      out.putAll(field.params());
+      if (!field.properties().isEmpty()) {
+        out.put("properties", renderFields(field.properties()));
+      }
+      return out;
+    }
+    out.put("type", field.type());
+    List<String> order = RENDER_ORDER.getOrDefault(field.type(), NUMBER_ORDER);
+    for (String key : order) {
+      if (field.params().containsKey(key)) {
+        out.put(key, field.params().get(key));
+      }
+    }
+    out.putAll(field.params()); // anything not in the canonical order keeps its own place last
+    if (!field.fields().isEmpty()) {
+      out.put("fields", renderFields(field.fields()));
+    }
+    return out;
+  }
+
+  static DuetException failure(String reason) {
+    return new DuetException(400, "mapper_parsing_exception", reason);
   }
 }

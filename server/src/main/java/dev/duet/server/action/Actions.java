@@ -12,11 +12,28 @@ public final class Actions {
   private final Engine engine;
   private final BulkAction bulk;
   private final SearchAction search;
+  private final GetAction get;
+  private final CreateIndexAction createIndex;
+  private final DeleteIndexAction deleteIndex;
+  private final RefreshAction refresh;
+  private final IndicesAction indices;
 
   public Actions(Engine engine) {
+    this(engine, "duet");
+  }
+
+  /**
+   * @param nodeId how failures name this node (OpenSearch reports the node of a failed shard)
+   */
+  public Actions(Engine engine, String nodeId) {
     this.engine = requireNonNull(engine, "engine");
     this.bulk = new BulkAction(engine);
-    this.search = new SearchAction(engine);
+    this.search = new SearchAction(engine, nodeId);
+    this.get = new GetAction(engine);
+    this.createIndex = new CreateIndexAction(engine);
+    this.deleteIndex = new DeleteIndexAction(engine);
+    this.refresh = new RefreshAction(engine);
+    this.indices = new IndicesAction(engine);
   }
 
   public Engine engine() {
@@ -29,5 +46,25 @@ public final class Actions {
 
   public SearchAction search() {
     return search;
+  }
+
+  public GetAction get() {
+    return get;
+  }
+
+  public CreateIndexAction createIndex() {
+    return createIndex;
+  }
+
+  public DeleteIndexAction deleteIndex() {
+    return deleteIndex;
+  }
+
+  public RefreshAction refresh() {
+    return refresh;
+  }
+
+  public IndicesAction indices() {
+    return indices;
   }
 }

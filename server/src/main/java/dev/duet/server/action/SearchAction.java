@@ -3,21 +3,58 @@ package dev.duet.server.action;
 import static java.util.Objects.requireNonNull;
 
 import dev.duet.engine.Engine;
+import dev.duet.engine.error.DuetException;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SearchResponse;
+import java.util.Set;
 
 /**
  * The one handler for searches, called by REST {@code _search} and gRPC {@code
  * SearchService/Search} after decoding into a {@link SearchRequest}.
+ *
+ * <p>Failures while executing the query on the index (a value that does not fit the field, sorting
+ * on a text field, a result window too large) are shard failures in OpenSearch, reported as {@link
+ * SearchPhaseFailure}; failures before that (missing index, bad index name) pass unchanged.
  */
 public final class SearchAction {
+  /** Failures OpenSearch raises while resolving the request, before any shard runs. */
+  private static final Set<String> COORDINATION_FAILURES =
+      Set.of("index_not_found_exception", "invalid_index_name_exception");
+
   private final Engine engine;
+  private final String nodeId;
 
   public SearchAction(Engine engine) {
+    this(engine, "duet");
+  }
+
+  public SearchAction(Engine engine, String nodeId) {
     this.engine = requireNonNull(engine, "engine");
+    this.nodeId = requireNonNull(nodeId, "nodeId");
   }
 
   public SearchResponse execute(SearchRequest request) {
-    return engine.search(request);
+    try {
+      return engine.search(request);
+    } catch (DuetException e) {
+      if (COORDINATION_FAILURES.contains(e.type()) || e.status() >= 500) {
+        throw e;
+      }
+      throw new SearchPhaseFailure(e, failedIndex(e, request), nodeId);
+    }
+  }
+
+  private static String failedIndex(DuetException e, SearchRequest request) {
+    String index = e.metadata().get("index");
+    if (index != null) {
+      return index;
+    }
+    if (request.indices().size() == 1) {
+      String only = request.indices().get(0);
+      if (!only.contains("*") && !only.equals("_all")) {
+        return only;
+      }
+    }
+    return null;
   }
 }

@@ -1,0 +1,32 @@
+package dev.duet.bench.client;
+
+import java.util.List;
+
+/**
+ * The operations the scenarios measure, one implementation per protocol. Implementations are
+ * thread-safe: the concurrent scenarios share one client between their workers.
+ */
+public interface BenchClient extends AutoCloseable {
+  Protocol protocol();
+
+  /** TCP port the client's measured traffic goes to (to count its bytes on the wire). */
+  int port();
+
+  /**
+   * Indexes {@code ops} into {@code index} with one bulk request.
+   *
+   * @throws BenchRequestException if the request or any of its items failed
+   */
+  void bulk(String index, List<IndexOp> ops);
+
+  /**
+   * Runs a {@code match} query for {@code text} on {@code field}, returning the number of hits in
+   * the response (at most {@code size}).
+   *
+   * @throws BenchRequestException if the search failed
+   */
+  int search(String index, String field, String text, int size);
+
+  @Override
+  void close();
+}

@@ -1,0 +1,108 @@
+package dev.duet.bench.client;
+
+import static java.util.Objects.requireNonNull;
+
+import com.google.protobuf.TextFormat;
+import io.grpc.ManagedChannel;
+import io.grpc.StatusRuntimeException;
+import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.opensearch.protobufs.BulkResponse;
+import org.opensearch.protobufs.Item;
+import org.opensearch.protobufs.SearchResponse;
+import org.opensearch.protobufs.services.DocumentServiceGrpc;
+import org.opensearch.protobufs.services.SearchServiceGrpc;
+
+/**
+ * gRPC with the stock grpc-java client (Netty transport, blocking stubs), as an OpenSearch user
+ * would run it: one channel, multiplexed by all workers. Blocking stubs run the response callbacks
+ * on the calling thread, and the channel uses a direct executor, so no application thread pool sits
+ * between the socket and the caller.
+ */
+public final class GrpcBenchClient implements BenchClient {
+  private static final int MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+
+  private final ManagedChannel channel;
+  private final int port;
+  private final DocumentServiceGrpc.DocumentServiceBlockingStub documents;
+  private final SearchServiceGrpc.SearchServiceBlockingStub search;
+
+  /** A client for {@code target} ({@code host:port}), in plaintext. */
+  public GrpcBenchClient(String target) {
+    requireNonNull(target, "target");
+    int colon = target.lastIndexOf(':');
+    if (colon < 0) {
+      throw new IllegalArgumentException("grpc target: " + target + " (expected: host:port)");
+    }
+    this.port = Integer.parseInt(target.substring(colon + 1));
+    this.channel =
+        NettyChannelBuilder.forTarget(target)
+            .usePlaintext()
+            .directExecutor()
+            .disableRetry()
+            .maxInboundMessageSize(MAX_MESSAGE_BYTES)
+            .build();
+    this.documents = DocumentServiceGrpc.newBlockingStub(channel);
+    this.search = SearchServiceGrpc.newBlockingStub(channel);
+  }
+
+  @Override
+  public Protocol protocol() {
+    return Protocol.GRPC;
+  }
+
+  @Override
+  public int port() {
+    return port;
+  }
+
+  @Override
+  public void bulk(String index, List<IndexOp> ops) {
+    BulkResponse response;
+    try {
+      response = documents.bulk(GrpcRequests.bulk(index, ops));
+    } catch (StatusRuntimeException e) {
+      throw new BenchRequestException("Bulk: " + e.getStatus(), e);
+    }
+    if (response.getErrors()) {
+      throw new BenchRequestException("bulk had failed items: " + firstFailure(response));
+    }
+  }
+
+  @Override
+  public int search(String index, String field, String text, int size) {
+    SearchResponse response;
+    try {
+      response = search.search(GrpcRequests.matchSearch(index, field, text, size));
+    } catch (StatusRuntimeException e) {
+      throw new BenchRequestException("Search: " + e.getStatus(), e);
+    }
+    return response.getHits().getHitsCount();
+  }
+
+  @Override
+  public void close() {
+    channel.shutdown();
+    try {
+      if (!channel.awaitTermination(5, TimeUnit.SECONDS)) {
+        channel.shutdownNow();
+      }
+    } catch (InterruptedException e) {
+      channel.shutdownNow();
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static String firstFailure(BulkResponse response) {
+    for (Item item : response.getItemsList()) {
+      String text = TextFormat.shortDebugString(item);
+      if (text.contains("error")) {
+        return text;
+      }
+    }
+    return response.getItemsCount() == 0
+        ? "(no items)"
+        : TextFormat.shortDebugString(response.getItems(0));
+  }
+}

@@ -1,0 +1,66 @@
+package dev.duet.compat;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.google.protobuf.Message;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/** Keeps the corpus valid in the ordinary build, where no OpenSearch runs. */
+class CaseLoaderTest {
+  private static final List<CompatCase> CASES = CaseLoader.loadAll();
+
+  @Test
+  void theCorpusCoversIssueTwoWithEnoughCases() {
+    assertThat(CASES).hasSizeGreaterThanOrEqualTo(45);
+    assertThat(CASES.stream().filter(c -> c.grpc().isPresent()).count()).isGreaterThanOrEqualTo(30);
+    assertThat(CASES.stream().map(CompatCase::id).collect(Collectors.toSet())).hasSameSizeAs(CASES);
+  }
+
+  @Test
+  void everyGrpcRequestParsesIntoItsMessage() {
+    for (CompatCase c : CASES) {
+      c.grpc()
+          .ifPresent(
+              g -> {
+                assertThat(GrpcCaller.knows(g.method())).as(c.id()).isTrue();
+                Message request = GrpcCaller.request(g.method(), g.request());
+                assertThat(request).as(c.id()).isNotNull();
+              });
+    }
+  }
+
+  @Test
+  void everyCaseCleansUpWhatItCreates() {
+    for (CompatCase c : CASES) {
+      for (CompatCase.RestRequest step : c.setup()) {
+        String index = step.path().substring(1).split("[/?]")[0];
+        if (!index.startsWith("_")) {
+          assertThat(c.indices()).as(c.id() + " creates " + index).contains(index);
+        }
+      }
+    }
+  }
+
+  @Test
+  void fixturesAreInlinedBeforeTheCaseOwnSetup() {
+    CompatCase c =
+        CASES.stream().filter(x -> x.id().equals("075-search-no-index")).findFirst().orElseThrow();
+    assertThat(c.indices()).containsExactly("compat-books", "compat-other");
+    assertThat(c.setup().get(0).toString()).isEqualTo("PUT /compat-books");
+    assertThat(c.setup().get(c.setup().size() - 1).path()).startsWith("/compat-other/");
+  }
+
+  @Test
+  void splitsOpenSearchErrorDescriptions() {
+    assertThat(
+            GrpcCaller.description(
+                    "IndexNotFoundException[no such index [x]]; details={\"status\":404}")
+                .toString())
+        .isEqualTo(
+            "{\"summary\":\"IndexNotFoundException[no such index [x]]\",\"details\":{\"status\":404}}");
+    assertThat(GrpcCaller.description("java.lang.IllegalArgumentException: x\n\tat y").asText())
+        .isEqualTo("java.lang.IllegalArgumentException: x\n\tat y");
+  }
+}

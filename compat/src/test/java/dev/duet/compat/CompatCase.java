@@ -1,0 +1,78 @@
+package dev.duet.compat;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One case of the compatibility suite, as read from {@code cases/NNN-name.yaml}: what to set up,
+ * the request over REST, its gRPC twin where one exists, and what may differ.
+ *
+ * @param id the file name without extension, e.g. {@code 031-search-match-and}
+ * @param name what the case checks, in words
+ * @param indices indices the case creates; deleted before and after each run
+ * @param setup REST requests run first on each node; each must succeed
+ * @param rest the REST request under test and how to compare its responses
+ * @param grpc the gRPC request under test and how to compare its responses, if the case has one
+ */
+record CompatCase(
+    String id,
+    String name,
+    List<String> indices,
+    List<RestRequest> setup,
+    Optional<RestCheck> rest,
+    Optional<GrpcCheck> grpc) {
+
+  CompatCase {
+    requireNonNull(id, "id");
+    requireNonNull(name, "name");
+    indices = List.copyOf(indices);
+    setup = List.copyOf(setup);
+  }
+
+  /** An HTTP request; {@code body} is null when there is none. */
+  record RestRequest(String method, String path, byte[] body, String contentType) {
+    RestRequest {
+      requireNonNull(method, "method");
+      requireNonNull(path, "path");
+    }
+
+    @Override
+    public String toString() {
+      return method + " " + path;
+    }
+  }
+
+  /** What may differ between the two responses; see {@link JsonDiff} for the path syntax. */
+  record Comparison(
+      List<String> ignore,
+      List<String> optional,
+      List<String> unordered,
+      Map<String, String> patterns) {
+    Comparison {
+      ignore = List.copyOf(ignore);
+      optional = List.copyOf(optional);
+      unordered = List.copyOf(unordered);
+      patterns = Map.copyOf(patterns);
+    }
+  }
+
+  record RestCheck(RestRequest request, Comparison comparison) {}
+
+  /**
+   * A unary gRPC call.
+   *
+   * @param method {@code Service/Method}, e.g. {@code SearchService/Search}
+   * @param request the request message in protobuf JSON form; {@code bytes} fields may be written
+   *     as JSON values (see {@link ProtoJson})
+   * @param restErrorDetails for errors where OpenSearch's gRPC answer is a bare Java stack trace:
+   *     expect instead the {@code <summary>; details=<REST error JSON>} form with OpenSearch's REST
+   *     error body for the case's REST request as details (DESIGN.md §3: copy conventions, not
+   *     gaps)
+   */
+  record GrpcCheck(
+      String method, JsonNode request, Comparison comparison, boolean restErrorDetails) {}
+}

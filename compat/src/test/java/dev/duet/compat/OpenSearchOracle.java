@@ -1,0 +1,111 @@
+package dev.duet.compat;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Real OpenSearch 3.8.0, the suite's oracle: used where it already runs (ports from {@code
+ * -Dcompat.opensearch.http}/{@code .grpc}, default 9201/9401, as {@code .ci/run} starts it), else
+ * started with {@code build/opensearch.sh} and stopped again when the suite ends.
+ */
+final class OpenSearchOracle implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(OpenSearchOracle.class);
+
+  private final CompatNode node;
+  private final Path script;
+  private final boolean startedHere;
+
+  private OpenSearchOracle(CompatNode node, Path script, boolean startedHere) {
+    this.node = node;
+    this.script = script;
+    this.startedHere = startedHere;
+  }
+
+  static OpenSearchOracle ensureRunning() throws IOException, InterruptedException {
+    int http = Integer.getInteger("compat.opensearch.http", 9201);
+    int grpc = Integer.getInteger("compat.opensearch.grpc", 9401);
+    CompatNode node = CompatNode.local("OpenSearch", http, grpc);
+    Path script = repoRoot().resolve("build/opensearch.sh");
+    if (listening(http) && listening(grpc)) {
+      log.info("using the OpenSearch already running on http {} grpc {}", http, grpc);
+      return new OpenSearchOracle(node, script, false);
+    }
+    log.info("starting OpenSearch 3.8.0 with {}", script);
+    run(
+        script,
+        "start",
+        "--http-port",
+        Integer.toString(http),
+        "--grpc-port",
+        Integer.toString(grpc));
+    return new OpenSearchOracle(node, script, true);
+  }
+
+  CompatNode node() {
+    return node;
+  }
+
+  @Override
+  public void close() throws IOException, InterruptedException {
+    if (startedHere) {
+      run(
+          script,
+          "stop",
+          "--http-port",
+          Integer.toString(node.rest().getPort()),
+          "--grpc-port",
+          Integer.toString(node.grpcPort()));
+    }
+  }
+
+  private static void run(Path script, String... args) throws IOException, InterruptedException {
+    String[] command = new String[args.length + 1];
+    command[0] = script.toString();
+    System.arraycopy(args, 0, command, 1, args.length);
+    Path output = Files.createTempFile("opensearch-sh", ".log");
+    Process process =
+        new ProcessBuilder(command)
+            .directory(script.getParent().getParent().toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(output.toFile())
+            .start();
+    if (!process.waitFor(10, TimeUnit.MINUTES) || process.exitValue() != 0) {
+      process.destroy();
+      throw new IllegalStateException(
+          "build/opensearch.sh "
+              + String.join(" ", args)
+              + " failed:\n"
+              + Files.readString(output));
+    }
+    log.info("{}", Files.readString(output).strip());
+    Files.deleteIfExists(output);
+  }
+
+  private static boolean listening(int port) {
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress("127.0.0.1", port), 1000);
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  /** The repository root: surefire runs in {@code compat/}, IDEs sometimes in the root. */
+  private static Path repoRoot() {
+    Path dir = Path.of("").toAbsolutePath();
+    while (dir != null && !Files.exists(dir.resolve("build/opensearch.sh"))) {
+      dir = dir.getParent();
+    }
+    if (dir == null) {
+      throw new IllegalStateException(
+          "build/opensearch.sh not found above " + Path.of("").toAbsolutePath());
+    }
+    return dir;
+  }
+}

@@ -1,0 +1,17 @@
+package dev.duet.engine;
+
+import dev.duet.engine.internal.LuceneEngine;
+import java.nio.file.Path;
+
+/** Opens engines. */
+public final class Engines {
+  private Engines() {}
+
+  /**
+   * The Lucene engine whose data lives under {@code dataDir} (created if missing; existing indices
+   * are reloaded). Close it to commit.
+   */
+  public static Engine open(Path dataDir) {
+    return LuceneEngine.open(dataDir);
+  }
+}

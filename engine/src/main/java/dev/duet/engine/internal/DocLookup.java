@@ -1,0 +1,71 @@
+package dev.duet.engine.internal;
+
+import java.io.IOException;
+import java.util.Set;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.NumericDocValues;
+import org.apache.lucene.index.PostingsEnum;
+import org.apache.lucene.index.Terms;
+import org.apache.lucene.index.TermsEnum;
+import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.util.Bits;
+import org.apache.lucene.util.BytesRef;
+
+/** Finds the live document with an {@code _id} in a reader: its version fields and source. */
+final class DocLookup {
+  static final String ID = "_id";
+  static final String SOURCE = "_source";
+  static final String SEQ_NO = "_seq_no";
+  static final String VERSION = "_version";
+  static final String PRIMARY_TERM = "_primary_term";
+
+  /** Stands for "present, source not loaded" in a {@link LiveVersionMap.Entry}. */
+  static final byte[] NOT_LOADED = new byte[0];
+
+  private static final Set<String> SOURCE_ONLY = Set.of(SOURCE);
+
+  private DocLookup() {}
+
+  static LiveVersionMap.Entry find(IndexReader reader, String id, boolean loadSource)
+      throws IOException {
+    BytesRef term = new BytesRef(id);
+    for (LeafReaderContext leaf : reader.leaves()) {
+      LeafReader r = leaf.reader();
+      Terms terms = r.terms(ID);
+      if (terms == null) {
+        continue;
+      }
+      TermsEnum te = terms.iterator();
+      if (!te.seekExact(term)) {
+        continue;
+      }
+      PostingsEnum postings = te.postings(null, PostingsEnum.NONE);
+      Bits live = r.getLiveDocs();
+      for (int doc = postings.nextDoc();
+          doc != DocIdSetIterator.NO_MORE_DOCS;
+          doc = postings.nextDoc()) {
+        if (live != null && !live.get(doc)) {
+          continue;
+        }
+        byte[] source = NOT_LOADED;
+        if (loadSource) {
+          BytesRef bytes = r.storedFields().document(doc, SOURCE_ONLY).getBinaryValue(SOURCE);
+          source = bytes == null ? NOT_LOADED : BytesRef.deepCopyOf(bytes).bytes;
+        }
+        return new LiveVersionMap.Entry(
+            value(r, VERSION, doc), value(r, SEQ_NO, doc), value(r, PRIMARY_TERM, doc), source, 0);
+      }
+    }
+    return null;
+  }
+
+  private static long value(LeafReader reader, String field, int doc) throws IOException {
+    NumericDocValues values = reader.getNumericDocValues(field);
+    if (values == null || !values.advanceExact(doc)) {
+      return 0;
+    }
+    return values.longValue();
+  }
+}

@@ -1,0 +1,253 @@
+package dev.duet.engine.internal;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.mapping.DateFormats;
+import dev.duet.engine.mapping.FieldMapping;
+import dev.duet.engine.mapping.Mapping;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.lucene.index.IndexableField;
+
+/**
+ * Turns a document's JSON source into Lucene fields in one streaming pass, applying the mapping and
+ * OpenSearch's dynamic mapping rules (strings → text with a keyword sub-field or date, integers →
+ * long, decimals → float, booleans → boolean, objects → object).
+ */
+final class DocumentParser {
+  static final FieldMapping DYNAMIC_TEXT =
+      new FieldMapping(
+          "text",
+          Map.of(),
+          Map.of(),
+          Map.of(
+              "keyword",
+              new FieldMapping("keyword", Map.of("ignore_above", 256), Map.of(), Map.of())));
+  private static final FieldMapping DYNAMIC_OBJECT = FieldMapping.of("object");
+
+  private DocumentParser() {}
+
+  /** Parses {@code source}; 400 {@code mapper_parsing_exception} (or strict) on bad input. */
+  static ParsedDocument parse(String id, byte[] source, MappingLookup lookup) {
+    Context ctx = new Context(id, lookup);
+    try (JsonParser p = JsonMaps.JSON.createParser(source)) {
+      JsonToken first = p.nextToken();
+      if (first != JsonToken.START_OBJECT) {
+        throw new DuetException(
+            400,
+            "mapper_parsing_exception",
+            "failed to parse",
+            Map.of(),
+            new DuetException(
+                400,
+                "not_x_content_exception",
+                "Compressor detection can only be called on some xcontent bytes or compressed"
+                    + " xcontent bytes"));
+      }
+      parseObject(p, ctx, MappingLookup.ROOT);
+      p.nextToken(); // anything after the document must still be well-formed, as in OpenSearch
+    } catch (JsonProcessingException e) {
+      throw new DuetException(
+          400, "mapper_parsing_exception", "failed to parse", Map.of(), JacksonErrors.toDuet(e));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return new ParsedDocument(ctx.fields, ctx.added == null ? Map.of() : ctx.added);
+  }
+
+  private static void parseObject(JsonParser p, Context ctx, String objectPath) throws IOException {
+    while (p.nextToken() == JsonToken.FIELD_NAME) {
+      String name = p.currentName();
+      parseField(p, ctx, objectPath, name, p.nextToken());
+    }
+  }
+
+  private static void parseField(
+      JsonParser p, Context ctx, String objectPath, String name, JsonToken t) throws IOException {
+    if (name.indexOf('.') >= 0) {
+      // "a.b": 1 in a document means a: {b: 1}; walk (or create) the objects on the way.
+      String[] parts = name.split("\\.");
+      if (parts.length == 0) {
+        throw mapperParsing("field name cannot contain only dots");
+      }
+      String parent = objectPath;
+      for (int i = 0; i < parts.length - 1; i++) {
+        if (parts[i].isEmpty()) {
+          throw mapperParsing(
+              "object field starting or ending with a [.] makes object resolution ambiguous: ["
+                  + name
+                  + "]");
+        }
+        String path = join(parent, parts[i]);
+        FieldMapping leaf = ctx.leaf(path);
+        if (leaf != null) {
+          throw mapperParsing(
+              "Could not dynamically add mapping for field ["
+                  + join(objectPath, name)
+                  + "]. Existing mapping for ["
+                  + path
+                  + "] must be of type object but found ["
+                  + leaf.type()
+                  + "].");
+        }
+        if (!ctx.isObject(path)) {
+          Mapping.Dynamic dynamic = ctx.lookup.dynamic(parent);
+          if (dynamic == Mapping.Dynamic.STRICT) {
+            throw strict(parts[i], parent);
+          }
+          if (dynamic == Mapping.Dynamic.FALSE) {
+            p.skipChildren();
+            return;
+          }
+          ctx.add(path, DYNAMIC_OBJECT);
+        }
+        parent = path;
+      }
+      objectPath = parent;
+      name = parts[parts.length - 1];
+    }
+    String path = join(objectPath, name);
+    switch (t) {
+      case START_OBJECT -> parseObjectField(p, ctx, objectPath, name, path);
+      case START_ARRAY -> {
+        JsonToken element;
+        while ((element = p.nextToken()) != JsonToken.END_ARRAY) {
+          parseField(p, ctx, objectPath, name, element);
+        }
+      }
+      case VALUE_NULL -> {
+        FieldMapping leaf = ctx.leaf(path);
+        if (leaf != null) {
+          FieldIndexer.indexNullValue(path, leaf, ctx.id, ctx.fields);
+        }
+      }
+      default -> {
+        FieldMapping leaf = ctx.leaf(path);
+        if (leaf == null) {
+          if (ctx.isObject(path)) {
+            throw mapperParsing(
+                "object mapping for ["
+                    + path
+                    + "] tried to parse field ["
+                    + name
+                    + "] as object, but found a concrete value");
+          }
+          Mapping.Dynamic dynamic = ctx.lookup.dynamic(objectPath);
+          if (dynamic == Mapping.Dynamic.STRICT) {
+            throw strict(name, objectPath);
+          }
+          if (dynamic == Mapping.Dynamic.FALSE) {
+            return;
+          }
+          leaf = infer(p, t);
+          ctx.add(path, leaf);
+        }
+        FieldIndexer.index(p, t, path, leaf, ctx.id, ctx.fields);
+      }
+    }
+  }
+
+  private static void parseObjectField(
+      JsonParser p, Context ctx, String objectPath, String name, String path) throws IOException {
+    FieldMapping leaf = ctx.leaf(path);
+    if (leaf != null) {
+      throw FieldIndexer.objectValueFailure(p, path, leaf, ctx.id);
+    }
+    if (ctx.isObject(path)) {
+      FieldMapping object = ctx.lookup.object(path);
+      if (object != null && Boolean.FALSE.equals(object.params().get("enabled"))) {
+        p.skipChildren();
+        return;
+      }
+      parseObject(p, ctx, path);
+      return;
+    }
+    Mapping.Dynamic dynamic = ctx.lookup.dynamic(objectPath);
+    if (dynamic == Mapping.Dynamic.STRICT) {
+      throw strict(name, objectPath);
+    }
+    if (dynamic == Mapping.Dynamic.FALSE) {
+      p.skipChildren();
+      return;
+    }
+    ctx.add(path, DYNAMIC_OBJECT);
+    parseObject(p, ctx, path);
+  }
+
+  private static FieldMapping infer(JsonParser p, JsonToken t) throws IOException {
+    return switch (t) {
+      case VALUE_STRING -> {
+        FieldMapping date = DateFormats.detect(p.getText());
+        yield date != null ? date : DYNAMIC_TEXT;
+      }
+      case VALUE_NUMBER_INT -> FieldMapping.of("long");
+      case VALUE_NUMBER_FLOAT -> FieldMapping.of("float");
+      case VALUE_TRUE, VALUE_FALSE -> FieldMapping.of("boolean");
+      default -> throw mapperParsing("failed to parse");
+    };
+  }
+
+  private static String join(String objectPath, String name) {
+    return objectPath.isEmpty() ? name : objectPath + "." + name;
+  }
+
+  private static DuetException strict(String name, String objectPath) {
+    return new DuetException(
+        400,
+        "strict_dynamic_mapping_exception",
+        "mapping set to strict, dynamic introduction of ["
+            + name
+            + "] within ["
+            + (objectPath.isEmpty() ? "_doc" : objectPath)
+            + "] is not allowed");
+  }
+
+  static DuetException mapperParsing(String reason) {
+    return new DuetException(400, "mapper_parsing_exception", reason);
+  }
+
+  /** Per-document state: the Lucene fields so far and the fields dynamic mapping added. */
+  private static final class Context {
+    final String id;
+    final MappingLookup lookup;
+    final List<IndexableField> fields = new ArrayList<>();
+    Map<String, FieldMapping> added;
+
+    Context(String id, MappingLookup lookup) {
+      this.id = id;
+      this.lookup = lookup;
+    }
+
+    FieldMapping leaf(String path) {
+      FieldMapping leaf = lookup.leaf(path);
+      if (leaf == null && added != null) {
+        FieldMapping dynamic = added.get(path);
+        if (dynamic != null && !dynamic.type().equals("object")) {
+          return dynamic;
+        }
+      }
+      return leaf;
+    }
+
+    boolean isObject(String path) {
+      if (lookup.object(path) != null) {
+        return true;
+      }
+      FieldMapping dynamic = added == null ? null : added.get(path);
+      return dynamic != null && dynamic.type().equals("object");
+    }
+
+    void add(String path, FieldMapping field) {
+      if (added == null) {
+        added = new LinkedHashMap<>();
+      }
+      added.put(path, field);
+    }
+  }
+}

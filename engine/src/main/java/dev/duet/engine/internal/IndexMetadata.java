@@ -1,0 +1,80 @@
+package dev.duet.engine.internal;
+
+import dev.duet.engine.index.IndexSettings;
+import dev.duet.engine.mapping.Mapping;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What survives a restart about an index besides its documents: name, uuid, creation date, settings
+ * and mapping. Stored as {@code index.json} in the index folder, replaced atomically (temp file,
+ * fsync, rename, fsync of the folder) so a crash leaves the old or the new version.
+ */
+record IndexMetadata(
+    String name, String uuid, long creationDate, IndexSettings settings, Mapping mapping) {
+  static final String FILE = "index.json";
+
+  IndexMetadata withMapping(Mapping newMapping) {
+    return new IndexMetadata(name, uuid, creationDate, settings, newMapping);
+  }
+
+  void write(Path indexDir) throws IOException {
+    Map<String, Object> root = new LinkedHashMap<>();
+    root.put("name", name);
+    root.put("uuid", uuid);
+    root.put("creation_date", creationDate);
+    root.put("settings", new LinkedHashMap<>(settings.sorted()));
+    root.put("mappings", mapping.toMap());
+    byte[] bytes = JsonMaps.write(root);
+    Path tmp = indexDir.resolve(FILE + ".tmp");
+    try (FileChannel ch =
+        FileChannel.open(
+            tmp,
+            StandardOpenOption.CREATE,
+            StandardOpenOption.WRITE,
+            StandardOpenOption.TRUNCATE_EXISTING)) {
+      ByteBuffer buffer = ByteBuffer.wrap(bytes);
+      while (buffer.hasRemaining()) {
+        ch.write(buffer);
+      }
+      ch.force(true);
+    }
+    try {
+      Files.move(
+          tmp,
+          indexDir.resolve(FILE),
+          StandardCopyOption.ATOMIC_MOVE,
+          StandardCopyOption.REPLACE_EXISTING);
+    } catch (AtomicMoveNotSupportedException e) {
+      Files.move(tmp, indexDir.resolve(FILE), StandardCopyOption.REPLACE_EXISTING);
+    }
+    try (FileChannel dir = FileChannel.open(indexDir, StandardOpenOption.READ)) {
+      dir.force(true);
+    } catch (IOException e) {
+      // Some file systems cannot fsync a directory; the rename is still atomic.
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  static IndexMetadata read(Path indexDir) throws IOException {
+    Map<String, Object> root =
+        (Map<String, Object>) JsonMaps.read(Files.readAllBytes(indexDir.resolve(FILE)));
+    Map<String, String> settings = new LinkedHashMap<>();
+    ((Map<String, Object>) root.getOrDefault("settings", Map.of()))
+        .forEach((k, v) -> settings.put(k, String.valueOf(v)));
+    return new IndexMetadata(
+        (String) root.get("name"),
+        (String) root.get("uuid"),
+        ((Number) root.get("creation_date")).longValue(),
+        new IndexSettings(settings),
+        Mapping.fromMap((Map<String, Object>) root.getOrDefault("mappings", Map.of())));
+  }
+}

@@ -1,0 +1,93 @@
+package dev.duet.engine.internal;
+
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.index.IndexSettings;
+import dev.duet.engine.index.TimeValues;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/** Validates index settings the way OpenSearch does for the settings Duet knows. */
+final class IndexSettingsRules {
+  static final int DEFAULT_MAX_RESULT_WINDOW = 10_000;
+
+  private static final Set<String> KNOWN =
+      Set.of(
+          "number_of_shards",
+          "number_of_replicas",
+          "refresh_interval",
+          "max_result_window",
+          "translog.durability");
+
+  private IndexSettingsRules() {}
+
+  /** Un-prefixed, validated settings; 400 for unknown keys or bad values. */
+  static IndexSettings validate(IndexSettings settings) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (Map.Entry<String, String> e : settings.values().entrySet()) {
+      String key = e.getKey().startsWith("index.") ? e.getKey().substring(6) : e.getKey();
+      if (!KNOWN.contains(key)) {
+        throw new DuetException(
+            400,
+            "settings_exception",
+            "unknown setting [index."
+                + key
+                + "] please check that any required plugins are installed, or check the breaking"
+                + " changes documentation for removed settings");
+      }
+      out.put(key, e.getValue());
+    }
+    parseInt(out, "number_of_shards", 1);
+    parseInt(out, "number_of_replicas", 0);
+    parseInt(out, "max_result_window", 1);
+    String refresh = out.get("refresh_interval");
+    if (refresh != null) {
+      long millis = TimeValues.parseMillis(refresh, "index.refresh_interval");
+      if (millis < -1) {
+        throw DuetException.illegalArgument(
+            "failed to parse value [" + refresh + "] for setting [index.refresh_interval]");
+      }
+    }
+    String durability = out.get("translog.durability");
+    if (durability != null && !durability.equals("request") && !durability.equals("async")) {
+      throw DuetException.illegalArgument(
+          "No enum constant org.opensearch.index.translog.Translog.Durability."
+              + durability.toUpperCase(Locale.ROOT));
+    }
+    return new IndexSettings(out);
+  }
+
+  static int maxResultWindow(IndexSettings settings) {
+    String v = settings.get("max_result_window");
+    return v == null ? DEFAULT_MAX_RESULT_WINDOW : Integer.parseInt(v);
+  }
+
+  private static void parseInt(Map<String, String> settings, String key, int min) {
+    String value = settings.get(key);
+    if (value == null) {
+      return;
+    }
+    int parsed;
+    try {
+      parsed = Integer.parseInt(value.trim());
+    } catch (NumberFormatException e) {
+      throw new DuetException(
+          400,
+          "illegal_argument_exception",
+          "Failed to parse value [" + value + "] for setting [index." + key + "]",
+          Map.of(),
+          new DuetException(400, "number_format_exception", "For input string: \"" + value + "\""));
+    }
+    if (parsed < min) {
+      throw DuetException.illegalArgument(
+          "Failed to parse value ["
+              + value
+              + "] for setting [index."
+              + key
+              + "] must be >= "
+              + min);
+    }
+    settings.put(key, Integer.toString(parsed));
+  }
+}

@@ -1,0 +1,415 @@
+package dev.duet.engine.internal;
+
+import dev.duet.engine.document.BulkItem;
+import dev.duet.engine.document.BulkItemResponse;
+import dev.duet.engine.document.GetResult;
+import dev.duet.engine.document.OpType;
+import dev.duet.engine.document.WriteResult;
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.index.IndexInfo;
+import dev.duet.engine.mapping.FieldMapping;
+import dev.duet.engine.mapping.Mapping;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.DelegatingAnalyzerWrapper;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.NumericDocValuesField;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.IndexableField;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.ReferenceManager;
+import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.store.AlreadyClosedException;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One Duet index: one Lucene {@link IndexWriter} that many threads write through, a {@link
+ * SearcherManager} refreshed on a schedule and on demand, the live version map, and the metadata
+ * file. {@link #apply} is the single write path (where a translog will slot in).
+ */
+final class LuceneIndex implements Closeable {
+  private static final Logger LOG = LoggerFactory.getLogger(LuceneIndex.class);
+  private static final String LUCENE_DIR = "lucene";
+  private static final String MAX_SEQ_NO = "max_seq_no";
+  private static final long PRIMARY_TERM = 1;
+  private static final int LOCK_STRIPES = 512;
+  // Past this many unrefreshed writes, refresh early so the version map stays small.
+  private static final int VERSION_MAP_LIMIT = 250_000;
+
+  private final Path dir;
+  private final Directory directory;
+  private final IndexWriter writer;
+  private final SearcherManager searchers;
+  private final LiveVersionMap versions = new LiveVersionMap();
+  private final AtomicLong nextSeqNo;
+  private final Object[] idLocks = new Object[LOCK_STRIPES];
+  private final Object mappingLock = new Object();
+  private final ScheduledExecutorService scheduler;
+  private final ScheduledFuture<?> refreshTask;
+  private final int shardsTotal;
+  private volatile IndexMetadata metadata;
+  private volatile MappingLookup lookup;
+
+  private LuceneIndex(Path dir, IndexMetadata metadata, ScheduledExecutorService scheduler)
+      throws IOException {
+    this.dir = dir;
+    this.metadata = metadata;
+    this.lookup = MappingLookup.of(metadata.mapping());
+    this.scheduler = scheduler;
+    this.shardsTotal = 1 + metadata.settings().numberOfReplicas();
+    for (int i = 0; i < idLocks.length; i++) {
+      idLocks[i] = new Object();
+    }
+    this.directory = FSDirectory.open(dir.resolve(LUCENE_DIR));
+    IndexWriterConfig config = new IndexWriterConfig(new FieldAnalyzer());
+    config.setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
+    config.setRAMBufferSizeMB(64);
+    config.setCommitOnClose(false);
+    this.writer = new IndexWriter(directory, config);
+    long maxSeqNo = -1;
+    for (Map.Entry<String, String> e : writer.getLiveCommitData()) {
+      if (e.getKey().equals(MAX_SEQ_NO)) {
+        maxSeqNo = Long.parseLong(e.getValue());
+      }
+    }
+    this.nextSeqNo = new AtomicLong(maxSeqNo + 1);
+    this.searchers = new SearcherManager(writer, null);
+    searchers.addListener(
+        new ReferenceManager.RefreshListener() {
+          @Override
+          public void beforeRefresh() {
+            versions.beforeRefresh();
+          }
+
+          @Override
+          public void afterRefresh(boolean didRefresh) {
+            versions.afterRefresh();
+          }
+        });
+    long interval = metadata.settings().refreshIntervalMillis();
+    this.refreshTask =
+        interval > 0
+            ? scheduler.scheduleWithFixedDelay(
+                this::scheduledRefresh, interval, interval, TimeUnit.MILLISECONDS)
+            : null;
+  }
+
+  static LuceneIndex create(Path dir, IndexMetadata metadata, ScheduledExecutorService scheduler)
+      throws IOException {
+    Files.createDirectories(dir);
+    metadata.write(dir);
+    return new LuceneIndex(dir, metadata, scheduler);
+  }
+
+  static LuceneIndex open(Path dir, ScheduledExecutorService scheduler) throws IOException {
+    return new LuceneIndex(dir, IndexMetadata.read(dir), scheduler);
+  }
+
+  String name() {
+    return metadata.name();
+  }
+
+  String uuid() {
+    return metadata.uuid();
+  }
+
+  Path dir() {
+    return dir;
+  }
+
+  IndexMetadata metadata() {
+    return metadata;
+  }
+
+  MappingLookup lookup() {
+    return lookup;
+  }
+
+  int maxResultWindow() {
+    return IndexSettingsRules.maxResultWindow(metadata.settings());
+  }
+
+  /** Applies one write; failures the client caused come back as the item's failure. */
+  BulkItemResponse apply(BulkItem item, String id, boolean autoId, boolean forcedRefresh) {
+    try {
+      return item.opType() == OpType.DELETE
+          ? delete(id, forcedRefresh)
+          : write(item, id, autoId, forcedRefresh);
+    } catch (DuetException e) {
+      return new BulkItemResponse(item.opType(), name(), id, e.status(), null, e);
+    } catch (AlreadyClosedException e) {
+      DuetException missing = DuetException.indexNotFound(name());
+      return new BulkItemResponse(item.opType(), name(), id, 404, null, missing);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private BulkItemResponse write(BulkItem item, String id, boolean autoId, boolean forced)
+      throws IOException {
+    byte[] source = item.source();
+    if (source == null) {
+      throw new DuetException(
+          400, "action_request_validation_exception", "Validation Failed: 1: source is missing;");
+    }
+    ParsedDocument parsed = DocumentParser.parse(id, source, lookup);
+    if (!parsed.dynamicFields().isEmpty()) {
+      addDynamicFields(parsed.dynamicFields());
+      // Parse again against the merged mapping: another writer may have mapped a field first.
+      parsed = DocumentParser.parse(id, source, lookup);
+    }
+    List<IndexableField> doc = parsed.fields();
+    doc.add(new StringField(DocLookup.ID, id, Field.Store.YES));
+    doc.add(new StoredField(DocLookup.SOURCE, source));
+    long version;
+    long seqNo;
+    boolean existed;
+    synchronized (lockFor(id)) {
+      LiveVersionMap.Entry current = autoId ? null : currentVersion(id);
+      existed = current != null && !current.deleted();
+      if (item.opType() == OpType.CREATE && existed) {
+        throw conflict(id, current.version());
+      }
+      version = current == null ? 1 : current.version() + 1;
+      seqNo = nextSeqNo.getAndIncrement();
+      doc.add(new NumericDocValuesField(DocLookup.SEQ_NO, seqNo));
+      doc.add(new NumericDocValuesField(DocLookup.VERSION, version));
+      doc.add(new NumericDocValuesField(DocLookup.PRIMARY_TERM, PRIMARY_TERM));
+      if (autoId) {
+        writer.addDocument(doc);
+      } else {
+        writer.updateDocument(new Term(DocLookup.ID, id), doc);
+      }
+      versions.put(id, new LiveVersionMap.Entry(version, seqNo, PRIMARY_TERM, source, 0));
+    }
+    refreshIfVersionMapFull();
+    WriteResult result =
+        new WriteResult(
+            existed ? "updated" : "created", version, seqNo, PRIMARY_TERM, forced, shardsTotal, 1);
+    return new BulkItemResponse(item.opType(), name(), id, existed ? 200 : 201, result, null);
+  }
+
+  private BulkItemResponse delete(String id, boolean forced) throws IOException {
+    long version;
+    long seqNo;
+    boolean existed;
+    synchronized (lockFor(id)) {
+      LiveVersionMap.Entry current = currentVersion(id);
+      existed = current != null && !current.deleted();
+      version = current == null ? 1 : current.version() + 1;
+      seqNo = nextSeqNo.getAndIncrement();
+      if (existed) {
+        writer.deleteDocuments(new Term(DocLookup.ID, id));
+      }
+      versions.put(
+          id, new LiveVersionMap.Entry(version, seqNo, PRIMARY_TERM, null, System.nanoTime()));
+    }
+    WriteResult result =
+        new WriteResult(
+            existed ? "deleted" : "not_found",
+            version,
+            seqNo,
+            PRIMARY_TERM,
+            forced,
+            shardsTotal,
+            1);
+    return new BulkItemResponse(OpType.DELETE, name(), id, existed ? 200 : 404, result, null);
+  }
+
+  /** Realtime get: the version map first, then the searcher. */
+  GetResult get(String id) {
+    LiveVersionMap.Entry e = versions.get(id);
+    try {
+      if (e == null) {
+        IndexSearcher searcher = searchers.acquire();
+        try {
+          e = DocLookup.find(searcher.getIndexReader(), id, true);
+        } finally {
+          searchers.release(searcher);
+        }
+      }
+    } catch (AlreadyClosedException closed) {
+      throw DuetException.indexNotFound(name());
+    } catch (IOException io) {
+      throw new UncheckedIOException(io);
+    }
+    if (e == null || e.deleted()) {
+      return new GetResult(name(), id, false, -1, -2, 0, null);
+    }
+    return new GetResult(name(), id, true, e.version(), e.seqNo(), e.primaryTerm(), e.source());
+  }
+
+  /** Makes every acknowledged write visible to search before returning. */
+  void refresh() {
+    try {
+      searchers.maybeRefreshBlocking();
+    } catch (AlreadyClosedException e) {
+      throw DuetException.indexNotFound(name());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  IndexSearcher acquireSearcher() {
+    try {
+      return searchers.acquire();
+    } catch (AlreadyClosedException e) {
+      throw DuetException.indexNotFound(name());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  void releaseSearcher(IndexSearcher searcher) {
+    try {
+      searchers.release(searcher);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  IndexInfo info() {
+    IndexSearcher searcher = acquireSearcher();
+    try {
+      IndexMetadata m = metadata;
+      return new IndexInfo(
+          m.name(),
+          m.uuid(),
+          m.creationDate(),
+          m.settings(),
+          m.mapping(),
+          searcher.getIndexReader().numDocs(),
+          searcher.getIndexReader().numDeletedDocs(),
+          storeSize());
+    } finally {
+      releaseSearcher(searcher);
+    }
+  }
+
+  /** Commits and releases everything; the index can be reopened from its folder. */
+  @Override
+  public void close() throws IOException {
+    if (refreshTask != null) {
+      refreshTask.cancel(false);
+    }
+    try {
+      writer.setLiveCommitData(Map.of(MAX_SEQ_NO, Long.toString(nextSeqNo.get() - 1)).entrySet());
+      writer.commit();
+    } finally {
+      searchers.close();
+      writer.close();
+      directory.close();
+    }
+  }
+
+  private void addDynamicFields(Map<String, FieldMapping> fields) throws IOException {
+    synchronized (mappingLock) {
+      IndexMetadata current = metadata;
+      Mapping merged = MappingLookup.withDynamicFields(current.mapping(), fields);
+      if (merged.equals(current.mapping())) {
+        return;
+      }
+      IndexMetadata next = current.withMapping(merged);
+      next.write(dir);
+      lookup = MappingLookup.of(merged);
+      metadata = next;
+    }
+  }
+
+  private LiveVersionMap.Entry currentVersion(String id) throws IOException {
+    LiveVersionMap.Entry e = versions.get(id);
+    if (e != null) {
+      return e;
+    }
+    IndexSearcher searcher = searchers.acquire();
+    try {
+      return DocLookup.find(searcher.getIndexReader(), id, false);
+    } finally {
+      searchers.release(searcher);
+    }
+  }
+
+  private Object lockFor(String id) {
+    return idLocks[(id.hashCode() & 0x7fffffff) % LOCK_STRIPES];
+  }
+
+  private DuetException conflict(String id, long currentVersion) {
+    Map<String, String> meta = new LinkedHashMap<>();
+    meta.put("index", name());
+    meta.put("shard", "0");
+    meta.put("index_uuid", uuid());
+    return new DuetException(
+        409,
+        "version_conflict_engine_exception",
+        "["
+            + id
+            + "]: version conflict, document already exists (current version ["
+            + currentVersion
+            + "])",
+        meta,
+        null);
+  }
+
+  private void refreshIfVersionMapFull() {
+    if (versions.size() > VERSION_MAP_LIMIT) {
+      scheduler.execute(this::scheduledRefresh);
+    }
+  }
+
+  private void scheduledRefresh() {
+    try {
+      searchers.maybeRefresh();
+    } catch (AlreadyClosedException e) {
+      // The index was closed or deleted while this refresh was queued.
+    } catch (IOException | RuntimeException e) {
+      LOG.warn("refresh of index [{}] failed", name(), e);
+    }
+  }
+
+  private long storeSize() {
+    long total = 0;
+    try {
+      for (String file : directory.listAll()) {
+        try {
+          total += directory.fileLength(file);
+        } catch (NoSuchFileException e) {
+          // merged away while we listed
+        }
+      }
+    } catch (IOException | AlreadyClosedException e) {
+      return total;
+    }
+    return total;
+  }
+
+  /** Analyzes each text field with the analyzer its mapping names. */
+  private final class FieldAnalyzer extends DelegatingAnalyzerWrapper {
+    FieldAnalyzer() {
+      super(PER_FIELD_REUSE_STRATEGY);
+    }
+
+    @Override
+    protected Analyzer getWrappedAnalyzer(String fieldName) {
+      return lookup.indexAnalyzer(fieldName);
+    }
+  }
+}

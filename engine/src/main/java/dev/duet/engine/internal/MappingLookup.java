@@ -1,0 +1,134 @@
+package dev.duet.engine.internal;
+
+import dev.duet.engine.mapping.FieldMapping;
+import dev.duet.engine.mapping.Mapping;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.lucene.analysis.Analyzer;
+
+/**
+ * A mapping flattened by full dotted path ({@code user.name}, {@code title.keyword}), built once
+ * per mapping version so that parsing and querying look fields up in one hash probe.
+ */
+final class MappingLookup {
+  static final String ROOT = "";
+
+  private final Mapping mapping;
+  private final Map<String, FieldMapping> leaves = new HashMap<>();
+  private final Map<String, FieldMapping> objects = new HashMap<>();
+  private final Map<String, Mapping.Dynamic> dynamics = new HashMap<>();
+
+  private MappingLookup(Mapping mapping) {
+    this.mapping = mapping;
+    dynamics.put(ROOT, mapping.dynamic());
+    addAll("", mapping.properties(), mapping.dynamic());
+  }
+
+  static MappingLookup of(Mapping mapping) {
+    return new MappingLookup(mapping);
+  }
+
+  Mapping mapping() {
+    return mapping;
+  }
+
+  /** The leaf field at a full path, multi-fields included; null if unmapped or an object. */
+  FieldMapping leaf(String path) {
+    return leaves.get(path);
+  }
+
+  FieldMapping object(String path) {
+    return objects.get(path);
+  }
+
+  /** The effective {@code dynamic} of an object ({@link #ROOT} for the document). */
+  Mapping.Dynamic dynamic(String objectPath) {
+    String path = objectPath;
+    while (true) {
+      Mapping.Dynamic dynamic = dynamics.get(path);
+      if (dynamic != null) {
+        return dynamic;
+      }
+      int dot = path.lastIndexOf('.');
+      // Objects added by dynamic mapping in this document inherit from their nearest mapped parent.
+      path = dot < 0 ? ROOT : path.substring(0, dot);
+    }
+  }
+
+  Analyzer indexAnalyzer(String field) {
+    FieldMapping leaf = leaves.get(field);
+    return leaf == null ? Analyzers.STANDARD : Analyzers.named(leaf.params().get("analyzer"));
+  }
+
+  Analyzer searchAnalyzer(String field) {
+    FieldMapping leaf = leaves.get(field);
+    if (leaf == null) {
+      return Analyzers.STANDARD;
+    }
+    Object search = leaf.params().get("search_analyzer");
+    return Analyzers.named(search != null ? search : leaf.params().get("analyzer"));
+  }
+
+  /**
+   * The mapping with fields that dynamic mapping discovered added at their dotted paths (objects
+   * created on the way); a path that is already mapped keeps its existing mapping.
+   */
+  static Mapping withDynamicFields(Mapping base, Map<String, FieldMapping> discovered) {
+    Map<String, FieldMapping> properties = base.properties();
+    for (Map.Entry<String, FieldMapping> e : discovered.entrySet()) {
+      properties = insert(properties, e.getKey().split("\\."), 0, e.getValue());
+    }
+    return new Mapping(base.dynamic(), properties);
+  }
+
+  private static Map<String, FieldMapping> insert(
+      Map<String, FieldMapping> props, String[] path, int i, FieldMapping field) {
+    Map<String, FieldMapping> out = new LinkedHashMap<>(props);
+    String name = path[i];
+    FieldMapping existing = out.get(name);
+    if (i == path.length - 1) {
+      if (existing == null) {
+        out.put(name, field);
+      }
+      return out;
+    }
+    if (existing == null) {
+      existing = FieldMapping.of("object");
+    }
+    if (!existing.type().equals("object")) {
+      return out;
+    }
+    out.put(
+        name,
+        new FieldMapping(
+            "object",
+            existing.params(),
+            insert(existing.properties(), path, i + 1, field),
+            Map.of()));
+    return out;
+  }
+
+  private void addAll(String prefix, Map<String, FieldMapping> props, Mapping.Dynamic inherited) {
+    for (Map.Entry<String, FieldMapping> e : props.entrySet()) {
+      String path = prefix + e.getKey();
+      FieldMapping field = e.getValue();
+      if (field.type().equals("object")) {
+        objects.put(path, field);
+        Object own = field.params().get("dynamic");
+        Mapping.Dynamic dynamic =
+            own == null
+                ? inherited
+                : Mapping.Dynamic.valueOf(own.toString().toUpperCase(Locale.ROOT));
+        dynamics.put(path, dynamic);
+        addAll(path + ".", field.properties(), dynamic);
+      } else {
+        leaves.put(path, field);
+        for (Map.Entry<String, FieldMapping> sub : field.fields().entrySet()) {
+          leaves.put(path + "." + sub.getKey(), sub.getValue());
+        }
+      }
+    }
+  }
+}

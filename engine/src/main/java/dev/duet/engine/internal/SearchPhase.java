@@ -1,0 +1,237 @@
+package dev.duet.engine.internal;
+
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.search.SearchHit;
+import dev.duet.engine.search.SearchRequest;
+import dev.duet.engine.search.SearchResponse;
+import dev.duet.engine.search.TrackTotalHits;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.search.FieldDoc;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.Sort;
+import org.apache.lucene.search.SortField;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.search.TopFieldCollectorManager;
+import org.apache.lucene.search.TopFieldDocs;
+import org.apache.lucene.search.TopScoreDocCollectorManager;
+import org.apache.lucene.search.TotalHits;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * One search over resolved indices: each index is searched like an OpenSearch shard (its own
+ * mapping, its own scoring), top hits are merged with ties broken by index order then doc id, and
+ * the merged page is fetched ({@code _id}, filtered {@code _source}).
+ */
+final class SearchPhase {
+  private static final Set<String> FETCH_FIELDS = Set.of(DocLookup.ID, DocLookup.SOURCE);
+
+  private SearchPhase() {}
+
+  static SearchResponse execute(List<LuceneIndex> targets, SearchRequest request) {
+    long start = System.nanoTime();
+    int from = request.from();
+    int size = request.size();
+    if (from < 0) {
+      throw DuetException.illegalArgument("[from] parameter cannot be negative");
+    }
+    if (size < 0) {
+      throw DuetException.illegalArgument(
+          "[size] parameter cannot be negative, found [" + size + "]");
+    }
+    long window = (long) from + size;
+    for (LuceneIndex target : targets) {
+      if (window > target.maxResultWindow()) {
+        throw DuetException.illegalArgument(
+            "Result window is too large, from + size must be less than or equal to: ["
+                + target.maxResultWindow()
+                + "] but was ["
+                + window
+                + "]. See the scroll api for a more efficient way to request large data sets."
+                + " This limit can be set by changing the [index.max_result_window] index level"
+                + " setting.");
+      }
+    }
+    TrackTotalHits track = request.trackTotalHits();
+    int shards = 0;
+    for (LuceneIndex target : targets) {
+      shards += target.metadata().settings().numberOfShards();
+    }
+    if (targets.isEmpty()) {
+      return new SearchResponse(
+          tookMillis(start),
+          false,
+          0,
+          track.enabled() ? new SearchResponse.TotalHits(0, "eq") : null,
+          Float.NaN,
+          List.of());
+    }
+    int numHits = (int) Math.max(1, window);
+    int threshold = track.enabled() ? track.upTo() : 0;
+    IndexSearcher[] searchers = new IndexSearcher[targets.size()];
+    try {
+      TopDocs[] results = new TopDocs[targets.size()];
+      Sort sort = null;
+      for (int i = 0; i < results.length; i++) {
+        LuceneIndex target = targets.get(i);
+        Query query = new QueryTranslator(target).translate(request.query());
+        sort = SortBuilder.build(request.sort(), target);
+        searchers[i] = target.acquireSearcher();
+        TopDocs docs =
+            sort == null
+                ? searchers[i].search(query, new TopScoreDocCollectorManager(numHits, threshold))
+                : searchers[i].search(
+                    query, new TopFieldCollectorManager(sort, numHits, null, threshold));
+        for (ScoreDoc sd : docs.scoreDocs) {
+          sd.shardIndex = i;
+        }
+        results[i] = docs;
+      }
+      TopDocs merged = merge(sort, from, size, results);
+      List<SearchHit> hits = fetch(targets, searchers, merged, sort, request);
+      return new SearchResponse(
+          tookMillis(start),
+          false,
+          shards,
+          totalHits(track, results),
+          maxScore(sort, results, hits),
+          hits);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } finally {
+      for (int i = 0; i < searchers.length; i++) {
+        if (searchers[i] != null) {
+          targets.get(i).releaseSearcher(searchers[i]);
+        }
+      }
+    }
+  }
+
+  private static TopDocs merge(Sort sort, int from, int size, TopDocs[] results) {
+    if (sort == null) {
+      return TopDocs.merge(from, size, results);
+    }
+    TopFieldDocs[] fieldDocs = new TopFieldDocs[results.length];
+    for (int i = 0; i < results.length; i++) {
+      fieldDocs[i] = (TopFieldDocs) results[i];
+    }
+    try {
+      return TopDocs.merge(sort, from, size, fieldDocs);
+    } catch (ClassCastException | IllegalArgumentException e) {
+      throw DuetException.illegalArgument(
+          "Can't sort on fields mapped to different types in different indices");
+    }
+  }
+
+  private static List<SearchHit> fetch(
+      List<LuceneIndex> targets,
+      IndexSearcher[] searchers,
+      TopDocs merged,
+      Sort sort,
+      SearchRequest request)
+      throws IOException {
+    if (merged.scoreDocs.length == 0) {
+      return List.of();
+    }
+    StoredFields[] storedFields = new StoredFields[searchers.length];
+    List<SearchHit> hits = new ArrayList<>(merged.scoreDocs.length);
+    for (ScoreDoc sd : merged.scoreDocs) {
+      int shard = sd.shardIndex;
+      if (storedFields[shard] == null) {
+        storedFields[shard] = searchers[shard].storedFields();
+      }
+      Document doc = storedFields[shard].document(sd.doc, FETCH_FIELDS);
+      BytesRef stored = doc.getBinaryValue(DocLookup.SOURCE);
+      byte[] source = null;
+      if (stored != null && request.source().fetch()) {
+        source =
+            stored.offset == 0 && stored.length == stored.bytes.length
+                ? stored.bytes
+                : BytesRef.deepCopyOf(stored).bytes;
+        source = SourceFiltering.filter(source, request.source());
+      }
+      float score = Float.NaN;
+      List<Object> sortValues = List.of();
+      if (sort == null) {
+        score = sd.score;
+      } else {
+        FieldDoc fd = (FieldDoc) sd;
+        SortField[] keys = sort.getSort();
+        Object[] values = new Object[fd.fields.length];
+        for (int k = 0; k < values.length; k++) {
+          values[k] = sortValue(fd.fields[k]);
+          if (keys[k].getType() == SortField.Type.SCORE && fd.fields[k] instanceof Float f) {
+            score = f;
+          }
+        }
+        sortValues = Collections.unmodifiableList(Arrays.asList(values));
+      }
+      hits.add(
+          new SearchHit(
+              targets.get(shard).name(), doc.get(DocLookup.ID), score, source, sortValues));
+    }
+    return hits;
+  }
+
+  private static Object sortValue(Object value) {
+    if (value instanceof BytesRef b) {
+      return b.utf8ToString();
+    }
+    if (value instanceof Float f) {
+      // Through the decimal form, so 1.1f is reported as 1.1 like OpenSearch's float rendering.
+      return Double.parseDouble(Float.toString(f));
+    }
+    if (value instanceof Integer i) {
+      return i.longValue();
+    }
+    return value;
+  }
+
+  private static SearchResponse.TotalHits totalHits(TrackTotalHits track, TopDocs[] results) {
+    if (!track.enabled()) {
+      return null;
+    }
+    long total = 0;
+    boolean lowerBound = false;
+    for (TopDocs docs : results) {
+      total += docs.totalHits.value();
+      lowerBound |= docs.totalHits.relation() == TotalHits.Relation.GREATER_THAN_OR_EQUAL_TO;
+    }
+    if (total > track.upTo() || lowerBound && total >= track.upTo()) {
+      return new SearchResponse.TotalHits(track.upTo(), "gte");
+    }
+    return new SearchResponse.TotalHits(total, lowerBound ? "gte" : "eq");
+  }
+
+  private static float maxScore(Sort sort, TopDocs[] results, List<SearchHit> hits) {
+    float max = Float.NaN;
+    if (sort == null) {
+      for (TopDocs docs : results) {
+        if (docs.scoreDocs.length > 0 && !(docs.scoreDocs[0].score <= max)) {
+          max = docs.scoreDocs[0].score;
+        }
+      }
+      return max;
+    }
+    for (SearchHit hit : hits) {
+      if (!Float.isNaN(hit.score()) && !(hit.score() <= max)) {
+        max = hit.score();
+      }
+    }
+    return max;
+  }
+
+  private static long tookMillis(long startNanos) {
+    return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
+  }
+}

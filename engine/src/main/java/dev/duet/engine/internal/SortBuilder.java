@@ -1,0 +1,123 @@
+package dev.duet.engine.internal;
+
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.mapping.FieldMapping;
+import dev.duet.engine.search.SortSpec;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.lucene.search.Sort;
+import org.apache.lucene.search.SortField;
+import org.apache.lucene.search.SortedNumericSelector;
+import org.apache.lucene.search.SortedNumericSortField;
+import org.apache.lucene.search.SortedSetSelector;
+import org.apache.lucene.search.SortedSetSortField;
+
+/**
+ * Sort keys as Lucene sort fields for one index: multi-valued fields sort by their smallest value
+ * ascending and largest descending, missing values last, as OpenSearch's defaults.
+ */
+final class SortBuilder {
+  private SortBuilder() {}
+
+  /** The Lucene sort, or null for relevance order (no sort keys). */
+  static Sort build(List<SortSpec> specs, LuceneIndex index) {
+    if (specs.isEmpty()) {
+      return null;
+    }
+    if (specs.size() == 1
+        && specs.get(0).field().equals("_score")
+        && specs.get(0).effectiveOrder() == SortSpec.SortOrder.DESC) {
+      return null; // relevance order: OpenSearch reports scores and no sort values
+    }
+    SortField[] fields = new SortField[specs.size()];
+    for (int i = 0; i < fields.length; i++) {
+      fields[i] = field(specs.get(i), index);
+    }
+    return new Sort(fields);
+  }
+
+  static boolean sortsByScore(List<SortSpec> specs) {
+    for (SortSpec spec : specs) {
+      if (spec.field().equals("_score")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static SortField field(SortSpec spec, LuceneIndex index) {
+    boolean reverse = spec.effectiveOrder() == SortSpec.SortOrder.DESC;
+    String name = spec.field();
+    if (name.equals("_score")) {
+      return new SortField(null, SortField.Type.SCORE, !reverse);
+    }
+    if (name.equals("_doc")) {
+      return new SortField(null, SortField.Type.DOC, reverse);
+    }
+    FieldMapping field = index.lookup().leaf(name);
+    if (field == null) {
+      Map<String, String> meta = new LinkedHashMap<>();
+      meta.put("index", index.name());
+      meta.put("index_uuid", index.uuid());
+      throw new DuetException(
+          400,
+          "query_shard_exception",
+          "No mapping found for [" + name + "] in order to sort on",
+          meta,
+          null);
+    }
+    if (field.type().equals("text")) {
+      throw DuetException.illegalArgument(
+          "Text fields are not optimised for operations that require per-document field data like"
+              + " aggregations and sorting, so these operations are disabled by default. Please use"
+              + " a keyword field instead. Alternatively, set fielddata=true on ["
+              + name
+              + "] in order to load field data by uninverting the inverted index. Note that this"
+              + " can use significant memory.");
+    }
+    if (Boolean.FALSE.equals(field.params().get("doc_values"))) {
+      throw DuetException.illegalArgument(
+          "Can't load fielddata on ["
+              + name
+              + "] because fielddata is unsupported on fields of type ["
+              + field.type()
+              + "]. Use doc values instead.");
+    }
+    SortedNumericSelector.Type numericSelector =
+        reverse ? SortedNumericSelector.Type.MAX : SortedNumericSelector.Type.MIN;
+    switch (field.type()) {
+      case "keyword" -> {
+        return new SortedSetSortField(
+            name,
+            reverse,
+            reverse ? SortedSetSelector.Type.MAX : SortedSetSelector.Type.MIN,
+            reverse ? SortField.STRING_FIRST : SortField.STRING_LAST);
+      }
+      case "double" -> {
+        return new SortedNumericSortField(
+            name,
+            SortField.Type.DOUBLE,
+            reverse,
+            numericSelector,
+            reverse ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY);
+      }
+      case "float" -> {
+        return new SortedNumericSortField(
+            name,
+            SortField.Type.FLOAT,
+            reverse,
+            numericSelector,
+            reverse ? Float.NEGATIVE_INFINITY : Float.POSITIVE_INFINITY);
+      }
+      default -> {
+        return new SortedNumericSortField(
+            name,
+            SortField.Type.LONG,
+            reverse,
+            numericSelector,
+            reverse ? Long.MIN_VALUE : Long.MAX_VALUE);
+      }
+    }
+  }
+}

@@ -1,0 +1,198 @@
+package dev.duet.server;
+
+import static java.util.Objects.requireNonNull;
+
+import com.linecorp.armeria.server.Server;
+import com.linecorp.armeria.server.ServerBuilder;
+import dev.duet.engine.Engine;
+import dev.duet.engine.Engines;
+import dev.duet.server.action.Actions;
+import dev.duet.server.grpc.GrpcTransport;
+import dev.duet.server.rest.NodeIdentity;
+import dev.duet.server.rest.RestErrorHandler;
+import dev.duet.server.rest.RestRoutes;
+import dev.duet.server.rest.RestService;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A running Duet node: one engine and the action handlers over it, served by one Armeria server
+ * with two ports — REST on {@link #httpPort()}, gRPC on {@link #grpcPort()}. Each port is its own
+ * virtual host, so REST routes are not reachable on the gRPC port and vice versa.
+ */
+public final class DuetNode implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(DuetNode.class);
+
+  private final NodeConfig config;
+  private final Engine engine;
+  private final Actions actions;
+  private final Server server;
+  private final int httpPort;
+  private final int grpcPort;
+  private final AtomicBoolean closed = new AtomicBoolean();
+
+  private DuetNode(
+      NodeConfig config,
+      Engine engine,
+      Actions actions,
+      Server server,
+      int httpPort,
+      int grpcPort) {
+    this.config = config;
+    this.engine = engine;
+    this.actions = actions;
+    this.server = server;
+    this.httpPort = httpPort;
+    this.grpcPort = grpcPort;
+  }
+
+  /** Opens the engine on {@code config.dataDir()} and starts both listeners. */
+  public static DuetNode start(NodeConfig config) {
+    requireNonNull(config, "config");
+    try {
+      Files.createDirectories(config.dataDir());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create data directory " + config.dataDir(), e);
+    }
+    Engine engine = openEngine(config.dataDir());
+    try {
+      return start(config, engine);
+    } catch (RuntimeException | Error e) {
+      engine.close();
+      throw e;
+    }
+  }
+
+  /** Starts both listeners over an already open engine, which the node then owns and closes. */
+  public static DuetNode start(NodeConfig config, Engine engine) {
+    requireNonNull(config, "config");
+    requireNonNull(engine, "engine");
+    Actions actions = new Actions(engine, randomId());
+    int httpPort = config.httpPort() == 0 ? freePort(config.host()) : config.httpPort();
+    int grpcPort = config.grpcPort() == 0 ? freePort(config.host()) : config.grpcPort();
+    if (httpPort == grpcPort) {
+      throw new IllegalArgumentException(
+          "http.port and grpc.port are both " + httpPort + " (expected: different ports)");
+    }
+    NodeIdentity identity =
+        new NodeIdentity(config.nodeName(), config.clusterName(), clusterUuid(config.dataDir()));
+
+    ServerBuilder sb = Server.builder();
+    sb.http(new InetSocketAddress(config.host(), httpPort));
+    sb.http(new InetSocketAddress(config.host(), grpcPort));
+    // A bulk of many megabytes may take longer than Armeria's 10 s default; OpenSearch has none.
+    sb.requestTimeout(Duration.ZERO);
+    sb.gracefulShutdownTimeout(Duration.ZERO, Duration.ofSeconds(10));
+    sb.errorHandler(new RestErrorHandler(httpPort, config.maxHttpContentLength()));
+    sb.virtualHost(httpPort)
+        .maxRequestLength(config.maxHttpContentLength())
+        .serviceUnder(
+            "/",
+            new RestService(RestRoutes.build(actions, identity), config.maxHttpContentLength()));
+    // The gRPC service bounds each message itself (grpc.netty.max_msg_size); a stream of many
+    // messages is not bounded as a whole.
+    sb.virtualHost(grpcPort)
+        .maxRequestLength(0)
+        .service(GrpcTransport.service(actions, config.maxGrpcMessageSize()));
+
+    Server server = sb.build();
+    server.start().join();
+    log.info(
+        "Duet {} REST on http://{}:{}, gRPC on {}:{}",
+        DuetVersion.DUET,
+        config.host(),
+        httpPort,
+        config.host(),
+        grpcPort);
+    return new DuetNode(config, engine, actions, server, httpPort, grpcPort);
+  }
+
+  /** The bound REST port (the configured one, or the free port picked for 0). */
+  public int httpPort() {
+    return httpPort;
+  }
+
+  /** The bound gRPC port (the configured one, or the free port picked for 0). */
+  public int grpcPort() {
+    return grpcPort;
+  }
+
+  public NodeConfig config() {
+    return config;
+  }
+
+  public Actions actions() {
+    return actions;
+  }
+
+  /**
+   * Stops accepting requests, lets in-flight ones finish, then closes the engine (which commits).
+   * Idempotent.
+   */
+  @Override
+  public void close() {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
+    try {
+      server.stop().join();
+    } finally {
+      engine.close();
+      log.info("Duet node stopped");
+    }
+  }
+
+  private static Engine openEngine(Path dataDir) {
+    return Engines.open(dataDir);
+  }
+
+  /**
+   * A free port picked up front: port-based virtual hosts need the number before the server binds.
+   */
+  private static int freePort(String host) {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(host))) {
+      return socket.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot find a free port on " + host, e);
+    }
+  }
+
+  /** A random id in OpenSearch's form: 22 URL-safe base64 characters. */
+  private static String randomId() {
+    byte[] bytes = new byte[16];
+    new SecureRandom().nextBytes(bytes);
+    return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+  }
+
+  /**
+   * The cluster's identity survives restarts, like OpenSearch's, in {@code dataDir/cluster_uuid}.
+   */
+  private static String clusterUuid(Path dataDir) {
+    Path file = dataDir.resolve("cluster_uuid");
+    try {
+      if (Files.exists(file)) {
+        return Files.readString(file, StandardCharsets.UTF_8).trim();
+      }
+      String uuid = randomId();
+      Path tmp = dataDir.resolve("cluster_uuid.tmp");
+      Files.writeString(tmp, uuid, StandardCharsets.UTF_8);
+      Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      return uuid;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read or write " + file, e);
+    }
+  }
+}

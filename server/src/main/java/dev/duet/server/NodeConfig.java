@@ -1,0 +1,252 @@
+package dev.duet.server;
+
+import static java.util.Objects.requireNonNull;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * Everything a node needs to start. Keys in a config file follow OpenSearch's names ({@code
+ * path.data}, {@code http.port}, {@code http.max_content_length}, {@code
+ * aux.transport.transport-grpc.port}, {@code grpc.netty.max_msg_size}); see {@link
+ * NodeSettingsFile}.
+ *
+ * @param dataDir where the engine keeps its indices
+ * @param host the address both listeners bind to
+ * @param httpPort the REST port; 0 picks a free one
+ * @param grpcPort the gRPC port; 0 picks a free one
+ * @param maxHttpContentLength the largest REST request body accepted ({@code
+ *     http.max_content_length})
+ * @param maxGrpcMessageSize the largest inbound gRPC message accepted ({@code
+ *     grpc.netty.max_msg_size})
+ * @param clusterName reported by {@code GET /} and the cluster APIs ({@code cluster.name})
+ * @param nodeName reported by {@code GET /} ({@code node.name})
+ */
+public record NodeConfig(
+    Path dataDir,
+    String host,
+    int httpPort,
+    int grpcPort,
+    long maxHttpContentLength,
+    int maxGrpcMessageSize,
+    String clusterName,
+    String nodeName) {
+
+  public static final String DEFAULT_HOST = "127.0.0.1";
+  public static final int DEFAULT_HTTP_PORT = 9200;
+  public static final int DEFAULT_GRPC_PORT = 9400;
+
+  /** OpenSearch's default {@code http.max_content_length}: 100mb. */
+  public static final long DEFAULT_MAX_HTTP_CONTENT_LENGTH = 100L * 1024 * 1024;
+
+  /** OpenSearch transport-grpc's default {@code grpc.netty.max_msg_size}: 10mb. */
+  public static final int DEFAULT_MAX_GRPC_MESSAGE_SIZE = 10 * 1024 * 1024;
+
+  public static final String DEFAULT_CLUSTER_NAME = "opensearch";
+
+  public NodeConfig {
+    requireNonNull(dataDir, "dataDir");
+    requireNonNull(host, "host");
+    requireNonNull(clusterName, "clusterName");
+    requireNonNull(nodeName, "nodeName");
+    checkPort(httpPort, "http.port");
+    checkPort(grpcPort, "grpc.port");
+    if (maxHttpContentLength <= 0) {
+      throw new IllegalArgumentException(
+          "http.max_content_length: " + maxHttpContentLength + " (expected: > 0)");
+    }
+    if (maxGrpcMessageSize <= 0) {
+      throw new IllegalArgumentException(
+          "grpc.netty.max_msg_size: " + maxGrpcMessageSize + " (expected: > 0)");
+    }
+  }
+
+  /** The defaults OpenSearch uses, with data in {@code dataDir}. */
+  public static NodeConfig defaults(Path dataDir) {
+    return new NodeConfig(
+        dataDir,
+        DEFAULT_HOST,
+        DEFAULT_HTTP_PORT,
+        DEFAULT_GRPC_PORT,
+        DEFAULT_MAX_HTTP_CONTENT_LENGTH,
+        DEFAULT_MAX_GRPC_MESSAGE_SIZE,
+        DEFAULT_CLUSTER_NAME,
+        "duet");
+  }
+
+  /** Defaults on free ports: what tests and embedded nodes want. */
+  public static NodeConfig ephemeral(Path dataDir) {
+    return defaults(dataDir).withHttpPort(0).withGrpcPort(0);
+  }
+
+  /**
+   * Applies OpenSearch-style settings ({@code path.data}, {@code http.port}, ...) over this config;
+   * unknown keys are refused so that typos do not pass silently.
+   */
+  public NodeConfig withSettings(Map<String, String> settings) {
+    NodeConfig c = this;
+    for (Map.Entry<String, String> e : settings.entrySet()) {
+      String v = e.getValue().trim();
+      c =
+          switch (e.getKey()) {
+            case "path.data" -> c.withDataDir(Path.of(v));
+            case "network.host", "http.host" -> c.withHost(v);
+            case "http.port" -> c.withHttpPort(parseInt(e.getKey(), v));
+            case "aux.transport.transport-grpc.port", "grpc.port" ->
+                c.withGrpcPort(parseInt(e.getKey(), v));
+            case "http.max_content_length" ->
+                c.withMaxHttpContentLength(ByteSizes.parse(v, e.getKey()));
+            case "grpc.netty.max_msg_size" ->
+                c.withMaxGrpcMessageSize(Math.toIntExact(ByteSizes.parse(v, e.getKey())));
+            case "cluster.name" -> c.withClusterName(v);
+            case "node.name" -> c.withNodeName(v);
+            default ->
+                throw new IllegalArgumentException(
+                    "unknown setting ["
+                        + e.getKey()
+                        + "]; known: path.data, network.host, http.host, http.port,"
+                        + " aux.transport.transport-grpc.port, grpc.port,"
+                        + " http.max_content_length, grpc.netty.max_msg_size, cluster.name,"
+                        + " node.name");
+          };
+    }
+    return c;
+  }
+
+  public NodeConfig withDataDir(Path dataDir) {
+    return new NodeConfig(
+        dataDir,
+        host,
+        httpPort,
+        grpcPort,
+        maxHttpContentLength,
+        maxGrpcMessageSize,
+        clusterName,
+        nodeName);
+  }
+
+  public NodeConfig withHost(String host) {
+    return new NodeConfig(
+        dataDir,
+        host,
+        httpPort,
+        grpcPort,
+        maxHttpContentLength,
+        maxGrpcMessageSize,
+        clusterName,
+        nodeName);
+  }
+
+  public NodeConfig withHttpPort(int httpPort) {
+    return new NodeConfig(
+        dataDir,
+        host,
+        httpPort,
+        grpcPort,
+        maxHttpContentLength,
+        maxGrpcMessageSize,
+        clusterName,
+        nodeName);
+  }
+
+  public NodeConfig withGrpcPort(int grpcPort) {
+    return new NodeConfig(
+        dataDir,
+        host,
+        httpPort,
+        grpcPort,
+        maxHttpContentLength,
+        maxGrpcMessageSize,
+        clusterName,
+        nodeName);
+  }
+
+  public NodeConfig withMaxHttpContentLength(long maxHttpContentLength) {
+    return new NodeConfig(
+        dataDir,
+        host,
+        httpPort,
+        grpcPort,
+        maxHttpContentLength,
+        maxGrpcMessageSize,
+        clusterName,
+        nodeName);
+  }
+
+  public NodeConfig withMaxGrpcMessageSize(int maxGrpcMessageSize) {
+    return new NodeConfig(
+        dataDir,
+        host,
+        httpPort,
+        grpcPort,
+        maxHttpContentLength,
+        maxGrpcMessageSize,
+        clusterName,
+        nodeName);
+  }
+
+  public NodeConfig withClusterName(String clusterName) {
+    return new NodeConfig(
+        dataDir,
+        host,
+        httpPort,
+        grpcPort,
+        maxHttpContentLength,
+        maxGrpcMessageSize,
+        clusterName,
+        nodeName);
+  }
+
+  public NodeConfig withNodeName(String nodeName) {
+    return new NodeConfig(
+        dataDir,
+        host,
+        httpPort,
+        grpcPort,
+        maxHttpContentLength,
+        maxGrpcMessageSize,
+        clusterName,
+        nodeName);
+  }
+
+  private static void checkPort(int port, String name) {
+    if (port < 0 || port > 65535) {
+      throw new IllegalArgumentException(name + ": " + port + " (expected: 0-65535)");
+    }
+  }
+
+  private static int parseInt(String key, String value) {
+    try {
+      return Integer.parseInt(value);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(key + ": " + value + " (expected: an integer)", e);
+    }
+  }
+
+  /**
+   * OpenSearch byte sizes: {@code 100mb}, {@code 512kb}, {@code 1gb}, {@code 1024b}, {@code 10}.
+   */
+  static final class ByteSizes {
+    private ByteSizes() {}
+
+    static long parse(String value, String setting) {
+      String v = value.trim().toLowerCase(java.util.Locale.ROOT);
+      long multiplier = 1;
+      String number = v;
+      String[][] units = {{"kb", "1024"}, {"mb", "1048576"}, {"gb", "1073741824"}, {"b", "1"}};
+      for (String[] unit : units) {
+        if (v.endsWith(unit[0])) {
+          multiplier = Long.parseLong(unit[1]);
+          number = v.substring(0, v.length() - unit[0].length()).trim();
+          break;
+        }
+      }
+      try {
+        return Long.parseLong(number) * multiplier;
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException(
+            "failed to parse setting [" + setting + "] with value [" + value + "] as a size", e);
+      }
+    }
+  }
+}

@@ -1,0 +1,33 @@
+package dev.duet.server.action;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.duet.engine.Engine;
+import dev.duet.engine.index.IndexInfo;
+import java.util.List;
+
+/**
+ * Read-only views of the node's indices: existence, one index, all indices matching an expression.
+ * Shared by every transport.
+ */
+public final class IndicesAction {
+  private final Engine engine;
+
+  public IndicesAction(Engine engine) {
+    this.engine = requireNonNull(engine, "engine");
+  }
+
+  public boolean exists(String index) {
+    return engine.indexExists(index);
+  }
+
+  /** One index; 404 {@code index_not_found_exception} when missing. */
+  public IndexInfo index(String index) {
+    return engine.index(index);
+  }
+
+  /** Every index matching the expression, sorted by name; all when null or empty. */
+  public List<IndexInfo> list(String expression) {
+    return engine.indices(expression);
+  }
+}

@@ -1,0 +1,24 @@
+package dev.duet.server.action;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.duet.engine.Engine;
+import dev.duet.engine.index.IndexInfo;
+import java.util.List;
+
+/**
+ * Makes acknowledged writes to the matching indices visible to search; answers the indices it
+ * refreshed, for the shard counts. Shared by every transport.
+ */
+public final class RefreshAction {
+  private final Engine engine;
+
+  public RefreshAction(Engine engine) {
+    this.engine = requireNonNull(engine, "engine");
+  }
+
+  public List<IndexInfo> execute(String expression) {
+    engine.refresh(expression);
+    return engine.indices(expression);
+  }
+}

@@ -1,0 +1,70 @@
+package dev.duet.server.grpc;
+
+import static java.util.Objects.requireNonNull;
+
+import com.linecorp.armeria.common.grpc.GrpcExceptionHandlerFunction;
+import com.linecorp.armeria.server.HttpServiceWithRoutes;
+import com.linecorp.armeria.server.grpc.GrpcService;
+import dev.duet.server.action.Actions;
+import io.grpc.Status;
+import io.grpc.protobuf.services.ProtoReflectionServiceV1;
+
+/**
+ * The node's gRPC endpoint: OpenSearch's {@code DocumentService} and {@code SearchService}, the
+ * standard health service (SERVING while the node runs) and server reflection, as one Armeria
+ * service to bind on the gRPC port.
+ *
+ * <p>Reflection is {@code grpc.reflection.v1} only: Armeria accepts one reflection service, and
+ * current tools (grpcurl 1.8.8+, Postman) ask for v1 first.
+ */
+public final class GrpcTransport {
+  /**
+   * The setting that bounds one inbound gRPC message; named like OpenSearch's so that the error a
+   * client sees tells it what to raise.
+   */
+  public static final String MAX_MESSAGE_SIZE_SETTING = "grpc.netty.max_msg_size";
+
+  private GrpcTransport() {}
+
+  /**
+   * Builds the service. Handlers run on Armeria's blocking task executor because every engine call
+   * may block on I/O; decoding and encoding happen on that same thread, so a call costs one hop.
+   */
+  public static HttpServiceWithRoutes service(Actions actions, int maxMessageBytes) {
+    requireNonNull(actions, "actions");
+    if (maxMessageBytes <= 0) {
+      throw new IllegalArgumentException(
+          "maxMessageBytes: " + maxMessageBytes + " (expected: > 0)");
+    }
+    return GrpcService.builder()
+        .addService(new DocumentRpcs(actions.bulk()))
+        .addService(new SearchRpcs(actions.search()))
+        .addService(ProtoReflectionServiceV1.newInstance())
+        .enableHealthCheckService(true)
+        .useBlockingTaskExecutor(true)
+        .maxRequestMessageLength(maxMessageBytes)
+        .exceptionHandler(messageTooLarge(maxMessageBytes))
+        .build();
+  }
+
+  /**
+   * Armeria rejects an oversized message with RESOURCE_EXHAUSTED (as grpc-java, and so OpenSearch,
+   * does) and a terse "Frame size ... exceeds maximum"; this names the setting to raise.
+   */
+  private static GrpcExceptionHandlerFunction messageTooLarge(int maxMessageBytes) {
+    return (ctx, status, cause, metadata) -> {
+      if (status.getCode() != Status.Code.RESOURCE_EXHAUSTED
+          || status.getDescription() == null
+          || !status.getDescription().contains("exceeds maximum")) {
+        return null; // not ours: fall back to Armeria's default mapping
+      }
+      return status.withDescription(
+          status.getDescription()
+              + " The request is larger than ["
+              + MAX_MESSAGE_SIZE_SETTING
+              + "] = "
+              + maxMessageBytes
+              + " bytes; send smaller requests or raise the setting.");
+    };
+  }
+}

@@ -1,0 +1,251 @@
+package dev.duet.server.grpc;
+
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.search.Query;
+import java.util.ArrayList;
+import java.util.List;
+import org.opensearch.protobufs.BoolQuery;
+import org.opensearch.protobufs.DateRangeQuery;
+import org.opensearch.protobufs.FieldValue;
+import org.opensearch.protobufs.MatchQuery;
+import org.opensearch.protobufs.MinimumShouldMatch;
+import org.opensearch.protobufs.NumberRangeQuery;
+import org.opensearch.protobufs.Operator;
+import org.opensearch.protobufs.QueryContainer;
+import org.opensearch.protobufs.RangeQuery;
+import org.opensearch.protobufs.TermQuery;
+import org.opensearch.protobufs.TermsQuery;
+import org.opensearch.protobufs.TermsQueryField;
+import org.opensearch.protobufs.ZeroTermsQuery;
+
+/**
+ * Decodes a {@link QueryContainer} into the query model, reading proto fields directly. A query
+ * type the model lacks fails as REST fails for it: 400 {@code parsing_exception} "unknown query
+ * [x]"; an option the model cannot honour fails as 400 rather than being silently dropped.
+ */
+final class QueryDecoder {
+  private QueryDecoder() {}
+
+  static Query decode(QueryContainer query) {
+    return switch (query.getQueryContainerCase()) {
+      case MATCH_ALL ->
+          new Query.MatchAll(boost(query.getMatchAll().hasBoost(), query.getMatchAll().getBoost()));
+      case MATCH_NONE ->
+          new Query.MatchNone(
+              boost(query.getMatchNone().hasBoost(), query.getMatchNone().getBoost()));
+      case MATCH -> match(query.getMatch());
+      case TERM -> term(query.getTerm());
+      case TERMS -> terms(query.getTerms());
+      case RANGE -> range(query.getRange());
+      case BOOL -> bool(query.getBool());
+      case QUERYCONTAINER_NOT_SET ->
+          throw DuetException.parsing("query malformed, empty clause found");
+      default -> throw DuetException.parsing("unknown query [" + name(query) + "]");
+    };
+  }
+
+  /** The query's name as OpenSearch spells it: the proto field of the set case. */
+  private static String name(QueryContainer query) {
+    return QueryContainer.getDescriptor()
+        .findFieldByNumber(query.getQueryContainerCase().getNumber())
+        .getName();
+  }
+
+  private static Query match(MatchQuery match) {
+    requireField("match", match.getField());
+    if (!match.hasQuery()) {
+      throw DuetException.parsing("No text specified for text query");
+    }
+    Object text = FieldValues.fromProto(match.getQuery());
+    if (text == null) {
+      throw DuetException.parsing("No text specified for text query");
+    }
+    if (match.hasAnalyzer()) {
+      unsupported("match", "analyzer");
+    }
+    if (match.hasFuzziness()) {
+      unsupported("match", "fuzziness");
+    }
+    if (match.getZeroTermsQuery() == ZeroTermsQuery.ZERO_TERMS_QUERY_ALL) {
+      unsupported("match", "zero_terms_query");
+    }
+    Query.Operator operator =
+        match.getOperator() == Operator.OPERATOR_AND ? Query.Operator.AND : Query.Operator.OR;
+    return new Query.Match(
+        match.getField(),
+        text,
+        operator,
+        match.hasMinimumShouldMatch() ? minimumShouldMatch(match.getMinimumShouldMatch()) : null,
+        boost(match.hasBoost(), match.getBoost()));
+  }
+
+  private static Query term(TermQuery term) {
+    requireField("term", term.getField());
+    if (term.hasCaseInsensitive() && term.getCaseInsensitive()) {
+      unsupported("term", "case_insensitive");
+    }
+    Object value = term.hasValue() ? FieldValues.fromProto(term.getValue()) : null;
+    if (value == null) {
+      throw DuetException.parsing("[term] query requires a field name and a value");
+    }
+    return new Query.Term(term.getField(), value, boost(term.hasBoost(), term.getBoost()));
+  }
+
+  private static Query terms(TermsQuery terms) {
+    if (terms.getTermsCount() != 1) {
+      throw DuetException.parsing(
+          terms.getTermsCount() == 0
+              ? "[terms] query requires a field name, followed by array of terms or a document"
+                  + " lookup specification"
+              : "[terms] query does not support multiple fields");
+    }
+    var entry = terms.getTermsMap().entrySet().iterator().next();
+    TermsQueryField field = entry.getValue();
+    if (field.hasLookup()) {
+      unsupported("terms", "lookup");
+    }
+    List<FieldValue> protoValues = field.getValue().getFieldValueArrayList();
+    List<Object> values = new ArrayList<>(protoValues.size());
+    for (FieldValue value : protoValues) {
+      Object v = FieldValues.fromProto(value);
+      if (v == null) {
+        throw DuetException.illegalArgument("No value specified for terms query");
+      }
+      values.add(v);
+    }
+    requireField("terms", entry.getKey());
+    return new Query.Terms(entry.getKey(), values, boost(terms.hasBoost(), terms.getBoost()));
+  }
+
+  private static Query range(RangeQuery range) {
+    return switch (range.getRangeQueryCase()) {
+      case NUMBER_RANGE_QUERY -> numberRange(range.getNumberRangeQuery());
+      case DATE_RANGE_QUERY -> dateRange(range.getDateRangeQuery());
+      case RANGEQUERY_NOT_SET -> throw DuetException.parsing("[range] query requires a field name");
+    };
+  }
+
+  private static Query numberRange(NumberRangeQuery q) {
+    requireField("range", q.getField());
+    Object gt = q.hasGt() ? FieldValues.number(q.getGt()) : null;
+    Object gte = q.hasGte() ? FieldValues.number(q.getGte()) : null;
+    Object lt = q.hasLt() ? FieldValues.number(q.getLt()) : null;
+    Object lte = q.hasLte() ? FieldValues.number(q.getLte()) : null;
+    // The legacy from/to form, with include_lower/include_upper (default true), as OpenSearch
+    // parses it after the gt/gte/lt/lte keys.
+    if (q.hasFrom()) {
+      Object from =
+          switch (q.getFrom().getNumberRangeQueryAllOfFromCase()) {
+            case DOUBLE -> FieldValues.number(q.getFrom().getDouble());
+            case STRING -> q.getFrom().getString();
+            default -> null;
+          };
+      if (!q.hasIncludeLower() || q.getIncludeLower()) {
+        gte = from;
+        gt = null;
+      } else {
+        gt = from;
+        gte = null;
+      }
+    }
+    if (q.hasTo()) {
+      Object to =
+          switch (q.getTo().getNumberRangeQueryAllOfToCase()) {
+            case DOUBLE -> FieldValues.number(q.getTo().getDouble());
+            case STRING -> q.getTo().getString();
+            default -> null;
+          };
+      if (!q.hasIncludeUpper() || q.getIncludeUpper()) {
+        lte = to;
+        lt = null;
+      } else {
+        lt = to;
+        lte = null;
+      }
+    }
+    return new Query.Range(q.getField(), gt, gte, lt, lte, null, boost(q.hasBoost(), q.getBoost()));
+  }
+
+  private static Query dateRange(DateRangeQuery q) {
+    requireField("range", q.getField());
+    if (q.hasTimeZone()) {
+      unsupported("range", "time_zone");
+    }
+    Object gt = q.hasGt() ? q.getGt() : null;
+    Object gte = q.hasGte() ? q.getGte() : null;
+    Object lt = q.hasLt() ? q.getLt() : null;
+    Object lte = q.hasLte() ? q.getLte() : null;
+    if (q.hasFrom()) {
+      Object from = q.getFrom().hasString() ? q.getFrom().getString() : null;
+      if (!q.hasIncludeLower() || q.getIncludeLower()) {
+        gte = from;
+        gt = null;
+      } else {
+        gt = from;
+        gte = null;
+      }
+    }
+    if (q.hasTo()) {
+      Object to = q.getTo().hasString() ? q.getTo().getString() : null;
+      if (!q.hasIncludeUpper() || q.getIncludeUpper()) {
+        lte = to;
+        lt = null;
+      } else {
+        lt = to;
+        lte = null;
+      }
+    }
+    return new Query.Range(
+        q.getField(),
+        gt,
+        gte,
+        lt,
+        lte,
+        q.hasFormat() ? q.getFormat() : null,
+        boost(q.hasBoost(), q.getBoost()));
+  }
+
+  private static Query bool(BoolQuery bool) {
+    return new Query.Bool(
+        decodeAll(bool.getMustList()),
+        decodeAll(bool.getShouldList()),
+        decodeAll(bool.getMustNotList()),
+        decodeAll(bool.getFilterList()),
+        bool.hasMinimumShouldMatch() ? minimumShouldMatch(bool.getMinimumShouldMatch()) : null,
+        boost(bool.hasBoost(), bool.getBoost()));
+  }
+
+  private static List<Query> decodeAll(List<QueryContainer> clauses) {
+    if (clauses.isEmpty()) {
+      return List.of();
+    }
+    List<Query> out = new ArrayList<>(clauses.size());
+    for (QueryContainer clause : clauses) {
+      out.add(decode(clause));
+    }
+    return out;
+  }
+
+  private static String minimumShouldMatch(MinimumShouldMatch msm) {
+    return switch (msm.getMinimumShouldMatchCase()) {
+      case INT32 -> Integer.toString(msm.getInt32());
+      case STRING -> msm.getString();
+      case MINIMUMSHOULDMATCH_NOT_SET -> null;
+    };
+  }
+
+  private static float boost(boolean present, float boost) {
+    return present ? boost : 1f;
+  }
+
+  private static void requireField(String query, String field) {
+    if (field.isEmpty()) {
+      throw DuetException.parsing("[" + query + "] query requires a field name");
+    }
+  }
+
+  /** The words REST uses for a query option it does not take, so both ports answer alike. */
+  private static void unsupported(String query, String option) {
+    throw DuetException.parsing("[" + query + "] query does not support [" + option + "]");
+  }
+}

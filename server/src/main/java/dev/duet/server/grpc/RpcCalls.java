@@ -1,0 +1,48 @@
+package dev.duet.server.grpc;
+
+import dev.duet.engine.error.DuetException;
+import dev.duet.server.rest.RestErrors;
+import io.grpc.Status;
+import io.grpc.stub.StreamObserver;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Completes a unary call with what its handler returns, or with the failure mapped to a status:
+ * client mistakes ({@link DuetException}) by their REST status, anything else as INTERNAL, logged,
+ * described as REST describes it.
+ */
+final class RpcCalls {
+  private static final Logger log = LoggerFactory.getLogger(RpcCalls.class);
+
+  private RpcCalls() {}
+
+  static <T> void unary(String method, StreamObserver<T> responses, Supplier<T> handler) {
+    T response;
+    try {
+      response = handler.get();
+    } catch (DuetException e) {
+      if (e.status() >= 500) {
+        log.warn("{} failed", method, e);
+      }
+      responses.onError(GrpcErrors.toStatus(e));
+      return;
+    } catch (RuntimeException e) {
+      log.error("{} failed unexpectedly", method, e);
+      // The same 500 body REST gives for it, so the two ports still say the same thing.
+      responses.onError(GrpcErrors.toStatus(RestErrors.internal(e)));
+      return;
+    }
+    responses.onNext(response);
+    responses.onCompleted();
+  }
+
+  /** For RPCs of a service Duet serves that are not implemented yet: say which, plainly. */
+  static void unimplemented(String method, StreamObserver<?> responses) {
+    responses.onError(
+        Status.UNIMPLEMENTED
+            .withDescription(method + " is not implemented by Duet yet")
+            .asRuntimeException());
+  }
+}

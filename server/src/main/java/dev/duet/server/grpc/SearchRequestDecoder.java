@@ -1,0 +1,233 @@
+package dev.duet.server.grpc;
+
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.search.Query;
+import dev.duet.engine.search.SearchRequest;
+import dev.duet.engine.search.SortSpec;
+import dev.duet.engine.search.SourceFilter;
+import dev.duet.engine.search.TrackTotalHits;
+import java.util.ArrayList;
+import java.util.List;
+import org.opensearch.protobufs.FieldSort;
+import org.opensearch.protobufs.SearchRequestBody;
+import org.opensearch.protobufs.SortCombinations;
+import org.opensearch.protobufs.SortOptions;
+import org.opensearch.protobufs.SortOrder;
+import org.opensearch.protobufs.SourceConfig;
+import org.opensearch.protobufs.SourceConfigParam;
+import org.opensearch.protobufs.TrackHits;
+
+/**
+ * Decodes {@code SearchService/Search} requests into the search model: index list, from/size, sort,
+ * {@code _source}, {@code track_total_hits} and the query. Request features that would change the
+ * answer and that the model lacks (aggregations, highlight, search_after, ...) fail with 400
+ * instead of being ignored.
+ */
+final class SearchRequestDecoder {
+  private static final Query MATCH_ALL = new Query.MatchAll(1f);
+
+  private SearchRequestDecoder() {}
+
+  static SearchRequest decode(org.opensearch.protobufs.SearchRequest request) {
+    rejectUnsupported(request);
+    SearchRequestBody body = request.getSearchRequestBody();
+    Query query = body.hasQuery() ? QueryDecoder.decode(body.getQuery()) : MATCH_ALL;
+    int from = body.hasFrom() ? body.getFrom() : 0;
+    if (from < 0) {
+      throw DuetException.illegalArgument(
+          "[from] parameter cannot be negative, found [" + from + "]");
+    }
+    int size = body.hasSize() ? body.getSize() : SearchRequest.DEFAULT_SIZE;
+    if (size < 0) {
+      throw DuetException.illegalArgument(
+          "[size] parameter cannot be negative, found [" + size + "]");
+    }
+    return new SearchRequest(
+        request.getIndexList(),
+        query,
+        from,
+        size,
+        sort(body.getSortList()),
+        source(request, body),
+        trackTotalHits(body));
+  }
+
+  private static List<SortSpec> sort(List<SortCombinations> sorts) {
+    if (sorts.isEmpty()) {
+      return List.of();
+    }
+    List<SortSpec> out = new ArrayList<>(sorts.size());
+    for (SortCombinations sort : sorts) {
+      switch (sort.getSortCombinationsCase()) {
+        case FIELD -> out.add(new SortSpec(sort.getField(), null));
+        case FIELD_WITH_DIRECTION -> {
+          for (var entry : sort.getFieldWithDirection().getSortOrderMapMap().entrySet()) {
+            out.add(new SortSpec(entry.getKey(), order(entry.getValue())));
+          }
+        }
+        case FIELD_WITH_ORDER -> {
+          for (var entry : sort.getFieldWithOrder().getFieldSortMapMap().entrySet()) {
+            out.add(new SortSpec(entry.getKey(), fieldSortOrder(entry.getValue())));
+          }
+        }
+        case OPTIONS -> out.add(sortOption(sort.getOptions()));
+        case SORTCOMBINATIONS_NOT_SET -> throw DuetException.parsing("[sort] entry is empty");
+      }
+    }
+    return out;
+  }
+
+  /** Only {@code order} is modelled; other options fail as REST fails for them. */
+  private static SortSpec.SortOrder fieldSortOrder(FieldSort sort) {
+    String unsupported =
+        sort.hasMissing()
+            ? "missing"
+            : sort.hasMode()
+                ? "mode"
+                : sort.hasNested()
+                    ? "nested"
+                    : sort.hasUnmappedType()
+                        ? "unmapped_type"
+                        : sort.hasNumericType() ? "numeric_type" : null;
+    if (unsupported != null) {
+      throw DuetException.parsing("[field_sort] unknown field [" + unsupported + "]");
+    }
+    return sort.hasOrder() ? order(sort.getOrder()) : null;
+  }
+
+  private static SortSpec sortOption(SortOptions option) {
+    return switch (option.getSortOptionsCase()) {
+      case X_SCORE ->
+          new SortSpec(
+              "_score",
+              option.getXScore().hasOrder() ? order(option.getXScore().getOrder()) : null);
+      case X_GEO_DISTANCE ->
+          throw DuetException.parsing("[sort] by [_geo_distance] is not supported yet");
+      case X_SCRIPT -> throw DuetException.parsing("[sort] by [_script] is not supported yet");
+      case SORTOPTIONS_NOT_SET -> throw DuetException.parsing("[sort] entry is empty");
+    };
+  }
+
+  private static SortSpec.SortOrder order(SortOrder order) {
+    return switch (order) {
+      case SORT_ORDER_ASC -> SortSpec.SortOrder.ASC;
+      case SORT_ORDER_DESC -> SortSpec.SortOrder.DESC;
+      default -> null;
+    };
+  }
+
+  /**
+   * Request-level {@code _source}, {@code _source_includes} and {@code _source_excludes} win over
+   * the body's {@code _source}, as URL parameters do over the body in REST.
+   */
+  private static SourceFilter source(
+      org.opensearch.protobufs.SearchRequest request, SearchRequestBody body) {
+    if (request.hasXSource()
+        || request.getXSourceIncludesCount() > 0
+        || request.getXSourceExcludesCount() > 0) {
+      boolean fetch = true;
+      List<String> includes = new ArrayList<>(request.getXSourceIncludesList());
+      if (request.hasXSource()) {
+        SourceConfigParam param = request.getXSource();
+        if (param.hasFetch()) {
+          fetch = param.getFetch();
+        } else if (param.hasFields()) {
+          includes.addAll(param.getFields().getStringArrayList());
+        }
+      }
+      return filter(fetch, includes, request.getXSourceExcludesList());
+    }
+    if (!body.hasXSource()) {
+      return SourceFilter.ALL;
+    }
+    SourceConfig source = body.getXSource();
+    return switch (source.getSourceConfigCase()) {
+      case FETCH -> source.getFetch() ? SourceFilter.ALL : SourceFilter.NONE;
+      case FILTER ->
+          filter(true, source.getFilter().getIncludesList(), source.getFilter().getExcludesList());
+      case SOURCECONFIG_NOT_SET -> SourceFilter.ALL;
+    };
+  }
+
+  private static SourceFilter filter(boolean fetch, List<String> includes, List<String> excludes) {
+    if (!fetch) {
+      return SourceFilter.NONE;
+    }
+    if (includes.isEmpty() && excludes.isEmpty()) {
+      return SourceFilter.ALL;
+    }
+    return new SourceFilter(true, includes, excludes);
+  }
+
+  private static TrackTotalHits trackTotalHits(SearchRequestBody body) {
+    if (!body.hasTrackTotalHits()) {
+      return TrackTotalHits.DEFAULT;
+    }
+    TrackHits track = body.getTrackTotalHits();
+    return switch (track.getTrackHitsCase()) {
+      case ENABLED -> track.getEnabled() ? TrackTotalHits.EXACT : TrackTotalHits.DISABLED;
+      case COUNT -> {
+        int count = track.getCount();
+        if (count == -1) {
+          yield TrackTotalHits.DISABLED;
+        }
+        if (count < 0) {
+          throw DuetException.illegalArgument(
+              "[track_total_hits] parameter must be positive or equals to -1, got " + count);
+        }
+        yield new TrackTotalHits(true, count);
+      }
+      case TRACKHITS_NOT_SET -> TrackTotalHits.DEFAULT;
+    };
+  }
+
+  private static void rejectUnsupported(org.opensearch.protobufs.SearchRequest request) {
+    if (request.hasQ()) {
+      notYet("q");
+    }
+    if (request.hasScroll()) {
+      notYet("scroll");
+    }
+    if (!request.hasSearchRequestBody()) {
+      return;
+    }
+    SearchRequestBody body = request.getSearchRequestBody();
+    if (body.getAggregationsCount() > 0) {
+      notYet("aggregations");
+    }
+    if (body.hasPostFilter()) {
+      notYet("post_filter");
+    }
+    if (body.getSearchAfterCount() > 0) {
+      notYet("search_after");
+    }
+    if (body.hasHighlight()) {
+      notYet("highlight");
+    }
+    if (body.hasCollapse()) {
+      notYet("collapse");
+    }
+    if (body.getRescoreCount() > 0) {
+      notYet("rescore");
+    }
+    if (body.hasMinScore()) {
+      notYet("min_score");
+    }
+    if (body.hasPit()) {
+      notYet("pit");
+    }
+    if (body.hasSlice()) {
+      notYet("slice");
+    }
+    if (body.getScriptFieldsCount() > 0) {
+      notYet("script_fields");
+    }
+    if (body.hasTerminateAfter()) {
+      notYet("terminate_after");
+    }
+  }
+
+  private static void notYet(String feature) {
+    throw DuetException.illegalArgument("search option [" + feature + "] is not supported yet");
+  }
+}

@@ -1,0 +1,91 @@
+package dev.duet.server.grpc;
+
+import com.google.protobuf.UnsafeByteOperations;
+import dev.duet.engine.search.SearchHit;
+import dev.duet.engine.search.SearchResponse;
+import org.opensearch.protobufs.HitXScore;
+import org.opensearch.protobufs.HitsMetadata;
+import org.opensearch.protobufs.HitsMetadataHitsInner;
+import org.opensearch.protobufs.HitsMetadataMaxScore;
+import org.opensearch.protobufs.HitsMetadataTotal;
+import org.opensearch.protobufs.NullValue;
+import org.opensearch.protobufs.ShardStatistics;
+import org.opensearch.protobufs.TotalHits;
+import org.opensearch.protobufs.TotalHitsRelation;
+
+/**
+ * Encodes search results as OpenSearch 3.8's transport-grpc does: {@code took}, {@code timed_out},
+ * {@code _shards} (with {@code skipped}), and {@code hits} with {@code total} (absent values set as
+ * an empty message when tracking is off), {@code max_score} and per hit {@code _index}, {@code
+ * _id}, {@code _score} (null when sorting by field), {@code _source} bytes and {@code sort}.
+ */
+final class SearchResponseEncoder {
+  private SearchResponseEncoder() {}
+
+  /**
+   * @param totalHitsAsInt the request's {@code total_hits_as_int}: OpenSearch's gRPC ignores it;
+   *     Duet honours it as REST does ({@code -1} when tracking is off).
+   */
+  static org.opensearch.protobufs.SearchResponse encode(
+      SearchResponse response, boolean totalHitsAsInt) {
+    HitsMetadata.Builder hits = HitsMetadata.newBuilder();
+    hits.setTotal(total(response.totalHits(), totalHitsAsInt));
+    hits.setMaxScore(
+        Float.isNaN(response.maxScore())
+            ? HitsMetadataMaxScore.newBuilder().setNullValue(NullValue.NULL_VALUE_NULL)
+            : HitsMetadataMaxScore.newBuilder().setFloat(response.maxScore()));
+    for (SearchHit hit : response.hits()) {
+      hits.addHits(hit(hit));
+    }
+    return org.opensearch.protobufs.SearchResponse.newBuilder()
+        .setTook(response.tookMillis())
+        .setTimedOut(response.timedOut())
+        .setXShards(
+            ShardStatistics.newBuilder()
+                .setTotal(response.totalShards())
+                .setSuccessful(response.totalShards())
+                .setSkipped(0)
+                .setFailed(0))
+        .setHits(hits)
+        .build();
+  }
+
+  private static HitsMetadataTotal total(SearchResponse.TotalHits total, boolean asInt) {
+    HitsMetadataTotal.Builder out = HitsMetadataTotal.newBuilder();
+    if (asInt) {
+      return out.setInt64(total == null ? -1 : total.value()).build();
+    }
+    if (total != null) {
+      out.setTotalHits(
+          TotalHits.newBuilder()
+              .setValue(total.value())
+              .setRelation(
+                  "gte".equals(total.relation())
+                      ? TotalHitsRelation.TOTAL_HITS_RELATION_GTE
+                      : TotalHitsRelation.TOTAL_HITS_RELATION_EQ));
+    }
+    return out.build();
+  }
+
+  static HitsMetadataHitsInner hit(SearchHit hit) {
+    HitsMetadataHitsInner.Builder out = HitsMetadataHitsInner.newBuilder();
+    if (hit.index() != null) {
+      out.setXIndex(hit.index());
+    }
+    if (hit.id() != null) {
+      out.setXId(hit.id());
+    }
+    out.setXScore(
+        Float.isNaN(hit.score())
+            ? HitXScore.newBuilder().setNullValue(NullValue.NULL_VALUE_NULL)
+            : HitXScore.newBuilder().setDouble(hit.score()));
+    if (hit.source() != null) {
+      // The engine hands over a fresh array per hit and never touches it again: wrap, don't copy.
+      out.setXSource(UnsafeByteOperations.unsafeWrap(hit.source()));
+    }
+    for (Object value : hit.sortValues()) {
+      out.addSort(FieldValues.toProto(value));
+    }
+    return out.build();
+  }
+}

@@ -1,0 +1,131 @@
+package dev.duet.server.rest;
+
+import com.linecorp.armeria.common.AggregatedHttpRequest;
+import com.linecorp.armeria.common.HttpMethod;
+import com.linecorp.armeria.common.MediaType;
+import com.linecorp.armeria.common.QueryParams;
+import dev.duet.engine.error.DuetException;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * One REST call as the handlers see it: method, the path's variables ({@code index}, {@code id}),
+ * query parameters and the body bytes. Parameter accessors throw OpenSearch's 400s for values they
+ * cannot read.
+ */
+public final class RestRequest {
+  private final HttpMethod method;
+  private final String uri;
+  private final Map<String, String> pathParams;
+  private final QueryParams params;
+  private final byte[] body;
+  private final int bodyOffset;
+  private final int bodyLength;
+  private final MediaType contentType;
+
+  RestRequest(
+      AggregatedHttpRequest request, String uri, Map<String, String> pathParams, QueryParams qp) {
+    this.method = request.method();
+    this.uri = uri;
+    this.pathParams = pathParams;
+    this.params = qp;
+    // Aggregated content is backed by one heap array; read it in place instead of copying.
+    var content = request.content();
+    this.body = content.array();
+    this.bodyOffset = 0;
+    this.bodyLength = content.length();
+    this.contentType = request.contentType();
+  }
+
+  public HttpMethod method() {
+    return method;
+  }
+
+  /** The path and query string as the client sent them, for error messages. */
+  public String uri() {
+    return uri;
+  }
+
+  /** A variable of the matched route, e.g. {@code index}; null when the route has none. */
+  public String pathParam(String name) {
+    return pathParams.get(name);
+  }
+
+  public String param(String name) {
+    return params.get(name);
+  }
+
+  public String param(String name, String defaultValue) {
+    String v = params.get(name);
+    return v == null ? defaultValue : v;
+  }
+
+  public boolean hasParam(String name) {
+    return params.contains(name);
+  }
+
+  public Integer paramAsInt(String name) {
+    String v = params.get(name);
+    if (v == null) {
+      return null;
+    }
+    try {
+      return Integer.parseInt(v);
+    } catch (NumberFormatException e) {
+      throw DuetException.illegalArgument(
+          "Failed to parse int parameter [" + name + "] with value [" + v + "]");
+    }
+  }
+
+  /**
+   * OpenSearch's boolean parameters: absent is the default; present with no value or {@code true}
+   * is true; {@code false} is false; anything else is a 400.
+   */
+  public boolean paramAsBoolean(String name, boolean defaultValue) {
+    String v = params.get(name);
+    if (v == null) {
+      return defaultValue;
+    }
+    if (v.isEmpty() || v.equals("true")) {
+      return true;
+    }
+    if (v.equals("false")) {
+      return false;
+    }
+    throw DuetException.illegalArgument(
+        "Failed to parse value [" + v + "] as only [true] or [false] are allowed.");
+  }
+
+  /** {@code ?pretty}: indent JSON responses. */
+  public boolean pretty() {
+    return paramAsBoolean("pretty", false);
+  }
+
+  public boolean hasContent() {
+    return bodyLength > 0;
+  }
+
+  public byte[] contentArray() {
+    return body;
+  }
+
+  public int contentOffset() {
+    return bodyOffset;
+  }
+
+  public int contentLength() {
+    return bodyLength;
+  }
+
+  /** The body, or a 400 {@code parse_exception} as OpenSearch answers when a body is required. */
+  public void requireContent() {
+    if (!hasContent()) {
+      throw DuetException.badRequest("parse_exception", "request body is required");
+    }
+  }
+
+  /** The media type name without parameters, lower case; null when the client sent none. */
+  public String contentTypeName() {
+    return contentType == null ? null : contentType.subtype().toLowerCase(Locale.ROOT);
+  }
+}

@@ -1,0 +1,47 @@
+package dev.duet.server.rest;
+
+import static com.linecorp.armeria.common.HttpMethod.DELETE;
+import static com.linecorp.armeria.common.HttpMethod.GET;
+import static com.linecorp.armeria.common.HttpMethod.HEAD;
+import static com.linecorp.armeria.common.HttpMethod.POST;
+import static com.linecorp.armeria.common.HttpMethod.PUT;
+
+import dev.duet.server.action.Actions;
+
+/** The REST API Duet serves: every OpenSearch path it answers, bound to its handler. */
+public final class RestRoutes {
+  private RestRoutes() {}
+
+  public static RestRouter build(Actions actions, NodeIdentity node) {
+    RootHandler root = new RootHandler(node);
+    IndexHandlers index = new IndexHandlers(actions);
+    ClusterHandlers cluster = new ClusterHandlers(actions, node);
+    DocumentHandlers docs = new DocumentHandlers(actions);
+    SearchHandler search = new SearchHandler(actions);
+    return new RestRouter()
+        .add("/", root, GET, HEAD)
+        .add("/_cluster/health", cluster::health, GET)
+        .add("/_cat/indices", cluster::catIndices, GET)
+        .add("/_cat/indices/{index}", cluster::catIndices, GET)
+        .add("/_mapping", index::mapping, GET)
+        .add("/_refresh", index::refresh, GET, POST)
+        .add("/_bulk", docs::bulk, POST, PUT)
+        .add("/_search", search, GET, POST)
+        .add("/_count", search::count, GET, POST)
+        .add("/{index}", index::create, PUT)
+        .add("/{index}", index::delete, DELETE)
+        .add("/{index}", index::exists, HEAD)
+        .add("/{index}", index::get, GET)
+        .add("/{index}/_mapping", index::mapping, GET)
+        .add("/{index}/_refresh", index::refresh, GET, POST)
+        .add("/{index}/_bulk", docs::bulk, POST, PUT)
+        .add("/{index}/_search", search, GET, POST)
+        .add("/{index}/_count", search::count, GET, POST)
+        .add("/{index}/_doc", docs::index, POST)
+        .add("/{index}/_doc/{id}", docs::index, PUT, POST)
+        .add("/{index}/_doc/{id}", docs::get, GET)
+        .add("/{index}/_doc/{id}", docs::exists, HEAD)
+        .add("/{index}/_doc/{id}", docs::delete, DELETE)
+        .add("/{index}/_create/{id}", docs::create, PUT, POST);
+  }
+}

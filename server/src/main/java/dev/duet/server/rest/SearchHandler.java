@@ -1,0 +1,100 @@
+package dev.duet.server.rest;
+
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.search.SearchRequest;
+import dev.duet.engine.search.SearchResponse;
+import dev.duet.server.action.Actions;
+import dev.duet.server.rest.codec.JsonOutput;
+import dev.duet.server.rest.codec.SearchRequestDecoder;
+import dev.duet.server.rest.codec.SearchResponseEncoder;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** {@code GET|POST /_search} and {@code /{index}/_search}, and {@code _count}. */
+final class SearchHandler implements RestHandler {
+  private final Actions actions;
+
+  SearchHandler(Actions actions) {
+    this.actions = actions;
+  }
+
+  @Override
+  public RestResponse handle(RestRequest request) throws IOException {
+    if (request.hasParam("q")) {
+      // Lucene query-string syntax is not in the query model yet; failing beats ignoring it.
+      throw DuetException.illegalArgument(
+          "the [q] parameter (query string search) is not supported by Duet yet; send a query"
+              + " in the request body");
+    }
+    SearchRequestDecoder.UrlParams url =
+        new SearchRequestDecoder.UrlParams(
+            request.param("from"),
+            request.param("size"),
+            request.param("sort"),
+            request.param("_source"),
+            request.param("_source_includes"),
+            request.param("_source_excludes"),
+            request.param("track_total_hits"));
+    SearchRequest search =
+        SearchRequestDecoder.decode(
+            indices(request.pathParam("index")),
+            request.contentArray(),
+            request.contentOffset(),
+            request.contentLength(),
+            url);
+    SearchResponse response = actions.search().execute(search);
+    JsonOutput out = new JsonOutput(request.pretty());
+    SearchResponseEncoder.encode(response, out.generator());
+    return RestResponse.json(200, out);
+  }
+
+  /**
+   * {@code GET|POST /_count} and {@code /{index}/_count}: the search's exact total, no hits; the
+   * body holds only {@code query}.
+   */
+  RestResponse count(RestRequest request) throws IOException {
+    SearchRequest parsed =
+        SearchRequestDecoder.decode(
+            indices(request.pathParam("index")),
+            request.contentArray(),
+            request.contentOffset(),
+            request.contentLength(),
+            new SearchRequestDecoder.UrlParams(null, null, null, null, null, null, null));
+    SearchRequest count =
+        new SearchRequest(
+            parsed.indices(),
+            parsed.query(),
+            0,
+            0,
+            List.of(),
+            dev.duet.engine.search.SourceFilter.NONE,
+            dev.duet.engine.search.TrackTotalHits.EXACT);
+    SearchResponse response = actions.search().execute(count);
+    JsonOutput out = new JsonOutput(request.pretty());
+    var g = out.generator();
+    g.writeStartObject();
+    g.writeNumberField("count", response.totalHits() == null ? 0 : response.totalHits().value());
+    g.writeObjectFieldStart("_shards");
+    g.writeNumberField("total", response.totalShards());
+    g.writeNumberField("successful", response.totalShards());
+    g.writeNumberField("skipped", 0);
+    g.writeNumberField("failed", 0);
+    g.writeEndObject();
+    g.writeEndObject();
+    return RestResponse.json(200, out);
+  }
+
+  private static List<String> indices(String expression) {
+    if (expression == null) {
+      return List.of();
+    }
+    List<String> out = new ArrayList<>();
+    for (String s : expression.split(",")) {
+      if (!s.isEmpty()) {
+        out.add(s);
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,225 @@
+package dev.duet.server.rest.codec;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.exc.StreamReadException;
+import dev.duet.engine.document.BulkItem;
+import dev.duet.engine.document.BulkRequest;
+import dev.duet.engine.document.OpType;
+import dev.duet.engine.document.RefreshPolicy;
+import dev.duet.engine.error.DuetException;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Decodes an NDJSON {@code _bulk} body with OpenSearch's BulkRequestParser rules and messages:
+ * action lines are streamed with Jackson (no trees); document lines are handed to the engine as
+ * byte slices, unparsed.
+ */
+public final class BulkRequestDecoder {
+  private static final byte NEWLINE = '\n';
+
+  private BulkRequestDecoder() {}
+
+  /**
+   * @param defaultIndex the index from the path ({@code /{index}/_bulk}), or null
+   */
+  public static BulkRequest decode(
+      byte[] data, int offset, int length, String defaultIndex, RefreshPolicy refresh)
+      throws IOException {
+    List<BulkItem> items = new ArrayList<>();
+    List<String> validation = new ArrayList<>();
+    int end = offset + length;
+    int from = offset;
+    int line = 0;
+    while (true) {
+      int next = nextMarker(data, from, end);
+      if (next == -1) {
+        break;
+      }
+      line++;
+      int lineStart = from;
+      from = next + 1;
+      ActionLine action = parseAction(data, lineStart, next - lineStart, line);
+      if (action == null) {
+        continue; // an empty line
+      }
+      String index = action.index != null ? action.index : defaultIndex;
+      if (index == null) {
+        validation.add("index is missing");
+        index = "";
+      }
+      if (action.opType == OpType.DELETE) {
+        if (action.id == null) {
+          validation.add("id is missing");
+        }
+        items.add(new BulkItem(OpType.DELETE, index, action.id, null));
+        continue;
+      }
+      int sourceEnd = nextMarker(data, from, end);
+      if (sourceEnd == -1) {
+        break;
+      }
+      line++;
+      byte[] source = Arrays.copyOfRange(data, from, trimCarriageReturn(data, from, sourceEnd));
+      from = sourceEnd + 1;
+      items.add(new BulkItem(action.opType, index, action.id, source));
+    }
+    if (items.isEmpty()) {
+      validation.add(0, "no requests added");
+    }
+    if (!validation.isEmpty()) {
+      StringBuilder sb = new StringBuilder("Validation Failed: ");
+      for (int i = 0; i < validation.size(); i++) {
+        sb.append(i + 1).append(": ").append(validation.get(i)).append(';');
+      }
+      throw DuetException.badRequest("action_request_validation_exception", sb.toString());
+    }
+    return new BulkRequest(items, refresh);
+  }
+
+  /** {@code refresh} parameter: {@code true}/empty, {@code false}, {@code wait_for}. */
+  public static RefreshPolicy refreshPolicy(String value) {
+    if (value == null || value.equals("false")) {
+      return RefreshPolicy.NONE;
+    }
+    if (value.isEmpty() || value.equals("true")) {
+      return RefreshPolicy.IMMEDIATE;
+    }
+    if (value.equals("wait_for")) {
+      return RefreshPolicy.WAIT_UNTIL;
+    }
+    throw DuetException.illegalArgument("Unknown value for refresh: [" + value + "].");
+  }
+
+  private static int nextMarker(byte[] data, int from, int end) {
+    for (int i = from; i < end; i++) {
+      if (data[i] == NEWLINE) {
+        return i;
+      }
+    }
+    if (from != end) {
+      throw DuetException.illegalArgument("The bulk request must be terminated by a newline [\\n]");
+    }
+    return -1;
+  }
+
+  private static int trimCarriageReturn(byte[] data, int from, int end) {
+    return end > from && data[end - 1] == '\r' ? end - 1 : end;
+  }
+
+  private record ActionLine(OpType opType, String index, String id) {}
+
+  private static ActionLine parseAction(byte[] data, int offset, int length, int line)
+      throws IOException {
+    try (JsonParser p = Json.parser(data, offset, length)) {
+      JsonToken token = p.nextToken();
+      if (token == null) {
+        return null;
+      }
+      if (token != JsonToken.START_OBJECT) {
+        throw malformed(line, "START_OBJECT", token);
+      }
+      token = p.nextToken();
+      if (token != JsonToken.FIELD_NAME) {
+        throw malformed(line, "FIELD_NAME", token);
+      }
+      String name = p.currentName();
+      OpType opType =
+          switch (name) {
+            case "index" -> OpType.INDEX;
+            case "create" -> OpType.CREATE;
+            case "delete" -> OpType.DELETE;
+            case "update" ->
+                throw DuetException.illegalArgument(
+                    "Malformed action/metadata line ["
+                        + line
+                        + "], the [update] action is not supported by Duet yet");
+            default ->
+                throw DuetException.illegalArgument(
+                    "Malformed action/metadata line ["
+                        + line
+                        + "], expected one of [create, delete, index, update] but found ["
+                        + name
+                        + "]");
+          };
+      String index = null;
+      String id = null;
+      token = p.nextToken();
+      if (token == JsonToken.START_OBJECT) {
+        String field = null;
+        while ((token = p.nextToken()) != JsonToken.END_OBJECT) {
+          if (token == JsonToken.FIELD_NAME) {
+            field = p.currentName();
+          } else if (token.isScalarValue()) {
+            switch (field) {
+              case "_index" -> index = p.getText();
+              case "_id" -> id = p.getText();
+              case "op_type" -> {
+                String op = p.getText();
+                if (op.equals("create")) {
+                  opType = OpType.CREATE;
+                } else if (!op.equals("index")) {
+                  throw DuetException.illegalArgument(
+                      "opType must be 'create' or 'index', found: [" + op + "]");
+                }
+              }
+              case "routing", "pipeline", "require_alias", "_type" -> {
+                // Accepted and without effect on a one-node, one-shard engine.
+              }
+              default ->
+                  throw DuetException.illegalArgument(
+                      "Action/metadata line ["
+                          + line
+                          + "] contains an unknown parameter ["
+                          + field
+                          + "]");
+            }
+          } else if (token != JsonToken.VALUE_NULL) {
+            throw DuetException.illegalArgument(
+                "Malformed action/metadata line ["
+                    + line
+                    + "], expected a simple value for field ["
+                    + field
+                    + "] but found ["
+                    + Json.tokenName(token)
+                    + "]");
+          }
+        }
+      } else if (token != JsonToken.END_OBJECT) {
+        throw DuetException.illegalArgument(
+            "Malformed action/metadata line ["
+                + line
+                + "], expected START_OBJECT or END_OBJECT but found ["
+                + Json.tokenName(token)
+                + "]");
+      }
+      token = p.nextToken();
+      if (token != JsonToken.END_OBJECT) {
+        throw malformed(line, "END_OBJECT", token);
+      }
+      if (p.nextToken() != null) {
+        throw DuetException.illegalArgument(
+            "Malformed action/metadata line ["
+                + line
+                + "], expected a single JSON object followed by a newline");
+      }
+      return new ActionLine(opType, index, id);
+    } catch (StreamReadException e) {
+      throw Json.parseError(e);
+    }
+  }
+
+  private static DuetException malformed(int line, String expected, JsonToken found) {
+    return DuetException.illegalArgument(
+        "Malformed action/metadata line ["
+            + line
+            + "], expected "
+            + expected
+            + " but found ["
+            + Json.tokenName(found)
+            + "]");
+  }
+}

@@ -1,0 +1,119 @@
+package dev.duet.server.rest.codec;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.exc.StreamReadException;
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.index.IndexSettings;
+import dev.duet.engine.mapping.Mapping;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Decodes the body of {@code PUT /{index}}: {@code settings} in any of OpenSearch's forms (flat
+ * {@code index.x}, nested {@code {"index":{"x":..}}}, bare {@code x}) into un-prefixed keys, and
+ * {@code mappings} through {@link Mapping#fromMap}. A cold path, so it reads neutral maps.
+ */
+public final class CreateIndexDecoder {
+  private CreateIndexDecoder() {}
+
+  /** What the body asks for. */
+  public record CreateIndexBody(IndexSettings settings, Mapping mapping) {}
+
+  public static CreateIndexBody decode(byte[] data, int offset, int length) throws IOException {
+    if (length == 0) {
+      return new CreateIndexBody(IndexSettings.DEFAULTS, Mapping.EMPTY);
+    }
+    Map<String, Object> body = readObject(data, offset, length);
+    IndexSettings settings = IndexSettings.DEFAULTS;
+    Mapping mapping = Mapping.EMPTY;
+    for (Map.Entry<String, Object> e : body.entrySet()) {
+      switch (e.getKey()) {
+        case "settings" -> settings = settings(e.getValue());
+        case "mappings" -> mapping = mapping(e.getValue());
+        case "aliases" -> {
+          if (e.getValue() instanceof Map<?, ?> m && !m.isEmpty()) {
+            throw DuetException.illegalArgument("aliases are not supported by Duet yet");
+          }
+        }
+        default ->
+            throw DuetException.badRequest(
+                "parse_exception", "unknown key [" + e.getKey() + "] for create index");
+      }
+    }
+    return new CreateIndexBody(settings, mapping);
+  }
+
+  /** Flattens settings to the engine's un-prefixed keys with string values. */
+  public static IndexSettings settings(Object value) {
+    if (value == null) {
+      return IndexSettings.DEFAULTS;
+    }
+    if (!(value instanceof Map<?, ?> map)) {
+      throw DuetException.badRequest(
+          "parse_exception",
+          "Failed to parse settings: expected an object but found [" + value + "]");
+    }
+    Map<String, String> flat = new LinkedHashMap<>();
+    flatten("", map, flat);
+    Map<String, String> unprefixed = new LinkedHashMap<>();
+    for (Map.Entry<String, String> e : flat.entrySet()) {
+      String key = e.getKey().startsWith("index.") ? e.getKey().substring(6) : e.getKey();
+      unprefixed.put(key, e.getValue());
+    }
+    return new IndexSettings(unprefixed);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Mapping mapping(Object value) {
+    if (value == null) {
+      return Mapping.EMPTY;
+    }
+    if (!(value instanceof Map<?, ?>)) {
+      throw DuetException.badRequest(
+          "mapper_parsing_exception", "Failed to parse mapping: mappings must be an object");
+    }
+    Map<String, Object> map = (Map<String, Object>) value;
+    // Type-wrapped mappings ({"_doc":{"properties":..}}) are still accepted by OpenSearch.
+    if (map.size() == 1 && map.get("_doc") instanceof Map<?, ?> inner) {
+      map = (Map<String, Object>) inner;
+    }
+    return Mapping.fromMap(map);
+  }
+
+  private static void flatten(String prefix, Map<?, ?> map, Map<String, String> out) {
+    for (Map.Entry<?, ?> e : map.entrySet()) {
+      String key = prefix + e.getKey();
+      Object v = e.getValue();
+      if (v instanceof Map<?, ?> nested) {
+        flatten(key + ".", nested, out);
+      } else if (v instanceof List<?> list) {
+        out.put(key, String.join(",", list.stream().map(String::valueOf).toList()));
+      } else if (v != null) {
+        out.put(key, String.valueOf(v));
+      }
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> readObject(byte[] data, int offset, int length)
+      throws IOException {
+    try (JsonParser p = Json.parser(data, offset, length)) {
+      JsonToken t = p.nextToken();
+      if (t != JsonToken.START_OBJECT) {
+        throw DuetException.badRequest(
+            "parse_exception",
+            "Failed to derive xcontent; expected START_OBJECT but found ["
+                + Json.tokenName(t)
+                + "]");
+      }
+      Map<String, Object> map = (Map<String, Object>) Json.readValue(p);
+      p.nextToken();
+      return map;
+    } catch (StreamReadException e) {
+      throw Json.parseError(e);
+    }
+  }
+}

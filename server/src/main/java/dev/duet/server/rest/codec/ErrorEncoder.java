@@ -1,0 +1,140 @@
+package dev.duet.server.rest.codec;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.duet.engine.error.DuetException;
+import dev.duet.server.action.SearchPhaseFailure;
+import java.io.IOException;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Writes a {@link DuetException} as OpenSearch's error JSON: the full {@code
+ * {"error":{"root_cause":[..],"type","reason",<metadata>,"caused_by"},"status":N}} document, or one
+ * error object as bulk items embed it.
+ */
+public final class ErrorEncoder {
+  /**
+   * Error types that are plain Java exceptions in OpenSearch: its root-cause search stops above
+   * them, so they appear only as {@code caused_by}.
+   */
+  private static final Set<String> JAVA_EXCEPTION_TYPES =
+      Set.of(
+          "illegal_argument_exception",
+          "illegal_state_exception",
+          "number_format_exception",
+          "json_parse_exception",
+          "json_e_o_f_exception",
+          "stream_read_exception",
+          "unexpected_end_of_input_exception",
+          "named_object_not_found_exception",
+          "x_content_parse_exception",
+          "date_time_parse_exception",
+          "arithmetic_exception",
+          "unsupported_operation_exception");
+
+  /** Metadata OpenSearch renders as numbers (parse locations). */
+  private static final Set<String> NUMERIC_METADATA = Set.of("line", "col");
+
+  private ErrorEncoder() {}
+
+  public static void encodeDocument(DuetException e, JsonGenerator g) throws IOException {
+    g.writeStartObject();
+    g.writeFieldName("error");
+    g.writeStartObject();
+    g.writeArrayFieldStart("root_cause");
+    encodeObject(rootCause(e), false, g);
+    g.writeEndArray();
+    writeFields(e, true, g);
+    g.writeEndObject();
+    g.writeNumberField("status", e.status());
+    g.writeEndObject();
+  }
+
+  /** One error object: type, reason, metadata and, when asked, the {@code caused_by} chain. */
+  public static void encodeObject(DuetException e, boolean withCauses, JsonGenerator g)
+      throws IOException {
+    g.writeStartObject();
+    writeFields(e, withCauses, g);
+    g.writeEndObject();
+  }
+
+  private static void writeFields(DuetException e, boolean withCauses, JsonGenerator g)
+      throws IOException {
+    if (e instanceof SearchPhaseFailure failure) {
+      writeSearchPhaseFailure(failure, g);
+      return;
+    }
+    g.writeStringField("type", e.type());
+    g.writeStringField("reason", e.reason());
+    for (Map.Entry<String, String> m : e.metadata().entrySet()) {
+      if (NUMERIC_METADATA.contains(m.getKey()) && isInteger(m.getValue())) {
+        g.writeFieldName(m.getKey());
+        g.writeNumber(m.getValue());
+      } else {
+        g.writeStringField(m.getKey(), m.getValue());
+      }
+    }
+    DuetException cause = e.causedBy();
+    if (withCauses && cause != null) {
+      g.writeFieldName("caused_by");
+      encodeObject(cause, true, g);
+    }
+  }
+
+  /**
+   * OpenSearch's shape for a search whose shard failed: {@code phase}, {@code grouped}, the
+   * {@code failed_shards} list and the shard's failure as {@code caused_by}. A shard failure that
+   * is a plain Java exception in OpenSearch arrives wrapped once more, so it nests in itself.
+   */
+  private static void writeSearchPhaseFailure(SearchPhaseFailure e, JsonGenerator g)
+      throws IOException {
+    DuetException shard = e.shardFailure();
+    g.writeStringField("type", e.type());
+    g.writeStringField("reason", e.reason());
+    g.writeStringField("phase", "query");
+    g.writeBooleanField("grouped", true);
+    g.writeArrayFieldStart("failed_shards");
+    g.writeStartObject();
+    g.writeNumberField("shard", 0);
+    if (e.index() != null) {
+      g.writeStringField("index", e.index());
+    }
+    g.writeStringField("node", e.nodeId());
+    g.writeFieldName("reason");
+    encodeObject(shard, true, g);
+    g.writeEndObject();
+    g.writeEndArray();
+    g.writeFieldName("caused_by");
+    if (JAVA_EXCEPTION_TYPES.contains(shard.type()) && shard.causedBy() == null) {
+      g.writeStartObject();
+      writeFields(shard, true, g);
+      g.writeFieldName("caused_by");
+      encodeObject(shard, true, g);
+      g.writeEndObject();
+    } else {
+      encodeObject(shard, true, g);
+    }
+  }
+
+  private static DuetException rootCause(DuetException e) {
+    // OpenSearch's root causes of a failed search phase are those of its shard failures.
+    DuetException current = e instanceof SearchPhaseFailure f ? f.shardFailure() : e;
+    while (current.causedBy() != null
+        && !JAVA_EXCEPTION_TYPES.contains(current.causedBy().type())) {
+      current = current.causedBy();
+    }
+    return current;
+  }
+
+  private static boolean isInteger(String s) {
+    if (s.isEmpty()) {
+      return false;
+    }
+    for (int i = 0; i < s.length(); i++) {
+      if (!Character.isDigit(s.charAt(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

@@ -1,0 +1,256 @@
+package dev.duet.server.rest.codec;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.exc.StreamReadException;
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.search.Query;
+import dev.duet.engine.search.SearchRequest;
+import dev.duet.engine.search.SortSpec;
+import dev.duet.engine.search.SourceFilter;
+import dev.duet.engine.search.TrackTotalHits;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Decodes a {@code _search} request (body streamed with Jackson, then URL parameters, which win as
+ * in OpenSearch) into the engine's {@link SearchRequest}.
+ */
+public final class SearchRequestDecoder {
+  private SearchRequestDecoder() {}
+
+  /** The URL parameters a search reads; null when absent. */
+  public record UrlParams(
+      String from,
+      String size,
+      String sort,
+      String source,
+      String sourceIncludes,
+      String sourceExcludes,
+      String trackTotalHits) {}
+
+  public static SearchRequest decode(
+      List<String> indices, byte[] body, int offset, int length, UrlParams url) throws IOException {
+    Query query = new Query.MatchAll(1f);
+    Integer from = null;
+    Integer size = null;
+    List<SortSpec> sort = List.of();
+    SourceFilter source = SourceFilter.ALL;
+    TrackTotalHits track = TrackTotalHits.DEFAULT;
+    if (length > 0) {
+      try (JsonParser p = Json.parser(body, offset, length)) {
+        JsonToken t = p.nextToken();
+        if (t != null) {
+          if (t != JsonToken.START_OBJECT) {
+            throw QueryDecoder.error(
+                p,
+                "Unexpected token ["
+                    + Json.tokenName(t)
+                    + "] at start of search request, expected START_OBJECT");
+          }
+          String field = null;
+          while ((t = p.nextToken()) != JsonToken.END_OBJECT) {
+            if (t == JsonToken.FIELD_NAME) {
+              field = p.currentName();
+              continue;
+            }
+            switch (field) {
+              case "query" -> {
+                if (t != JsonToken.START_OBJECT) {
+                  throw unknownKey(p, t, field);
+                }
+                query = QueryDecoder.parse(p);
+              }
+              case "from" -> from = intValue(p, field);
+              case "size" -> size = intValue(p, field);
+              case "sort" -> sort = sort(p);
+              case "_source" -> source = SourceFilters.parse(p);
+              case "track_total_hits" -> track = trackTotalHits(p);
+              case "timeout" -> {
+                if (!t.isScalarValue()) {
+                  throw unknownKey(p, t, field);
+                }
+              }
+              default -> throw unknownKey(p, t, field);
+            }
+          }
+          if (p.nextToken() != null) {
+            throw QueryDecoder.error(
+                p,
+                "Unexpected token ["
+                    + Json.tokenName(p.currentToken())
+                    + "] found after the main object in search request.");
+          }
+        }
+      } catch (StreamReadException e) {
+        throw Json.parseError(e);
+      }
+    }
+    if (url.from() != null) {
+      from = parseInt("from", url.from());
+    }
+    if (url.size() != null) {
+      size = parseInt("size", url.size());
+    }
+    if (url.sort() != null) {
+      sort = sortParam(url.sort());
+    }
+    SourceFilter fromUrl =
+        SourceFilters.fromParams(url.source(), url.sourceIncludes(), url.sourceExcludes());
+    if (fromUrl != null) {
+      source = fromUrl;
+    }
+    if (url.trackTotalHits() != null) {
+      track = trackTotalHitsParam(url.trackTotalHits());
+    }
+    int f = from == null ? 0 : from;
+    int s = size == null ? SearchRequest.DEFAULT_SIZE : size;
+    if (f < 0) {
+      throw DuetException.illegalArgument("[from] parameter cannot be negative, found [" + f + "]");
+    }
+    if (s < 0) {
+      throw DuetException.illegalArgument("[size] parameter cannot be negative, found [" + s + "]");
+    }
+    return new SearchRequest(indices, query, f, s, sort, source, track);
+  }
+
+  private static DuetException unknownKey(JsonParser p, JsonToken t, String field) {
+    return QueryDecoder.error(p, "Unknown key for a " + Json.tokenName(t) + " in [" + field + "].");
+  }
+
+  private static int intValue(JsonParser p, String field) throws IOException {
+    JsonToken t = p.currentToken();
+    if (t == JsonToken.VALUE_NUMBER_INT) {
+      return p.getIntValue();
+    }
+    if (t == JsonToken.VALUE_STRING) {
+      try {
+        return Integer.parseInt(p.getText());
+      } catch (NumberFormatException e) {
+        // OpenSearch lets the JDK's exception through: type number_format_exception.
+        throw new DuetException(400, "number_format_exception", e.getMessage());
+      }
+    }
+    throw unknownKey(p, t, field);
+  }
+
+  private static int parseInt(String name, String value) {
+    try {
+      return Integer.parseInt(value);
+    } catch (NumberFormatException e) {
+      throw DuetException.illegalArgument(
+          "Failed to parse int parameter [" + name + "] with value [" + value + "]");
+    }
+  }
+
+  private static List<SortSpec> sort(JsonParser p) throws IOException {
+    List<SortSpec> specs = new ArrayList<>();
+    if (p.currentToken() == JsonToken.START_ARRAY) {
+      while (p.nextToken() != JsonToken.END_ARRAY) {
+        sortElement(p, specs);
+      }
+    } else {
+      sortElement(p, specs);
+    }
+    return specs;
+  }
+
+  /** {@code "f"}, {@code {"f":"desc"}} or {@code {"f":{"order":"desc"}}}. */
+  private static void sortElement(JsonParser p, List<SortSpec> specs) throws IOException {
+    JsonToken t = p.currentToken();
+    if (t == JsonToken.VALUE_STRING) {
+      specs.add(new SortSpec(p.getText(), null));
+      return;
+    }
+    if (t != JsonToken.START_OBJECT) {
+      throw QueryDecoder.error(p, "malformed sort format, expected a field name or an object");
+    }
+    while ((t = p.nextToken()) != JsonToken.END_OBJECT) {
+      String field = p.currentName();
+      t = p.nextToken();
+      if (t == JsonToken.VALUE_STRING) {
+        specs.add(new SortSpec(field, order(p.getText())));
+      } else if (t == JsonToken.START_OBJECT) {
+        SortSpec.SortOrder order = null;
+        while ((t = p.nextToken()) != JsonToken.END_OBJECT) {
+          String param = p.currentName();
+          p.nextToken();
+          if (param.equals("order")) {
+            order = order(p.getText());
+          } else {
+            throw QueryDecoder.error(p, "[field_sort] unknown field [" + param + "]");
+          }
+        }
+        specs.add(new SortSpec(field, order));
+      } else {
+        throw QueryDecoder.error(
+            p, "[field_sort] unexpected token [" + Json.tokenName(t) + "] for [" + field + "]");
+      }
+    }
+  }
+
+  /** URL form: {@code sort=f1:desc,f2}. */
+  private static List<SortSpec> sortParam(String value) {
+    List<SortSpec> specs = new ArrayList<>();
+    for (String part : value.split(",")) {
+      if (part.isBlank()) {
+        continue;
+      }
+      int colon = part.lastIndexOf(':');
+      if (colon < 0) {
+        specs.add(new SortSpec(part.trim(), null));
+      } else {
+        specs.add(new SortSpec(part.substring(0, colon).trim(), order(part.substring(colon + 1))));
+      }
+    }
+    return specs;
+  }
+
+  private static SortSpec.SortOrder order(String value) {
+    return switch (value.trim().toLowerCase(Locale.ROOT)) {
+      case "asc" -> SortSpec.SortOrder.ASC;
+      case "desc" -> SortSpec.SortOrder.DESC;
+      default -> throw DuetException.illegalArgument("Unknown SortOrder [" + value + "]");
+    };
+  }
+
+  private static TrackTotalHits trackTotalHits(JsonParser p) throws IOException {
+    JsonToken t = p.currentToken();
+    if (t == JsonToken.VALUE_TRUE) {
+      return TrackTotalHits.EXACT;
+    }
+    if (t == JsonToken.VALUE_FALSE) {
+      return TrackTotalHits.DISABLED;
+    }
+    if (t == JsonToken.VALUE_NUMBER_INT) {
+      return trackUpTo(p.getIntValue());
+    }
+    if (t == JsonToken.VALUE_STRING) {
+      return trackTotalHitsParam(p.getText());
+    }
+    throw unknownKey(p, t, "track_total_hits");
+  }
+
+  private static TrackTotalHits trackTotalHitsParam(String value) {
+    if (value.equals("true") || value.isEmpty()) {
+      return TrackTotalHits.EXACT;
+    }
+    if (value.equals("false")) {
+      return TrackTotalHits.DISABLED;
+    }
+    return trackUpTo(parseInt("track_total_hits", value));
+  }
+
+  private static TrackTotalHits trackUpTo(int upTo) {
+    if (upTo == -1) {
+      return TrackTotalHits.DISABLED;
+    }
+    if (upTo < -1) {
+      throw DuetException.illegalArgument(
+          "[track_total_hits] parameter must be positive or equals to -1, got " + upTo);
+    }
+    return new TrackTotalHits(true, upTo);
+  }
+}

@@ -1,0 +1,78 @@
+package dev.duet.server.rest.codec;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.duet.engine.search.SearchHit;
+import dev.duet.engine.search.SearchResponse;
+import java.io.IOException;
+
+/**
+ * Writes a search response in OpenSearch's shape and key order; each hit's {@code _source} is
+ * copied as raw bytes, never re-parsed.
+ */
+public final class SearchResponseEncoder {
+  private SearchResponseEncoder() {}
+
+  public static void encode(SearchResponse r, JsonGenerator g) throws IOException {
+    g.writeStartObject();
+    g.writeNumberField("took", r.tookMillis());
+    g.writeBooleanField("timed_out", r.timedOut());
+    g.writeObjectFieldStart("_shards");
+    g.writeNumberField("total", r.totalShards());
+    g.writeNumberField("successful", r.totalShards());
+    g.writeNumberField("skipped", 0);
+    g.writeNumberField("failed", 0);
+    g.writeEndObject();
+    g.writeObjectFieldStart("hits");
+    if (r.totalHits() != null) {
+      g.writeObjectFieldStart("total");
+      g.writeNumberField("value", r.totalHits().value());
+      g.writeStringField("relation", r.totalHits().relation());
+      g.writeEndObject();
+    }
+    g.writeFieldName("max_score");
+    writeScore(r.maxScore(), g);
+    g.writeArrayFieldStart("hits");
+    for (SearchHit hit : r.hits()) {
+      writeHit(hit, g);
+    }
+    g.writeEndArray();
+    g.writeEndObject();
+    g.writeEndObject();
+  }
+
+  private static void writeHit(SearchHit hit, JsonGenerator g) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("_index", hit.index());
+    g.writeStringField("_id", hit.id());
+    g.writeFieldName("_score");
+    writeScore(hit.score(), g);
+    if (hit.source() != null) {
+      g.writeFieldName("_source");
+      Raw.write(g, hit.source());
+    }
+    if (!hit.sortValues().isEmpty()) {
+      g.writeArrayFieldStart("sort");
+      for (Object v : hit.sortValues()) {
+        switch (v) {
+          case null -> g.writeNull();
+          case Long l -> g.writeNumber(l);
+          case Integer i -> g.writeNumber(i);
+          case Double d -> g.writeNumber(d);
+          case Float f -> g.writeNumber(f);
+          case Boolean b -> g.writeBoolean(b);
+          default -> g.writeString(v.toString());
+        }
+      }
+      g.writeEndArray();
+    }
+    g.writeEndObject();
+  }
+
+  private static void writeScore(float score, JsonGenerator g) throws IOException {
+    if (Float.isNaN(score)) {
+      g.writeNull();
+    } else {
+      g.writeNumber(score);
+    }
+  }
+}
