@@ -7,6 +7,7 @@ import dev.duet.bench.client.BenchRequestException;
 import dev.duet.bench.client.GrpcBenchClient;
 import dev.duet.bench.client.JdkRestBenchClient;
 import dev.duet.bench.client.RestBenchClient;
+import dev.duet.bench.measure.ListeningProcess;
 import dev.duet.bench.measure.ProcessCpu;
 import dev.duet.bench.measure.WireBytes;
 import dev.duet.bench.report.BenchReport;
@@ -19,6 +20,7 @@ import dev.duet.bench.run.ScenarioRunner;
 import dev.duet.bench.run.Workload;
 import dev.duet.bench.workload.DocGenerator;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,6 +31,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -147,8 +150,12 @@ public final class BenchCli implements Callable<Integer> {
 
   @Option(
       names = "--server-pid",
-      description = "PID of the node's process, to measure server CPU per request (same machine).")
-  Long serverPid;
+      description =
+          "PID of the node's process, to measure server CPU per request (same machine), or auto:"
+              + " the process listening on the REST port.")
+  String serverPidOption;
+
+  private Long serverPid;
 
   @Option(
       names = "--out",
@@ -168,6 +175,7 @@ public final class BenchCli implements Callable<Integer> {
   public Integer call() throws IOException {
     List<Scenario> selected = Scenario.parse(scenarios, clients, bulkSize);
     String startedAt = Instant.now().toString();
+    serverPid = resolveServerPid();
     ProcessCpu serverCpu = serverPid == null ? null : new ProcessCpu(serverPid);
     if (serverCpu != null && !serverCpu.available()) {
       log.error("--server-pid {}: /proc/{}/stat is not readable", serverPid, serverPid);
@@ -264,6 +272,29 @@ public final class BenchCli implements Callable<Integer> {
       target.put("serverPid", serverPid.toString());
     }
     return target;
+  }
+
+  private Long resolveServerPid() {
+    if (serverPidOption == null) {
+      return null;
+    }
+    if (!serverPidOption.equals("auto")) {
+      try {
+        return Long.parseLong(serverPidOption);
+      } catch (NumberFormatException e) {
+        throw new CommandLine.ParameterException(
+            new CommandLine(this),
+            "--server-pid: " + serverPidOption + " (expected: a pid or auto)");
+      }
+    }
+    int port = URI.create(restUrl).getPort();
+    OptionalLong pid = ListeningProcess.find(port > 0 ? port : 80);
+    if (pid.isEmpty()) {
+      throw new CommandLine.ParameterException(
+          new CommandLine(this), "--server-pid auto: no single process listens on port " + port);
+    }
+    log.info("server pid {} (listening on port {})", pid.getAsLong(), port);
+    return pid.getAsLong();
   }
 
   private Map<String, String> settings() {

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -23,8 +24,8 @@ import org.slf4j.LoggerFactory;
  * OpenSearch 3.8.0 and against Duet; a test fails on any difference and lists them.
  *
  * <p>Run with {@code ./mvnw verify -pl compat -am -Dsurefire.excludedGroups=
- * -Dsurefire.groups=compat}. A summary goes to {@code target/compat-report.txt} and each reply to
- * {@code target/compat-replies/}.
+ * -Dsurefire.groups=compat} (add {@code -Dcompat.cases=REGEX} to pick cases by id). A summary goes
+ * to {@code target/compat-report.txt} and each reply to {@code target/compat-replies/}.
  */
 @Tag("compat")
 class CompatSuiteTest {
@@ -64,7 +65,12 @@ class CompatSuiteTest {
   @TestFactory
   Stream<DynamicTest> cases() {
     List<DynamicTest> tests = new ArrayList<>();
+    // -Dcompat.cases=REGEX runs only the cases whose id it finds, e.g. -Dcompat.cases=^05
+    Pattern selected = Pattern.compile(System.getProperty("compat.cases", ""));
     for (CompatCase c : CaseLoader.loadAll()) {
+      if (!selected.matcher(c.id()).find()) {
+        continue;
+      }
       if (c.rest().isPresent()) {
         tests.add(DynamicTest.dynamicTest(c.id() + " [rest]", () -> check(c, "rest")));
       }

@@ -35,6 +35,10 @@ final class GrpcCaller implements AutoCloseable {
   private static final int RAISED_METADATA_SIZE = 1024 * 1024;
 
   private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** Generous for one call on loopback, short enough that a hung node fails CI in minutes. */
+  private static final long DEADLINE_SECONDS = 20;
+
   private static final String DETAILS = "; details=";
   private static final Map<String, Rpc<?, ?>> METHODS =
       Map.of(
@@ -119,7 +123,7 @@ final class GrpcCaller implements AutoCloseable {
             ClientCalls.blockingUnaryCall(
                 channel,
                 descriptor,
-                CallOptions.DEFAULT.withDeadlineAfter(60, TimeUnit.SECONDS),
+                CallOptions.DEFAULT.withDeadlineAfter(DEADLINE_SECONDS, TimeUnit.SECONDS),
                 request);
         reply.put("status", "OK");
         reply.set("message", ProtoJson.print(response));

@@ -2,6 +2,7 @@ package dev.duet.compat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
@@ -156,10 +157,12 @@ final class JsonDiff {
     }
     if (e.isArray() && a.isArray()) {
       if (e.size() != a.size()) {
-        out.add(new Difference(path + " (array size)", e, a));
-        return;
+        out.add(
+            new Difference(
+                path + " (array size)", IntNode.valueOf(e.size()), IntNode.valueOf(a.size())));
       }
-      for (int i = 0; i < e.size(); i++) {
+      // Element by element even when the sizes differ: the extra or missing elements show as such.
+      for (int i = 0; i < Math.max(e.size(), a.size()); i++) {
         compare(e.get(i), a.get(i), join(path, Integer.toString(i)), out);
       }
       return;

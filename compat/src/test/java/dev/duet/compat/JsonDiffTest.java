@@ -45,7 +45,8 @@ class JsonDiffTest {
     JsonDiff unordered = new JsonDiff(List.of(), List.of(), List.of("h"), Map.of());
     assertThat(diff(unordered, "{'h':[{'id':1},{'id':2}]}", "{'h':[{'id':2},{'id':1}]}")).isEmpty();
     assertThat(diff(unordered, "{'h':[1,2]}", "{'h':[1,2,3]}"))
-        .containsExactly("h (array size): OpenSearch [1,2], Duet [1,2,3]");
+        .containsExactly(
+            "h (array size): OpenSearch 2, Duet 3", "h.2: OpenSearch <missing>, Duet 3");
   }
 
   @Test

@@ -1,5 +1,7 @@
 package dev.duet.compat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.duet.compat.CompatCase.RestRequest;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -16,6 +18,7 @@ import org.slf4j.LoggerFactory;
  */
 final class OpenSearchOracle implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(OpenSearchOracle.class);
+  private static final String VERSION = "3.8.0";
 
   private final CompatNode node;
   private final Path script;
@@ -32,19 +35,40 @@ final class OpenSearchOracle implements AutoCloseable {
     int grpc = Integer.getInteger("compat.opensearch.grpc", 9401);
     CompatNode node = CompatNode.local("OpenSearch", http, grpc);
     Path script = repoRoot().resolve("build/opensearch.sh");
+    OpenSearchOracle oracle;
     if (listening(http) && listening(grpc)) {
       log.info("using the OpenSearch already running on http {} grpc {}", http, grpc);
-      return new OpenSearchOracle(node, script, false);
+      oracle = new OpenSearchOracle(node, script, false);
+    } else {
+      log.info("starting OpenSearch {} with {}", VERSION, script);
+      run(
+          script,
+          "start",
+          "--http-port",
+          Integer.toString(http),
+          "--grpc-port",
+          Integer.toString(grpc));
+      oracle = new OpenSearchOracle(node, script, true);
     }
-    log.info("starting OpenSearch 3.8.0 with {}", script);
-    run(
-        script,
-        "start",
-        "--http-port",
-        Integer.toString(http),
-        "--grpc-port",
-        Integer.toString(grpc));
-    return new OpenSearchOracle(node, script, true);
+    oracle.checkVersion();
+    return oracle;
+  }
+
+  /** Another version on the ports (a k-NN oracle, say) would make every comparison meaningless. */
+  private void checkVersion() throws IOException, InterruptedException {
+    JsonNode root = new RestCaller(node.rest()).call(new RestRequest("GET", "/", null, null));
+    String number = root.at("/body/version/number").asText();
+    if (!VERSION.equals(number)) {
+      close();
+      throw new IllegalStateException(
+          "the oracle on "
+              + node.rest()
+              + " is "
+              + root.at("/body/version")
+              + " (expected: "
+              + VERSION
+              + ")");
+    }
   }
 
   CompatNode node() {

@@ -22,6 +22,9 @@ import java.util.Locale;
 final class RestCaller {
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  /** Generous for one request on loopback, short enough that a hung node fails CI in minutes. */
+  private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(20);
+
   private final URI base;
   private final HttpClient client;
 
@@ -37,7 +40,7 @@ final class RestCaller {
   /** The reply: status and body (JSON when it parses, else text; absent when empty). */
   JsonNode call(RestRequest request) {
     HttpRequest.Builder builder =
-        HttpRequest.newBuilder(base.resolve(request.path())).timeout(Duration.ofSeconds(60));
+        HttpRequest.newBuilder(base.resolve(request.path())).timeout(REQUEST_TIMEOUT);
     if (request.body() != null) {
       builder
           .header("Content-Type", request.contentType())

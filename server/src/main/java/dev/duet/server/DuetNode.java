@@ -109,7 +109,13 @@ public final class DuetNode implements AutoCloseable {
         .service(GrpcTransport.service(actions, config.maxGrpcMessageSize()));
 
     Server server = sb.build();
-    server.start().join();
+    try {
+      server.start().join();
+    } catch (RuntimeException e) {
+      // One port may be bound already (the other was taken): release it before failing.
+      server.stop().join();
+      throw e;
+    }
     log.info(
         "Duet {} REST on http://{}:{}, gRPC on {}:{}",
         DuetVersion.DUET,

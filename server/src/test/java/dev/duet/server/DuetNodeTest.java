@@ -67,7 +67,8 @@ class DuetNodeTest {
                                       i.index("people")
                                           .id("1")
                                           .document(
-                                              Map.of("name", "Alice Smith", "team", "a", "age", 31))))
+                                              Map.of(
+                                                  "name", "Alice Smith", "team", "a", "age", 31))))
                       .operations(
                           o ->
                               o.index(
@@ -83,7 +84,13 @@ class DuetNodeTest {
                                       c.index("people")
                                           .id("3")
                                           .document(
-                                              Map.of("name", "Carol Jones", "team", "a", "age", 40)))));
+                                              Map.of(
+                                                  "name",
+                                                  "Carol Jones",
+                                                  "team",
+                                                  "a",
+                                                  "age",
+                                                  40)))));
       assertThat(bulk.errors()).isFalse();
       assertThat(bulk.items()).extracting(i -> i.status()).containsExactly(201, 201, 201);
 
@@ -110,13 +117,20 @@ class DuetNodeTest {
                           q ->
                               q.bool(
                                   b ->
-                                      b.filter(f -> f.term(t -> t.field("team").value(FieldValue.of("a"))))
+                                      b.filter(
+                                              f ->
+                                                  f.term(
+                                                      t ->
+                                                          t.field("team")
+                                                              .value(FieldValue.of("a"))))
                                           .mustNot(
                                               n ->
                                                   n.range(
                                                       r ->
                                                           r.field("age")
-                                                              .gt(org.opensearch.client.json.JsonData.of(35))))))
+                                                              .gt(
+                                                                  org.opensearch.client.json
+                                                                      .JsonData.of(35))))))
                       .source(src -> src.filter(f -> f.includes(List.of("name")))),
               Map.class);
       assertThat(teamA.hits().hits()).hasSize(1);
@@ -130,8 +144,13 @@ class DuetNodeTest {
       assertThat(client.cat().indices().valueBody())
           .anySatisfy(r -> assertThat(r.index()).isEqualTo("people"));
       assertThat(
-              client.indices().getMapping(m -> m.index("people")).result().get("people")
-                  .mappings().properties())
+              client
+                  .indices()
+                  .getMapping(m -> m.index("people"))
+                  .result()
+                  .get("people")
+                  .mappings()
+                  .properties())
           .containsKeys("name", "team", "age");
 
       assertThatThrownBy(() -> client.get(g -> g.index("missing").id("1"), Map.class))
@@ -175,6 +194,29 @@ class DuetNodeTest {
                   HttpResponse.BodyHandlers.ofString());
       assertThat(onGrpcPort.statusCode()).isEqualTo(404);
       assertThat(onGrpcPort.body()).doesNotContain("opensearch");
+    }
+  }
+
+  @Test
+  void grpcIsServedOnTheGrpcPortOnly() throws Exception {
+    try (DuetNode node = DuetNode.start(NodeConfig.ephemeral(dataDir))) {
+      assertThat(health(node.grpcPort()).getStatus())
+          .isEqualTo(io.grpc.health.v1.HealthCheckResponse.ServingStatus.SERVING);
+      assertThatThrownBy(() -> health(node.httpPort()))
+          .isInstanceOf(io.grpc.StatusRuntimeException.class);
+    }
+  }
+
+  private static io.grpc.health.v1.HealthCheckResponse health(int port)
+      throws InterruptedException {
+    io.grpc.ManagedChannel channel =
+        io.grpc.ManagedChannelBuilder.forAddress("127.0.0.1", port).usePlaintext().build();
+    try {
+      return io.grpc.health.v1.HealthGrpc.newBlockingStub(channel)
+          .withDeadlineAfter(10, java.util.concurrent.TimeUnit.SECONDS)
+          .check(io.grpc.health.v1.HealthCheckRequest.getDefaultInstance());
+    } finally {
+      channel.shutdownNow().awaitTermination(5, java.util.concurrent.TimeUnit.SECONDS);
     }
   }
 

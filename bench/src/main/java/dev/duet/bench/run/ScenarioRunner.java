@@ -28,6 +28,7 @@ public final class ScenarioRunner {
   private static final Logger log = LoggerFactory.getLogger(ScenarioRunner.class);
 
   private final LoadPhase phase;
+  private final ProcessCpu serverCpu;
   private final Duration warmup;
   private final Duration duration;
   private final int rounds;
@@ -45,6 +46,7 @@ public final class ScenarioRunner {
       throw new IllegalArgumentException("rounds: " + rounds + " (expected: >= 1)");
     }
     this.phase = new LoadPhase(workload, clientCpu, serverCpu, wireBytes, ratePerSecond);
+    this.serverCpu = serverCpu;
     this.warmup = warmup;
     this.duration = duration;
     this.rounds = rounds;
@@ -85,7 +87,17 @@ public final class ScenarioRunner {
     }
     List<ProtocolResult> results = new ArrayList<>();
     for (BenchClient client : clients) {
-      results.add(totals.get(client.protocol()).toResult(client.protocol()));
+      ProtocolResult result = totals.get(client.protocol()).toResult(client.protocol());
+      Double serverMicros = result.serverCpuMicrosPerRequest();
+      if (serverMicros != null && serverMicros == 0 && result.requests() > 0) {
+        // Thousands of requests cost a server far more than one 10 ms tick.
+        log.warn(
+            "{} {}: process {} used no CPU; is --server-pid the node's JVM?",
+            scenario.name(),
+            client.protocol(),
+            serverCpu.pid());
+      }
+      results.add(result);
     }
     return new ScenarioResult(
         scenario.name(), scenario.title(), scenario.clients(), scenario.docsPerRequest(), results);

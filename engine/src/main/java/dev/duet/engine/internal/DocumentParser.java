@@ -116,12 +116,14 @@ final class DocumentParser {
     switch (t) {
       case START_OBJECT -> parseObjectField(p, ctx, objectPath, name, path);
       case START_ARRAY -> {
+        requireMappedIfStrict(ctx, objectPath, name, path);
         JsonToken element;
         while ((element = p.nextToken()) != JsonToken.END_ARRAY) {
           parseField(p, ctx, objectPath, name, element);
         }
       }
       case VALUE_NULL -> {
+        requireMappedIfStrict(ctx, objectPath, name, path);
         FieldMapping leaf = ctx.leaf(path);
         if (leaf != null) {
           FieldIndexer.indexNullValue(path, leaf, ctx.id, ctx.fields);
@@ -178,6 +180,16 @@ final class DocumentParser {
     }
     ctx.add(path, DYNAMIC_OBJECT);
     parseObject(p, ctx, path);
+  }
+
+  /** Under strict mapping even a null or an empty array may not name an unmapped field. */
+  private static void requireMappedIfStrict(
+      Context ctx, String objectPath, String name, String path) {
+    if (ctx.leaf(path) == null
+        && !ctx.isObject(path)
+        && ctx.lookup.dynamic(objectPath) == Mapping.Dynamic.STRICT) {
+      throw strict(name, objectPath);
+    }
   }
 
   private static FieldMapping infer(JsonParser p, JsonToken t) throws IOException {

@@ -4,7 +4,9 @@ import dev.duet.engine.error.DuetException;
 import dev.duet.engine.mapping.DateFormats;
 import dev.duet.engine.mapping.FieldMapping;
 import dev.duet.engine.search.Query.Range;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.lucene.document.DoubleField;
 import org.apache.lucene.document.DoublePoint;
@@ -88,6 +90,53 @@ final class FieldQueries {
       }
       default -> {
         return MatchNoDocsQuery.INSTANCE;
+      }
+    }
+  }
+
+  /**
+   * A set query for integer and double fields ({@code terms}), or null when the type has none and
+   * the caller should combine exact queries.
+   */
+  Query numericSet(String name, FieldMapping field, List<Object> values) {
+    boolean indexed = indexed(field);
+    boolean docValues = docValues(field);
+    switch (field.type()) {
+      case "long", "integer", "short", "byte" -> {
+        long[] longs = new long[values.size()];
+        int n = 0;
+        for (Object value : values) {
+          Double d = toDouble(value);
+          if (d != null && d != Math.rint(d)) {
+            continue; // a decimal matches no integer
+          }
+          longs[n++] = d != null ? d.longValue() : toLong(value);
+        }
+        if (n == 0) {
+          return MatchNoDocsQuery.INSTANCE;
+        }
+        long[] set = Arrays.copyOf(longs, n);
+        if (indexed && docValues) {
+          return LongField.newSetQuery(name, set);
+        }
+        return indexed
+            ? LongPoint.newSetQuery(name, set)
+            : SortedNumericDocValuesField.newSlowSetQuery(name, set);
+      }
+      case "double" -> {
+        if (!indexed) {
+          return null;
+        }
+        double[] doubles = new double[values.size()];
+        for (int i = 0; i < doubles.length; i++) {
+          doubles[i] = toDoubleOrFail(values.get(i));
+        }
+        return docValues
+            ? DoubleField.newSetQuery(name, doubles)
+            : DoublePoint.newSetQuery(name, doubles);
+      }
+      default -> {
+        return null;
       }
     }
   }

@@ -57,6 +57,17 @@ final class IndexNames {
    * earlier parts added, and a concrete name that does not exist is a 404.
    */
   static List<String> resolve(Collection<String> expressions, Collection<String> existing) {
+    if (expressions.size() == 1) {
+      // The common case, one concrete name, without splitting or sorting anything.
+      String only = expressions.iterator().next();
+      if (only.indexOf(',') < 0
+          && only.indexOf('*') < 0
+          && !only.startsWith("-")
+          && !only.equals("_all")
+          && existing.contains(only)) {
+        return List.of(only);
+      }
+    }
     List<String> parts = new ArrayList<>();
     for (String expression : expressions) {
       for (String part : expression.split(",")) {

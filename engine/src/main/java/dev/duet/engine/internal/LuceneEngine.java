@@ -30,8 +30,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,9 +52,11 @@ public final class LuceneEngine implements Engine {
   private LuceneEngine(Path dataDir) throws IOException {
     this.indicesDir = dataDir.resolve("indices");
     Files.createDirectories(indicesDir);
-    this.scheduler =
-        Executors.newSingleThreadScheduledExecutor(
-            Thread.ofPlatform().name("duet-refresh").daemon(true).factory());
+    ScheduledThreadPoolExecutor refresher =
+        new ScheduledThreadPoolExecutor(
+            1, Thread.ofPlatform().name("duet-refresh").daemon(true).factory());
+    refresher.setRemoveOnCancelPolicy(true); // deleted indices leave no task behind
+    this.scheduler = refresher;
     try (DirectoryStream<Path> dirs = Files.newDirectoryStream(indicesDir)) {
       for (Path dir : dirs) {
         if (!Files.exists(dir.resolve(IndexMetadata.FILE))) {

@@ -18,9 +18,11 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.DelegatingAnalyzerWrapper;
@@ -61,6 +63,7 @@ final class LuceneIndex implements Closeable {
   private final SearcherManager searchers;
   private final LiveVersionMap versions = new LiveVersionMap();
   private final AtomicLong nextSeqNo;
+  private final AtomicBoolean earlyRefreshQueued = new AtomicBoolean();
   private final Object[] idLocks = new Object[LOCK_STRIPES];
   private final Object mappingLock = new Object();
   private final ScheduledExecutorService scheduler;
@@ -159,6 +162,18 @@ final class LuceneIndex implements Closeable {
     } catch (AlreadyClosedException e) {
       DuetException missing = DuetException.indexNotFound(name());
       return new BulkItemResponse(item.opType(), name(), id, 404, null, missing);
+    } catch (IllegalArgumentException e) {
+      // Lucene refusing the document itself, e.g. a keyword term longer than 32766 bytes.
+      DuetException cause =
+          e.getCause() == null
+              ? null
+              : new DuetException(
+                  400,
+                  JacksonErrors.snakeCase(e.getCause().getClass().getSimpleName()),
+                  String.valueOf(e.getCause().getMessage()));
+      DuetException refused =
+          new DuetException(400, "illegal_argument_exception", e.getMessage(), Map.of(), cause);
+      return new BulkItemResponse(item.opType(), name(), id, 400, null, refused);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -370,8 +385,16 @@ final class LuceneIndex implements Closeable {
   }
 
   private void refreshIfVersionMapFull() {
-    if (versions.size() > VERSION_MAP_LIMIT) {
-      scheduler.execute(this::scheduledRefresh);
+    if (versions.size() > VERSION_MAP_LIMIT && earlyRefreshQueued.compareAndSet(false, true)) {
+      try {
+        scheduler.execute(
+            () -> {
+              earlyRefreshQueued.set(false);
+              scheduledRefresh();
+            });
+      } catch (RejectedExecutionException e) {
+        earlyRefreshQueued.set(false); // the engine is closing; close() commits anyway
+      }
     }
   }
 

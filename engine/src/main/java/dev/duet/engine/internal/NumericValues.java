@@ -1,35 +1,15 @@
 package dev.duet.engine.internal;
 
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.duet.engine.error.DuetException;
-import dev.duet.engine.mapping.DateFormats;
-import dev.duet.engine.mapping.FieldMapping;
 import java.io.IOException;
-import java.util.List;
 import java.util.Map;
-import org.apache.lucene.document.DoubleField;
-import org.apache.lucene.document.DoublePoint;
-import org.apache.lucene.document.Field;
-import org.apache.lucene.document.FieldType;
-import org.apache.lucene.document.FloatField;
-import org.apache.lucene.document.FloatPoint;
-import org.apache.lucene.document.KeywordField;
-import org.apache.lucene.document.LongField;
-import org.apache.lucene.document.LongPoint;
-import org.apache.lucene.document.SortedNumericDocValuesField;
-import org.apache.lucene.document.SortedSetDocValuesField;
-import org.apache.lucene.document.StringField;
-import org.apache.lucene.document.TextField;
-import org.apache.lucene.index.IndexableField;
-import org.apache.lucene.util.BytesRef;
-import org.apache.lucene.util.NumericUtils;
 
 /**
  * Numbers from JSON the way OpenSearch's number mappers read them: integers range-checked per type
- * ({@code byte}, {@code short}, {@code integer}, {@code long}), decimals and numeric strings coerced,
- * non-finite floating values refused, each failure worded as OpenSearch words it.
+ * ({@code byte}, {@code short}, {@code integer}, {@code long}), decimals and numeric strings
+ * coerced, non-finite floating values refused, each failure worded as OpenSearch words it.
  */
 final class NumericValues {
   private NumericValues() {}
@@ -159,5 +139,4 @@ final class NumericValues {
     }
     return v;
   }
-
 }

@@ -101,6 +101,10 @@ final class QueryTranslator {
     if (field == null) {
       return new MatchNoDocsQuery("unmapped field [" + t.field() + "]");
     }
+    Query set = fields.numericSet(t.field(), field, t.values());
+    if (set != null) {
+      return set;
+    }
     BooleanQuery.Builder b = new BooleanQuery.Builder();
     for (Object v : t.values()) {
       b.add(fields.term(t.field(), v), BooleanClause.Occur.SHOULD);

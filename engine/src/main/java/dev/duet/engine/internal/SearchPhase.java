@@ -108,6 +108,8 @@ final class SearchPhase {
           hits);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    } catch (IndexSearcher.TooManyClauses e) {
+      throw new DuetException(400, "too_many_clauses", e.getMessage());
     } finally {
       for (int i = 0; i < searchers.length; i++) {
         if (searchers[i] != null) {

@@ -15,7 +15,7 @@ import java.util.List;
  * kept when an include pattern matches it or one of its parents and no exclude pattern does;
  * objects left empty by filtering are dropped, as in OpenSearch.
  */
-final class SourceFiltering {
+public final class SourceFiltering {
   private final List<String> includes;
   private final List<String> excludes;
   private final List<Frame> frames = new ArrayList<>();
@@ -29,7 +29,7 @@ final class SourceFiltering {
   /**
    * The filtered source, the same bytes when the filter keeps everything, null when not fetched.
    */
-  static byte[] filter(byte[] source, SourceFilter filter) {
+  public static byte[] filter(byte[] source, SourceFilter filter) {
     if (!filter.fetch() || source == null) {
       return null;
     }

@@ -19,7 +19,6 @@ import java.time.DateTimeException;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeFormatterBuilder;
 import java.time.temporal.ChronoField;
 import java.time.temporal.TemporalAccessor;
 import java.util.ArrayList;
@@ -40,10 +39,11 @@ public final class DateFormats {
   public static final String DYNAMIC_SLASH_FORMAT = "yyyy/MM/dd HH:mm:ss||yyyy/MM/dd";
 
   private static final Map<String, DateFormats> CACHE = new ConcurrentHashMap<>();
-  private static final DateTimeFormatter ISO = isoOptionalTime();
+  private static final String ISO = "iso"; // parsed by IsoDates
 
   private final String format;
-  private final List<Object> parsers; // DateTimeFormatter, or a String naming an epoch parser
+  private final List<Object>
+      parsers; // DateTimeFormatter, or a String naming iso or an epoch parser
 
   private DateFormats(String format, List<Object> parsers) {
     this.format = format;
@@ -91,10 +91,14 @@ public final class DateFormats {
   /** Epoch millis of {@code text}, or null when no parser of this format accepts it. */
   public Long tryParse(String text, boolean roundUp) {
     for (Object parser : parsers) {
-      Long millis =
-          parser instanceof DateTimeFormatter f
-              ? parseWith(f, text, roundUp)
-              : parseEpoch((String) parser, text);
+      Long millis;
+      if (ISO.equals(parser)) {
+        millis = IsoDates.parse(text, roundUp);
+      } else if (parser instanceof DateTimeFormatter f) {
+        millis = parseWith(f, text, roundUp);
+      } else {
+        millis = parseEpoch((String) parser, text);
+      }
       if (millis != null) {
         return millis;
       }
@@ -111,7 +115,7 @@ public final class DateFormats {
     if (text.length() < 7 || text.length() > 40 || !Character.isDigit(text.charAt(0))) {
       return null;
     }
-    if (text.charAt(4) == '-' && parseWith(ISO, text, false) != null) {
+    if (text.charAt(4) == '-' && IsoDates.parse(text, false) != null) {
       return FieldMapping.of("date");
     }
     if (text.length() >= 10
@@ -258,43 +262,5 @@ public final class DateFormats {
       return (int) t.getLong(field);
     }
     return roundUp ? high : low;
-  }
-
-  private static DateTimeFormatter isoOptionalTime() {
-    return new DateTimeFormatterBuilder()
-        .appendValue(YEAR, 4)
-        .optionalStart()
-        .appendLiteral('-')
-        .appendValue(MONTH_OF_YEAR, 2)
-        .optionalStart()
-        .appendLiteral('-')
-        .appendValue(DAY_OF_MONTH, 2)
-        .optionalStart()
-        .appendLiteral('T')
-        .appendValue(HOUR_OF_DAY, 2)
-        .optionalStart()
-        .appendLiteral(':')
-        .appendValue(MINUTE_OF_HOUR, 2)
-        .optionalStart()
-        .appendLiteral(':')
-        .appendValue(SECOND_OF_MINUTE, 2)
-        .optionalStart()
-        .appendFraction(NANO_OF_SECOND, 1, 9, true)
-        .optionalEnd()
-        .optionalEnd()
-        .optionalEnd()
-        .optionalStart()
-        .appendOffset("+HH:MM", "Z")
-        .optionalEnd()
-        .optionalStart()
-        .appendOffset("+HHMM", "Z")
-        .optionalEnd()
-        .optionalStart()
-        .appendOffset("+HH", "Z")
-        .optionalEnd()
-        .optionalEnd()
-        .optionalEnd()
-        .optionalEnd()
-        .toFormatter(Locale.ROOT);
   }
 }

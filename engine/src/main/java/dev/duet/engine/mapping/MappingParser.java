@@ -325,6 +325,9 @@ final class MappingParser {
   private static Map<String, Object> renderField(FieldMapping field) {
     Map<String, Object> out = new LinkedHashMap<>();
     if (field.type().equals("object")) {
+      if (field.properties().isEmpty()) {
+        out.put("type", "object"); // OpenSearch names the type only of objects without fields
+      }
       if (field.params().containsKey("dynamic")) {
         out.put("dynamic", field.params().get("dynamic"));
       }

@@ -18,4 +18,12 @@ public record SourceFilter(boolean fetch, List<String> includes, List<String> ex
   public boolean isIdentity() {
     return fetch && includes.isEmpty() && excludes.isEmpty();
   }
+
+  /**
+   * This filter applied to a JSON source in one streaming pass: the same bytes when it keeps
+   * everything, null when it fetches nothing.
+   */
+  public byte[] apply(byte[] source) {
+    return dev.duet.engine.internal.SourceFiltering.filter(source, this);
+  }
 }

@@ -62,7 +62,7 @@ class DocumentParserTest {
             index(
                 "dyn",
                 "1",
-                "{\"s\":\"hello\",\"n\":5,\"f\":1.5,\"b\":true,\"d1\":\"2020-01-01\","
+                "{\"empty\":{},\"s\":\"hello\",\"n\":5,\"f\":1.5,\"b\":true,\"d1\":\"2020-01-01\","
                     + "\"d2\":\"2020/01/02\",\"o\":{\"x\":\"y\"},\"arr\":[1,2],\"nul\":null,"
                     + "\"e\":[],\"yr\":\"2015\",\"dotted.x\":1}")));
 
@@ -71,6 +71,7 @@ class DocumentParserTest {
             "{properties={arr={type=long}, b={type=boolean}, d1={type=date},"
                 + " d2={type=date, format=yyyy/MM/dd HH:mm:ss||yyyy/MM/dd||epoch_millis,"
                 + " print_format=yyyy/MM/dd HH:mm:ss}, dotted={properties={x={type=long}}},"
+                + " empty={type=object},"
                 + " f={type=float}, n={type=long}, o={properties={x={type=text,"
                 + " fields={keyword={type=keyword, ignore_above=256}}}}}, s={type=text,"
                 + " fields={keyword={type=keyword, ignore_above=256}}}, yr={type=text,"
@@ -96,6 +97,13 @@ class DocumentParserTest {
     assertThat(root.reason())
         .isEqualTo(
             "mapping set to strict, dynamic introduction of [zz] within [_doc] is not allowed");
+
+    assertThat(failure("typed", "{\"zz\":null}").type())
+        .isEqualTo("strict_dynamic_mapping_exception");
+    assertThat(failure("typed", "{\"zz\":[]}").type())
+        .isEqualTo("strict_dynamic_mapping_exception");
+    assertThat(engine.bulk(bulk(index("typed", "2", "{\"o\":{},\"age\":null}"))).errors())
+        .isFalse();
 
     DuetException nested = failure("typed", "{\"o\":{\"zz\":1}}");
     assertThat(nested.reason())
@@ -236,5 +244,24 @@ class DocumentParserTest {
                 .hits())
         .extracting(h -> h.id())
         .containsExactly("2");
+  }
+
+  @Test
+  void immenseKeywordTermIsABadRequest() {
+    engine.createIndex(
+        "huge",
+        IndexSettings.DEFAULTS,
+        Mapping.fromMap(Map.of("properties", Map.of("k", Map.of("type", "keyword")))));
+
+    var item =
+        engine
+            .bulk(bulk(index("huge", "1", "{\"k\":\"" + "x".repeat(40_000) + "\"}")))
+            .items()
+            .get(0);
+
+    assertThat(item.status()).isEqualTo(400);
+    assertThat(item.failure().type()).isEqualTo("illegal_argument_exception");
+    assertThat(item.failure().reason()).contains("immense term");
+    assertThat(item.failure().causedBy().type()).isEqualTo("max_bytes_length_exceeded_exception");
   }
 }

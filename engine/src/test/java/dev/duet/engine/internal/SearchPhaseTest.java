@@ -134,6 +134,19 @@ class SearchPhaseTest {
   }
 
   @Test
+  void numericTermsScaleBeyondTheClauseLimit() {
+    List<Object> years = new ArrayList<>();
+    for (long y = 0; y < 2005; y++) {
+      years.add(y);
+    }
+    years.add(2001.5);
+
+    assertThat(ids(new Query.Terms("year", years, 1f))).containsExactly("1", "2");
+    assertThat(ids(new Query.Terms("price", List.of(9.5, "20"), 1f))).containsExactly("1", "2");
+    assertThat(ids(new Query.Terms("published", List.of("1990-05-01"), 1f))).containsExactly("1");
+  }
+
+  @Test
   void rangeQueriesOnNumbersDatesAndKeywords() {
     assertThat(ids(range("year", null, 1990L, 2010L, null))).containsExactly("1", "2");
     assertThat(ids(range("year", 1990L, null, null, 2010L))).containsExactly("2", "3");

@@ -25,6 +25,11 @@ class SourceFilteringTest {
     byte[] bytes = SOURCE.getBytes(StandardCharsets.UTF_8);
     assertThat(SourceFiltering.filter(bytes, SourceFilter.ALL)).isSameAs(bytes);
     assertThat(SourceFiltering.filter(bytes, SourceFilter.NONE)).isNull();
+    assertThat(
+            new String(
+                new SourceFilter(true, List.of("year"), List.of()).apply(bytes),
+                StandardCharsets.UTF_8))
+        .isEqualTo("{\"year\":1965}");
   }
 
   @Test

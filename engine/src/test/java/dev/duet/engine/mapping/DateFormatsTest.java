@@ -67,4 +67,22 @@ class DateFormatsTest {
     assertThat(DateFormats.detect("hello world")).isNull();
     assertThat(DateFormats.detect("12345678")).isNull();
   }
+
+  @Test
+  void isoParserCoversTheFormatsEdges() {
+    DateFormats f = DateFormats.of("strict_date_optional_time");
+
+    assertThat(f.parseMillis("2020-01-02T10", false)).isEqualTo(millis("2020-01-02T10:00:00Z"));
+    assertThat(f.parseMillis("2020-01-02T10:11:12,5Z", false))
+        .isEqualTo(millis("2020-01-02T10:11:12.500Z"));
+    assertThat(f.parseMillis("2020-01-02T10:11:12.123456789-0130", false))
+        .isEqualTo(millis("2020-01-02T11:41:12.123Z"));
+    assertThat(f.parseMillis("2020-01-02T10:11+05", false))
+        .isEqualTo(millis("2020-01-02T05:11:00Z"));
+    assertThat(f.parseMillis("2020", true)).isEqualTo(millis("2020-12-31T23:59:59.999Z"));
+    for (String bad :
+        new String[] {"2020-1-02", "2020-01-02T25:00", "2020-02-30", "2020-01-02 10:00", "20201"}) {
+      assertThat(f.tryParse(bad, false)).as(bad).isNull();
+    }
+  }
 }

@@ -212,18 +212,28 @@ class MappingTest {
             false,
             "type",
             "boolean"));
-    properties.put("o", Map.of("enabled", false, "dynamic", "strict", "properties", Map.of()));
+    properties.put(
+        "o",
+        Map.of(
+            "enabled",
+            false,
+            "dynamic",
+            "strict",
+            "properties",
+            Map.of("x", Map.of("type", "long"))));
+    properties.put("e", Map.of("type", "object"));
 
     // What OpenSearch 3.8 answers to GET _mapping for this mapping.
     assertThat(Mapping.fromMap(Map.of("properties", properties)).toMap().toString())
         .isEqualTo(
             "{properties={b={type=boolean, doc_values=false, index=false, null_value=true,"
                 + " store=true}, d={type=date, index=false, doc_values=false, store=true,"
-                + " format=yyyy, null_value=2020-01-01, ignore_malformed=true}, k={type=keyword,"
+                + " format=yyyy, null_value=2020-01-01, ignore_malformed=true}, e={type=object},"
+                + " k={type=keyword,"
                 + " index=false, doc_values=false, store=true, null_value=x, ignore_above=10,"
                 + " boost=2.0}, n={type=long, index=false, doc_values=false, store=true,"
                 + " ignore_malformed=true, coerce=false, null_value=3}, o={dynamic=strict,"
-                + " enabled=false}, t={type=text, index=false, store=true, norms=false,"
+                + " enabled=false, properties={x={type=long}}}, t={type=text, index=false, store=true, norms=false,"
                 + " analyzer=standard, search_analyzer=simple}}}");
   }
 }

@@ -16,8 +16,12 @@ public final class SearchPhaseFailure extends DuetException {
   private final String nodeId;
 
   SearchPhaseFailure(DuetException shardFailure, String index, String nodeId) {
-    super(shardFailure.status(), "search_phase_execution_exception", "all shards failed",
-        phaseMetadata(), shardFailure);
+    super(
+        shardFailure.status(),
+        "search_phase_execution_exception",
+        "all shards failed",
+        phaseMetadata(),
+        shardFailure);
     this.index = index;
     this.nodeId = nodeId;
   }

@@ -52,12 +52,11 @@ final class ServeCommand implements Callable<Integer> {
   @Option(
       names = "--config",
       paramLabel = "FILE",
-      description = {
-        "Settings file, YAML (opensearch.yml style) or .properties, with OpenSearch keys:",
-        "  path.data, network.host, http.port, aux.transport.transport-grpc.port,",
-        "  http.max_content_length (default 100mb), grpc.netty.max_msg_size (default 10mb),",
-        "  cluster.name, node.name. Command-line options win over the file."
-      })
+      description =
+          "Settings file, YAML (opensearch.yml style) or .properties, with OpenSearch's keys:"
+              + " path.data, network.host, http.port, aux.transport.transport-grpc.port,"
+              + " http.max_content_length (default 100mb), grpc.netty.max_msg_size (default"
+              + " 10mb), cluster.name, node.name. Command-line options win over the file.")
   Path config;
 
   @Override

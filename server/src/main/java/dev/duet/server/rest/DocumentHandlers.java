@@ -7,6 +7,7 @@ import dev.duet.engine.document.BulkResponse;
 import dev.duet.engine.document.GetResult;
 import dev.duet.engine.document.OpType;
 import dev.duet.engine.document.RefreshPolicy;
+import dev.duet.engine.error.DuetException;
 import dev.duet.engine.search.SourceFilter;
 import dev.duet.server.action.Actions;
 import dev.duet.server.rest.codec.BulkRequestDecoder;
@@ -55,7 +56,7 @@ final class DocumentHandlers {
             case "create" -> OpType.CREATE;
             case "index" -> OpType.INDEX;
             default ->
-                throw dev.duet.engine.error.DuetException.illegalArgument(
+                throw DuetException.illegalArgument(
                     "opType must be 'create' or 'index', found: [" + opType + "]");
           };
     }
@@ -96,6 +97,13 @@ final class DocumentHandlers {
   }
 
   private RestResponse write(RestRequest request, OpType op) throws IOException {
+    for (String unsupported : List.of("if_seq_no", "if_primary_term", "version", "version_type")) {
+      if (request.hasParam(unsupported)) {
+        // Ignoring a concurrency check would silently overwrite; refuse until the model has it.
+        throw DuetException.illegalArgument(
+            "the [" + unsupported + "] parameter is not supported by Duet yet");
+      }
+    }
     byte[] source = null;
     if (op != OpType.DELETE) {
       request.requireContent();

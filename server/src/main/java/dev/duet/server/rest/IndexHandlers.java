@@ -15,6 +15,9 @@ import java.util.Map;
  * response bodies.
  */
 final class IndexHandlers {
+  /** OpenSearch's internal id of version 3.8.0, as {@code index.version.created} shows it. */
+  private static final String OPENSEARCH_VERSION_ID = "137297827";
+
   private final Actions actions;
 
   IndexHandlers(Actions actions) {
@@ -66,18 +69,7 @@ final class IndexHandlers {
       g.writeFieldName("mappings");
       Json.writeValue(g, info.mapping().toMap());
       g.writeObjectFieldStart("settings");
-      g.writeObjectFieldStart("index");
-      Map<String, String> settings = info.settings().sorted();
-      settings.putIfAbsent("number_of_shards", Integer.toString(info.settings().numberOfShards()));
-      settings.putIfAbsent(
-          "number_of_replicas", Integer.toString(info.settings().numberOfReplicas()));
-      settings.put("creation_date", Long.toString(info.creationDate()));
-      settings.put("uuid", info.uuid());
-      settings.put("provided_name", info.name());
-      for (Map.Entry<String, String> e : new java.util.TreeMap<>(settings).entrySet()) {
-        g.writeStringField(e.getKey(), e.getValue());
-      }
-      g.writeEndObject();
+      writeIndexSettings(info, g);
       g.writeEndObject();
       g.writeEndObject();
     }
@@ -125,6 +117,52 @@ final class IndexHandlers {
     g.writeEndObject();
     g.writeEndObject();
     return RestResponse.json(200, out);
+  }
+
+  /**
+   * {@code settings.index} in the order OpenSearch 3.8 shows it: its fixed keys around the index's
+   * own settings, nested on dots as OpenSearch nests them.
+   */
+  private static void writeIndexSettings(IndexInfo info, JsonGenerator g) throws IOException {
+    Map<String, String> own = info.settings().sorted();
+    own.remove("number_of_shards");
+    own.remove("number_of_replicas");
+    g.writeObjectFieldStart("index");
+    g.writeObjectFieldStart("replication");
+    g.writeStringField("type", "DOCUMENT");
+    g.writeEndObject();
+    g.writeStringField("number_of_shards", Integer.toString(info.settings().numberOfShards()));
+    g.writeStringField("provided_name", info.name());
+    g.writeStringField("creation_date", Long.toString(info.creationDate()));
+    Map<String, Object> nested = new java.util.LinkedHashMap<>();
+    for (Map.Entry<String, String> e : own.entrySet()) {
+      nest(nested, e.getKey(), e.getValue());
+    }
+    for (Map.Entry<String, Object> e : nested.entrySet()) {
+      g.writeFieldName(e.getKey());
+      Json.writeValue(g, e.getValue());
+    }
+    g.writeStringField("number_of_replicas", Integer.toString(info.settings().numberOfReplicas()));
+    g.writeStringField("uuid", info.uuid());
+    g.writeObjectFieldStart("version");
+    g.writeStringField("created", OPENSEARCH_VERSION_ID);
+    g.writeEndObject();
+    g.writeEndObject();
+  }
+
+  @SuppressWarnings("unchecked")
+  private static void nest(Map<String, Object> into, String dottedKey, String value) {
+    int dot = dottedKey.indexOf('.');
+    if (dot < 0) {
+      into.put(dottedKey, value);
+      return;
+    }
+    Object child =
+        into.computeIfAbsent(
+            dottedKey.substring(0, dot), k -> new java.util.LinkedHashMap<String, Object>());
+    if (child instanceof Map<?, ?> map) {
+      nest((Map<String, Object>) map, dottedKey.substring(dot + 1), value);
+    }
   }
 
   static boolean isPattern(String expression) {

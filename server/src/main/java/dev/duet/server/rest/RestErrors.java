@@ -60,7 +60,7 @@ public final class RestErrors {
             + "], allowed: ["
             + list
             + "]";
-    return simple(405, msg);
+    return simple(405, msg).withAllow(list.replace(" ", ""));
   }
 
   /** A body above {@code http.max_content_length}: 413, naming the setting. */

@@ -2,10 +2,8 @@ package dev.duet.server.rest;
 
 import com.linecorp.armeria.common.AggregatedHttpRequest;
 import com.linecorp.armeria.common.HttpMethod;
-import com.linecorp.armeria.common.MediaType;
 import com.linecorp.armeria.common.QueryParams;
 import dev.duet.engine.error.DuetException;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -21,7 +19,6 @@ public final class RestRequest {
   private final byte[] body;
   private final int bodyOffset;
   private final int bodyLength;
-  private final MediaType contentType;
 
   RestRequest(
       AggregatedHttpRequest request, String uri, Map<String, String> pathParams, QueryParams qp) {
@@ -34,7 +31,6 @@ public final class RestRequest {
     this.body = content.array();
     this.bodyOffset = 0;
     this.bodyLength = content.length();
-    this.contentType = request.contentType();
   }
 
   public HttpMethod method() {
@@ -62,19 +58,6 @@ public final class RestRequest {
 
   public boolean hasParam(String name) {
     return params.contains(name);
-  }
-
-  public Integer paramAsInt(String name) {
-    String v = params.get(name);
-    if (v == null) {
-      return null;
-    }
-    try {
-      return Integer.parseInt(v);
-    } catch (NumberFormatException e) {
-      throw DuetException.illegalArgument(
-          "Failed to parse int parameter [" + name + "] with value [" + v + "]");
-    }
   }
 
   /**
@@ -117,15 +100,10 @@ public final class RestRequest {
     return bodyLength;
   }
 
-  /** The body, or a 400 {@code parse_exception} as OpenSearch answers when a body is required. */
+  /** Fails with OpenSearch's 400 {@code parse_exception} when a required body is missing. */
   public void requireContent() {
     if (!hasContent()) {
       throw DuetException.badRequest("parse_exception", "request body is required");
     }
-  }
-
-  /** The media type name without parameters, lower case; null when the client sent none. */
-  public String contentTypeName() {
-    return contentType == null ? null : contentType.subtype().toLowerCase(Locale.ROOT);
   }
 }

@@ -291,6 +291,34 @@ class RestApiTest {
   }
 
   @Test
+  void aStreamedBodyAboveTheLimitIs413Too() throws Exception {
+    byte[] big =
+        ("{\"index\":{\"_index\":\"big\"}}\n{\"f\":\"" + "y".repeat(70 * 1024) + "\"}\n")
+            .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    var request =
+        java.net.http.HttpRequest.newBuilder(
+                java.net.URI.create("http://127.0.0.1:" + node.httpPort() + "/_bulk"))
+            .header("Content-Type", "application/x-ndjson")
+            // An InputStream publisher has no known length: the body is sent chunked.
+            .POST(
+                java.net.http.HttpRequest.BodyPublishers.ofInputStream(
+                    () -> new java.io.ByteArrayInputStream(big)))
+            .build();
+    var response =
+        java.net.http.HttpClient.newBuilder()
+            .version(java.net.http.HttpClient.Version.HTTP_1_1)
+            .build()
+            .send(request, java.net.http.HttpResponse.BodyHandlers.ofString());
+    assertThat(response.statusCode()).isEqualTo(413);
+    assertThat(response.body()).contains("http.max_content_length");
+  }
+
+  @Test
+  void prettyIndentsTheBody() throws Exception {
+    assertThat(http.send("GET", "/?pretty").body()).contains("\n  \"name\" : ");
+  }
+
+  @Test
   void singleDocumentWritesGoThroughTheBulkAction() throws Exception {
     var created = http.send("PUT", "/single/_doc/a?refresh=true", "{\"n\":1}");
     assertThat(created.status()).isEqualTo(201);

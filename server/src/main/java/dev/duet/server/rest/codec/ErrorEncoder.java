@@ -82,9 +82,9 @@ public final class ErrorEncoder {
   }
 
   /**
-   * OpenSearch's shape for a search whose shard failed: {@code phase}, {@code grouped}, the
-   * {@code failed_shards} list and the shard's failure as {@code caused_by}. A shard failure that
-   * is a plain Java exception in OpenSearch arrives wrapped once more, so it nests in itself.
+   * OpenSearch's shape for a search whose shard failed: {@code phase}, {@code grouped}, the {@code
+   * failed_shards} list and the shard's failure as {@code caused_by}. A shard failure that is a
+   * plain Java exception in OpenSearch arrives wrapped once more, so it nests in itself.
    */
   private static void writeSearchPhaseFailure(SearchPhaseFailure e, JsonGenerator g)
       throws IOException {

@@ -1,5 +1,13 @@
 package dev.duet.server.rest.codec;
 
+import static dev.duet.server.rest.codec.QueryErrors.checkSingleField;
+import static dev.duet.server.rest.codec.QueryErrors.doesNotSupport;
+import static dev.duet.server.rest.codec.QueryErrors.error;
+import static dev.duet.server.rest.codec.QueryErrors.floatValue;
+import static dev.duet.server.rest.codec.QueryErrors.malformedEnd;
+import static dev.duet.server.rest.codec.QueryErrors.unknownQuery;
+import static dev.duet.server.rest.codec.QueryErrors.unknownToken;
+
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.duet.engine.error.DuetException;
@@ -42,9 +50,9 @@ public final class QueryDecoder {
           case "match_all" -> new Query.MatchAll(boostOnly(p, name));
           case "match_none" -> new Query.MatchNone(boostOnly(p, name));
           case "match" -> match(p);
-          case "term" -> term(p);
-          case "terms" -> terms(p);
-          case "range" -> range(p);
+          case "term" -> TermLevelQueryDecoder.term(p);
+          case "terms" -> TermLevelQueryDecoder.terms(p);
+          case "range" -> TermLevelQueryDecoder.range(p);
           case "bool" -> bool(p);
           default -> throw unknownQuery(p, name);
         };
@@ -119,157 +127,6 @@ public final class QueryDecoder {
     return new Query.Match(fieldName, value, operator, msm, boost);
   }
 
-  private static Query term(JsonParser p) throws IOException {
-    String fieldName = null;
-    Object value = null;
-    float boost = 1f;
-    String current = null;
-    JsonToken t;
-    while ((t = p.nextToken()) != JsonToken.END_OBJECT) {
-      if (t == JsonToken.FIELD_NAME) {
-        current = p.currentName();
-      } else if (t == JsonToken.START_OBJECT) {
-        checkSingleField(p, "term", fieldName, current);
-        fieldName = current;
-        while ((t = p.nextToken()) != JsonToken.END_OBJECT) {
-          if (t == JsonToken.FIELD_NAME) {
-            current = p.currentName();
-          } else if (t.isScalarValue()) {
-            switch (current) {
-              case "value", "term" -> value = Json.scalar(p);
-              case "boost" -> boost = floatValue(p);
-              case "_name" -> {}
-              default -> throw doesNotSupport(p, "term", current);
-            }
-          } else {
-            throw unknownToken(p, "term", t, current);
-          }
-        }
-      } else if (t.isScalarValue()) {
-        checkSingleField(p, "term", fieldName, current);
-        fieldName = current;
-        value = Json.scalar(p);
-      } else {
-        throw unknownToken(p, "term", t, current);
-      }
-    }
-    if (fieldName == null || value == null) {
-      throw error(p, "[term] query requires a field name and a value");
-    }
-    return new Query.Term(fieldName, value, boost);
-  }
-
-  private static Query terms(JsonParser p) throws IOException {
-    String fieldName = null;
-    List<Object> values = null;
-    float boost = 1f;
-    String current = null;
-    JsonToken t;
-    while ((t = p.nextToken()) != JsonToken.END_OBJECT) {
-      if (t == JsonToken.FIELD_NAME) {
-        current = p.currentName();
-      } else if (t == JsonToken.START_ARRAY) {
-        if (fieldName != null) {
-          throw error(p, "[terms] query does not support multiple fields");
-        }
-        fieldName = current;
-        values = new ArrayList<>();
-        while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
-          if (!t.isScalarValue() || t == JsonToken.VALUE_NULL) {
-            throw error(p, "No value specified for terms query");
-          }
-          values.add(Json.scalar(p));
-        }
-      } else if (t.isScalarValue()) {
-        switch (current) {
-          case "boost" -> boost = floatValue(p);
-          case "_name" -> {}
-          default -> throw doesNotSupport(p, "terms", current);
-        }
-      } else {
-        throw unknownToken(p, "terms", t, current);
-      }
-    }
-    if (fieldName == null) {
-      throw error(
-          p,
-          "[terms] query requires a field name, followed by array of terms or a document lookup"
-              + " specification");
-    }
-    return new Query.Terms(fieldName, values, boost);
-  }
-
-  private static Query range(JsonParser p) throws IOException {
-    String fieldName = null;
-    Object from = null;
-    Object to = null;
-    boolean includeLower = true;
-    boolean includeUpper = true;
-    String format = null;
-    float boost = 1f;
-    String current = null;
-    JsonToken t;
-    while ((t = p.nextToken()) != JsonToken.END_OBJECT) {
-      if (t == JsonToken.FIELD_NAME) {
-        current = p.currentName();
-      } else if (t == JsonToken.START_OBJECT) {
-        checkSingleField(p, "range", fieldName, current);
-        fieldName = current;
-        while ((t = p.nextToken()) != JsonToken.END_OBJECT) {
-          if (t == JsonToken.FIELD_NAME) {
-            current = p.currentName();
-          } else if (t.isScalarValue()) {
-            switch (current) {
-              case "from" -> from = Json.scalar(p);
-              case "to" -> to = Json.scalar(p);
-              case "include_lower" -> includeLower = booleanValue(p);
-              case "include_upper" -> includeUpper = booleanValue(p);
-              case "gt" -> {
-                from = Json.scalar(p);
-                includeLower = false;
-              }
-              case "gte" -> {
-                from = Json.scalar(p);
-                includeLower = true;
-              }
-              case "lt" -> {
-                to = Json.scalar(p);
-                includeUpper = false;
-              }
-              case "lte" -> {
-                to = Json.scalar(p);
-                includeUpper = true;
-              }
-              case "format" -> format = p.getText();
-              case "boost" -> boost = floatValue(p);
-              case "_name" -> {}
-              default -> throw doesNotSupport(p, "range", current);
-            }
-          } else {
-            throw unknownToken(p, "range", t, current);
-          }
-        }
-      } else if (t.isScalarValue() && ("boost".equals(current) || "_name".equals(current))) {
-        if ("boost".equals(current)) {
-          boost = floatValue(p);
-        }
-      } else {
-        throw doesNotSupport(p, "range", current);
-      }
-    }
-    if (fieldName == null) {
-      throw error(p, "[range] query requires a field name");
-    }
-    return new Query.Range(
-        fieldName,
-        includeLower ? null : from,
-        includeLower ? from : null,
-        includeUpper ? null : to,
-        includeUpper ? to : null,
-        format,
-        boost);
-  }
-
   private static Query bool(JsonParser p) throws IOException {
     Map<String, List<Query>> clauses = new LinkedHashMap<>();
     for (String c : List.of("must", "should", "must_not", "filter")) {
@@ -324,86 +181,5 @@ public final class QueryDecoder {
           throw DuetException.illegalArgument(
               "operator needs to be either [OR, AND], but not [" + value + "]");
     };
-  }
-
-  static float floatValue(JsonParser p) throws IOException {
-    if (p.currentToken().isNumeric()) {
-      return p.getFloatValue();
-    }
-    try {
-      return Float.parseFloat(p.getText());
-    } catch (NumberFormatException e) {
-      throw error(p, "[boost] expected a number but found [" + p.getText() + "]");
-    }
-  }
-
-  private static boolean booleanValue(JsonParser p) throws IOException {
-    JsonToken t = p.currentToken();
-    if (t == JsonToken.VALUE_TRUE || t == JsonToken.VALUE_FALSE) {
-      return t == JsonToken.VALUE_TRUE;
-    }
-    String text = p.getText();
-    if (text.equals("true") || text.equals("false")) {
-      return text.equals("true");
-    }
-    throw DuetException.illegalArgument(
-        "Failed to parse value [" + text + "] as only [true] or [false] are allowed.");
-  }
-
-  private static void checkSingleField(JsonParser p, String query, String seen, String current) {
-    if (seen != null) {
-      throw error(
-          p,
-          "["
-              + query
-              + "] query doesn't support multiple fields, found ["
-              + seen
-              + "] and ["
-              + current
-              + "]");
-    }
-  }
-
-  private static DuetException unknownQuery(JsonParser p, String name) {
-    Map<String, String> where = location(p);
-    DuetException cause =
-        new DuetException(
-            400,
-            "named_object_not_found_exception",
-            Json.location(p) + " unknown field [" + name + "]");
-    return new DuetException(
-        400, "parsing_exception", "unknown query [" + name + "]", where, cause);
-  }
-
-  private static DuetException malformedEnd(JsonParser p, String name) {
-    return error(
-        p,
-        "["
-            + name
-            + "] malformed query, expected [END_OBJECT] but found ["
-            + Json.tokenName(p.currentToken())
-            + "]");
-  }
-
-  private static DuetException doesNotSupport(JsonParser p, String query, String field) {
-    return error(p, "[" + query + "] query does not support [" + field + "]");
-  }
-
-  private static DuetException unknownToken(JsonParser p, String query, JsonToken t, String field) {
-    return error(
-        p, "[" + query + "] unknown token [" + Json.tokenName(t) + "] after [" + field + "]");
-  }
-
-  /** A {@code parsing_exception} at the parser's current token. */
-  static DuetException error(JsonParser p, String reason) {
-    return new DuetException(400, "parsing_exception", reason, location(p), null);
-  }
-
-  private static Map<String, String> location(JsonParser p) {
-    var loc = p.currentTokenLocation();
-    Map<String, String> meta = new LinkedHashMap<>();
-    meta.put("line", Integer.toString(loc.getLineNr()));
-    meta.put("col", Integer.toString(loc.getColumnNr()));
-    return meta;
   }
 }

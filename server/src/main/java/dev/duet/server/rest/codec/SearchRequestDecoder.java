@@ -44,7 +44,7 @@ public final class SearchRequestDecoder {
         JsonToken t = p.nextToken();
         if (t != null) {
           if (t != JsonToken.START_OBJECT) {
-            throw QueryDecoder.error(
+            throw QueryErrors.error(
                 p,
                 "Unexpected token ["
                     + Json.tokenName(t)
@@ -77,7 +77,7 @@ public final class SearchRequestDecoder {
             }
           }
           if (p.nextToken() != null) {
-            throw QueryDecoder.error(
+            throw QueryErrors.error(
                 p,
                 "Unexpected token ["
                     + Json.tokenName(p.currentToken())
@@ -117,7 +117,7 @@ public final class SearchRequestDecoder {
   }
 
   private static DuetException unknownKey(JsonParser p, JsonToken t, String field) {
-    return QueryDecoder.error(p, "Unknown key for a " + Json.tokenName(t) + " in [" + field + "].");
+    return QueryErrors.error(p, "Unknown key for a " + Json.tokenName(t) + " in [" + field + "].");
   }
 
   private static int intValue(JsonParser p, String field) throws IOException {
@@ -165,7 +165,7 @@ public final class SearchRequestDecoder {
       return;
     }
     if (t != JsonToken.START_OBJECT) {
-      throw QueryDecoder.error(p, "malformed sort format, expected a field name or an object");
+      throw QueryErrors.error(p, "malformed sort format, expected a field name or an object");
     }
     while ((t = p.nextToken()) != JsonToken.END_OBJECT) {
       String field = p.currentName();
@@ -180,12 +180,12 @@ public final class SearchRequestDecoder {
           if (param.equals("order")) {
             order = order(p.getText());
           } else {
-            throw QueryDecoder.error(p, "[field_sort] unknown field [" + param + "]");
+            throw QueryErrors.error(p, "[field_sort] unknown field [" + param + "]");
           }
         }
         specs.add(new SortSpec(field, order));
       } else {
-        throw QueryDecoder.error(
+        throw QueryErrors.error(
             p, "[field_sort] unexpected token [" + Json.tokenName(t) + "] for [" + field + "]");
       }
     }
@@ -212,7 +212,11 @@ public final class SearchRequestDecoder {
     return switch (value.trim().toLowerCase(Locale.ROOT)) {
       case "asc" -> SortSpec.SortOrder.ASC;
       case "desc" -> SortSpec.SortOrder.DESC;
-      default -> throw DuetException.illegalArgument("Unknown SortOrder [" + value + "]");
+      default ->
+          // OpenSearch's message is the JDK's Enum.valueOf failure.
+          throw DuetException.illegalArgument(
+              "No enum constant org.opensearch.search.sort.SortOrder."
+                  + value.trim().toUpperCase(Locale.ROOT));
     };
   }
 

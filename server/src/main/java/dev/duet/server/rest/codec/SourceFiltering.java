@@ -10,8 +10,9 @@ import java.util.List;
 
 /**
  * Applies {@code _source} includes/excludes to a stored source for {@code GET _doc}, streaming
- * token by token. Patterns use {@code *} wildcards and dotted paths as in OpenSearch; an object
- * left empty by the filter is dropped, as OpenSearch drops it.
+ * token by token. Patterns use {@code *} wildcards and dotted paths as in OpenSearch; as there, an
+ * object kept only for its included children is dropped when none is left, while an object that is
+ * itself included stays even when its excludes empty it.
  */
 public final class SourceFiltering {
   private SourceFiltering() {}

@@ -38,7 +38,7 @@ public final class SourceFilters {
             case "includes", "include" -> includes = values;
             case "excludes", "exclude" -> excludes = values;
             default ->
-                throw QueryDecoder.error(
+                throw QueryErrors.error(
                     p,
                     "Unknown key for a "
                         + Json.tokenName(p.currentToken())
@@ -49,7 +49,7 @@ public final class SourceFilters {
         }
         return new SourceFilter(true, includes, excludes);
       default:
-        throw QueryDecoder.error(
+        throw QueryErrors.error(
             p,
             "Expected one of [VALUE_BOOLEAN, VALUE_STRING, START_ARRAY, START_OBJECT] but found ["
                 + Json.tokenName(t)

@@ -1,0 +1,172 @@
+package dev.duet.server.rest.codec;
+
+import static dev.duet.server.rest.codec.QueryErrors.checkSingleField;
+import static dev.duet.server.rest.codec.QueryErrors.doesNotSupport;
+import static dev.duet.server.rest.codec.QueryErrors.error;
+import static dev.duet.server.rest.codec.QueryErrors.unknownToken;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import dev.duet.engine.search.Query;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The term-level queries ({@code term}, {@code terms}, {@code range}) of {@link QueryDecoder}: each
+ * reads its body with OpenSearch's rules and leaves the parser on the body's END_OBJECT.
+ */
+final class TermLevelQueryDecoder {
+  private TermLevelQueryDecoder() {}
+
+  static Query term(JsonParser p) throws IOException {
+    String fieldName = null;
+    Object value = null;
+    float boost = 1f;
+    String current = null;
+    JsonToken t;
+    while ((t = p.nextToken()) != JsonToken.END_OBJECT) {
+      if (t == JsonToken.FIELD_NAME) {
+        current = p.currentName();
+      } else if (t == JsonToken.START_OBJECT) {
+        checkSingleField(p, "term", fieldName, current);
+        fieldName = current;
+        while ((t = p.nextToken()) != JsonToken.END_OBJECT) {
+          if (t == JsonToken.FIELD_NAME) {
+            current = p.currentName();
+          } else if (t.isScalarValue()) {
+            switch (current) {
+              case "value", "term" -> value = Json.scalar(p);
+              case "boost" -> boost = QueryErrors.floatValue(p);
+              case "_name" -> {}
+              default -> throw doesNotSupport(p, "term", current);
+            }
+          } else {
+            throw unknownToken(p, "term", t, current);
+          }
+        }
+      } else if (t.isScalarValue()) {
+        checkSingleField(p, "term", fieldName, current);
+        fieldName = current;
+        value = Json.scalar(p);
+      } else {
+        throw unknownToken(p, "term", t, current);
+      }
+    }
+    if (fieldName == null || value == null) {
+      throw error(p, "[term] query requires a field name and a value");
+    }
+    return new Query.Term(fieldName, value, boost);
+  }
+
+  static Query terms(JsonParser p) throws IOException {
+    String fieldName = null;
+    List<Object> values = null;
+    float boost = 1f;
+    String current = null;
+    JsonToken t;
+    while ((t = p.nextToken()) != JsonToken.END_OBJECT) {
+      if (t == JsonToken.FIELD_NAME) {
+        current = p.currentName();
+      } else if (t == JsonToken.START_ARRAY) {
+        if (fieldName != null) {
+          throw error(p, "[terms] query does not support multiple fields");
+        }
+        fieldName = current;
+        values = new ArrayList<>();
+        while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+          if (!t.isScalarValue() || t == JsonToken.VALUE_NULL) {
+            throw error(p, "No value specified for terms query");
+          }
+          values.add(Json.scalar(p));
+        }
+      } else if (t.isScalarValue()) {
+        switch (current) {
+          case "boost" -> boost = QueryErrors.floatValue(p);
+          case "_name" -> {}
+          default -> throw doesNotSupport(p, "terms", current);
+        }
+      } else {
+        throw unknownToken(p, "terms", t, current);
+      }
+    }
+    if (fieldName == null) {
+      throw error(
+          p,
+          "[terms] query requires a field name, followed by array of terms or a document lookup"
+              + " specification");
+    }
+    return new Query.Terms(fieldName, values, boost);
+  }
+
+  static Query range(JsonParser p) throws IOException {
+    String fieldName = null;
+    Object from = null;
+    Object to = null;
+    boolean includeLower = true;
+    boolean includeUpper = true;
+    String format = null;
+    float boost = 1f;
+    String current = null;
+    JsonToken t;
+    while ((t = p.nextToken()) != JsonToken.END_OBJECT) {
+      if (t == JsonToken.FIELD_NAME) {
+        current = p.currentName();
+      } else if (t == JsonToken.START_OBJECT) {
+        checkSingleField(p, "range", fieldName, current);
+        fieldName = current;
+        while ((t = p.nextToken()) != JsonToken.END_OBJECT) {
+          if (t == JsonToken.FIELD_NAME) {
+            current = p.currentName();
+          } else if (t.isScalarValue()) {
+            switch (current) {
+              case "from" -> from = Json.scalar(p);
+              case "to" -> to = Json.scalar(p);
+              case "include_lower" -> includeLower = QueryErrors.booleanValue(p);
+              case "include_upper" -> includeUpper = QueryErrors.booleanValue(p);
+              case "gt" -> {
+                from = Json.scalar(p);
+                includeLower = false;
+              }
+              case "gte" -> {
+                from = Json.scalar(p);
+                includeLower = true;
+              }
+              case "lt" -> {
+                to = Json.scalar(p);
+                includeUpper = false;
+              }
+              case "lte" -> {
+                to = Json.scalar(p);
+                includeUpper = true;
+              }
+              case "format" -> format = p.getText();
+              case "boost" -> boost = QueryErrors.floatValue(p);
+              case "_name" -> {}
+              default -> throw doesNotSupport(p, "range", current);
+            }
+          } else {
+            throw unknownToken(p, "range", t, current);
+          }
+        }
+      } else if (t.isScalarValue() && ("boost".equals(current) || "_name".equals(current))) {
+        if ("boost".equals(current)) {
+          boost = QueryErrors.floatValue(p);
+        }
+      } else {
+        throw doesNotSupport(p, "range", current);
+      }
+    }
+    if (fieldName == null) {
+      throw error(p, "[range] query requires a field name");
+    }
+    return new Query.Range(
+        fieldName,
+        includeLower ? null : from,
+        includeLower ? from : null,
+        includeUpper ? null : to,
+        includeUpper ? to : null,
+        format,
+        boost);
+  }
+}

@@ -1,0 +1,112 @@
+package dev.duet.server.rest.codec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.search.Query;
+import dev.duet.engine.search.SearchRequest;
+import dev.duet.engine.search.SortSpec;
+import dev.duet.engine.search.SortSpec.SortOrder;
+import dev.duet.engine.search.SourceFilter;
+import dev.duet.engine.search.TrackTotalHits;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SearchRequestDecoderTest {
+  private static final SearchRequestDecoder.UrlParams NO_PARAMS =
+      new SearchRequestDecoder.UrlParams(null, null, null, null, null, null, null);
+
+  private static SearchRequest decode(String body) throws Exception {
+    return decode(body, NO_PARAMS);
+  }
+
+  private static SearchRequest decode(String body, SearchRequestDecoder.UrlParams url)
+      throws Exception {
+    byte[] b = body.getBytes(StandardCharsets.UTF_8);
+    return SearchRequestDecoder.decode(List.of("i"), b, 0, b.length, url);
+  }
+
+  @Test
+  void anEmptyBodyIsMatchAllWithOpenSearchsDefaults() throws Exception {
+    SearchRequest r = decode("");
+    assertThat(r.query()).isEqualTo(new Query.MatchAll(1f));
+    assertThat(r.from()).isZero();
+    assertThat(r.size()).isEqualTo(10);
+    assertThat(r.source()).isEqualTo(SourceFilter.ALL);
+    assertThat(r.trackTotalHits()).isEqualTo(TrackTotalHits.DEFAULT);
+  }
+
+  @Test
+  void everySortForm() throws Exception {
+    SearchRequest r =
+        decode("{\"sort\":[\"a\",{\"b\":\"desc\"},{\"c\":{\"order\":\"asc\"}},\"_score\"]}");
+    assertThat(r.sort())
+        .containsExactly(
+            new SortSpec("a", null),
+            new SortSpec("b", SortOrder.DESC),
+            new SortSpec("c", SortOrder.ASC),
+            new SortSpec("_score", null));
+    assertThat(decode("{\"sort\":{\"x\":\"desc\"}}").sort())
+        .containsExactly(new SortSpec("x", SortOrder.DESC));
+    var url = new SearchRequestDecoder.UrlParams(null, null, "a:desc,b", null, null, null, null);
+    assertThat(decode("", url).sort())
+        .containsExactly(new SortSpec("a", SortOrder.DESC), new SortSpec("b", null));
+  }
+
+  @Test
+  void everySourceForm() throws Exception {
+    assertThat(decode("{\"_source\":false}").source()).isEqualTo(SourceFilter.NONE);
+    assertThat(decode("{\"_source\":\"a.*\"}").source())
+        .isEqualTo(new SourceFilter(true, List.of("a.*"), List.of()));
+    assertThat(decode("{\"_source\":[\"a\",\"b\"]}").source())
+        .isEqualTo(new SourceFilter(true, List.of("a", "b"), List.of()));
+    assertThat(decode("{\"_source\":{\"includes\":\"a\",\"excludes\":[\"b\"]}}").source())
+        .isEqualTo(new SourceFilter(true, List.of("a"), List.of("b")));
+    var url = new SearchRequestDecoder.UrlParams(null, null, null, null, "x,y", "z", null);
+    assertThat(decode("", url).source())
+        .isEqualTo(new SourceFilter(true, List.of("x", "y"), List.of("z")));
+  }
+
+  @Test
+  void trackTotalHitsAndPagingFromBodyAndUrl() throws Exception {
+    assertThat(decode("{\"track_total_hits\":true}").trackTotalHits())
+        .isEqualTo(TrackTotalHits.EXACT);
+    assertThat(decode("{\"track_total_hits\":false}").trackTotalHits())
+        .isEqualTo(TrackTotalHits.DISABLED);
+    assertThat(decode("{\"track_total_hits\":100}").trackTotalHits())
+        .isEqualTo(new TrackTotalHits(true, 100));
+    var url = new SearchRequestDecoder.UrlParams("5", "2", null, null, null, null, "false");
+    SearchRequest r = decode("{\"from\":1,\"size\":3}", url);
+    assertThat(r.from()).isEqualTo(5);
+    assertThat(r.size()).isEqualTo(2);
+    assertThat(r.trackTotalHits()).isEqualTo(TrackTotalHits.DISABLED);
+  }
+
+  @Test
+  void badBodiesAreClientErrors() {
+    assertThatThrownBy(() -> decode("{\"frm\":1}"))
+        .isInstanceOfSatisfying(
+            DuetException.class,
+            e -> {
+              assertThat(e.type()).isEqualTo("parsing_exception");
+              assertThat(e.reason()).isEqualTo("Unknown key for a VALUE_NUMBER in [frm].");
+            });
+    assertThatThrownBy(() -> decode("{\"query\":"))
+        .isInstanceOfSatisfying(
+            DuetException.class,
+            e -> assertThat(e.type()).isEqualTo("unexpected_end_of_input_exception"));
+    assertThatThrownBy(() -> decode("{nope"))
+        .isInstanceOfSatisfying(
+            DuetException.class,
+            e -> {
+              assertThat(e.type()).isEqualTo("json_parse_exception");
+              assertThat(e.reason()).contains("byte offset: #1");
+            });
+    assertThatThrownBy(() -> decode("{\"size\":-1}"))
+        .hasMessage("[size] parameter cannot be negative, found [-1]");
+    assertThatThrownBy(() -> decode("{\"sort\":{\"a\":\"up\"}}"))
+        .hasMessage("No enum constant org.opensearch.search.sort.SortOrder.UP");
+  }
+}
