@@ -95,7 +95,8 @@ public final class DuetNode implements AutoCloseable {
     sb.http(new InetSocketAddress(config.host(), grpcPort));
     // A bulk of many megabytes may take longer than Armeria's 10 s default; OpenSearch has none.
     sb.requestTimeout(Duration.ZERO);
-    sb.gracefulShutdownTimeout(Duration.ZERO, Duration.ofSeconds(10));
+    // On close, in-flight requests finish (up to 10 s); a short quiet period keeps close quick.
+    sb.gracefulShutdownTimeout(Duration.ofMillis(100), Duration.ofSeconds(10));
     sb.errorHandler(new RestErrorHandler(httpPort, config.maxHttpContentLength()));
     sb.virtualHost(httpPort)
         .maxRequestLength(config.maxHttpContentLength())

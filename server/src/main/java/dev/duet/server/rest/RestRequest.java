@@ -13,17 +13,14 @@ import java.util.Map;
  */
 public final class RestRequest {
   private final HttpMethod method;
-  private final String uri;
   private final Map<String, String> pathParams;
   private final QueryParams params;
   private final byte[] body;
   private final int bodyOffset;
   private final int bodyLength;
 
-  RestRequest(
-      AggregatedHttpRequest request, String uri, Map<String, String> pathParams, QueryParams qp) {
+  RestRequest(AggregatedHttpRequest request, Map<String, String> pathParams, QueryParams qp) {
     this.method = request.method();
-    this.uri = uri;
     this.pathParams = pathParams;
     this.params = qp;
     // Aggregated content is backed by one heap array; read it in place instead of copying.
@@ -35,11 +32,6 @@ public final class RestRequest {
 
   public HttpMethod method() {
     return method;
-  }
-
-  /** The path and query string as the client sent them, for error messages. */
-  public String uri() {
-    return uri;
   }
 
   /** A variable of the matched route, e.g. {@code index}; null when the route has none. */

@@ -40,7 +40,6 @@ public final class RestService implements HttpService {
   }
 
   private HttpResponse dispatch(ServiceRequestContext ctx, AggregatedHttpRequest agg) {
-    String uri = ctx.query() == null ? ctx.path() : ctx.path() + "?" + ctx.query();
     QueryParams params =
         ctx.query() == null ? QueryParams.of() : QueryParams.fromQueryString(ctx.query());
     boolean pretty = params.contains("pretty") && !"false".equals(params.get("pretty"));
@@ -52,22 +51,27 @@ public final class RestService implements HttpService {
           if (refused != null) {
             yield refused.toHttpResponse();
           }
-          RestRequest request = new RestRequest(agg, uri, f.pathParams(), params);
+          RestRequest request = new RestRequest(agg, f.pathParams(), params);
           yield f.handler().handle(request).toHttpResponse();
         }
         case RestRouter.Match.MethodNotAllowed m ->
-            RestErrors.methodNotAllowed(uri, agg.method(), m.allowed()).toHttpResponse();
+            RestErrors.methodNotAllowed(uri(ctx), agg.method(), m.allowed()).toHttpResponse();
         case RestRouter.Match.NotFound n ->
-            RestErrors.noHandler(uri, agg.method()).toHttpResponse();
+            RestErrors.noHandler(uri(ctx), agg.method()).toHttpResponse();
       };
     } catch (DuetException e) {
       return RestErrors.of(e, pretty).toHttpResponse();
     } catch (StreamReadException e) {
       return RestErrors.of(Json.parseError(e), pretty).toHttpResponse();
     } catch (Exception | StackOverflowError e) {
-      log.error("Unexpected failure serving {} {}", agg.method(), uri, e);
+      log.error("Unexpected failure serving {} {}", agg.method(), uri(ctx), e);
       return RestErrors.of(RestErrors.internal(e), pretty).toHttpResponse();
     }
+  }
+
+  /** The path and query string as the client sent them, for messages. */
+  private static String uri(ServiceRequestContext ctx) {
+    return ctx.query() == null ? ctx.path() : ctx.path() + "?" + ctx.query();
   }
 
   private RestResponse failure(ServiceRequestContext ctx, Throwable t) {

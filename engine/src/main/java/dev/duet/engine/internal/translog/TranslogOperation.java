@@ -1,0 +1,112 @@
+package dev.duet.engine.internal.translog;
+
+import static java.util.Objects.requireNonNull;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.zip.CRC32C;
+
+/**
+ * One logged write: an index (with its full source) or a delete, with the seq_no, primary term and
+ * version it was acknowledged with, so that replay restores them exactly.
+ *
+ * <p>On disk a record is {@code [int length][payload][int crc32c(length + payload)]}; the payload is
+ * {@code [byte type][long seqNo][long primaryTerm][long version][int idLength][id][int
+ * sourceLength][source]} with {@code sourceLength = -1} for a delete.
+ */
+public record TranslogOperation(
+    Type type, String id, long seqNo, long primaryTerm, long version, byte[] source) {
+
+  /** The smallest payload a record can carry: a delete with an empty id. */
+  static final int MIN_PAYLOAD = 1 + 8 + 8 + 8 + 4 + 4;
+
+  /** What the operation did. */
+  public enum Type {
+    INDEX,
+    DELETE
+  }
+
+  public TranslogOperation {
+    requireNonNull(type, "type");
+    requireNonNull(id, "id");
+    if ((type == Type.INDEX) != (source != null)) {
+      throw new IllegalArgumentException("source: only index operations carry one");
+    }
+  }
+
+  public static TranslogOperation index(
+      String id, long seqNo, long primaryTerm, long version, byte[] source) {
+    return new TranslogOperation(
+        Type.INDEX, id, seqNo, primaryTerm, version, requireNonNull(source, "source"));
+  }
+
+  public static TranslogOperation delete(String id, long seqNo, long primaryTerm, long version) {
+    return new TranslogOperation(Type.DELETE, id, seqNo, primaryTerm, version, null);
+  }
+
+  public boolean isDelete() {
+    return type == Type.DELETE;
+  }
+
+  /** The complete on-disk record, checksum included. */
+  byte[] toRecord() {
+    byte[] idBytes = id.getBytes(StandardCharsets.UTF_8);
+    int sourceLength = source == null ? 0 : source.length;
+    int payload = MIN_PAYLOAD + idBytes.length + sourceLength;
+    ByteBuffer out = ByteBuffer.allocate(4 + payload + 4);
+    out.putInt(payload);
+    out.put((byte) type.ordinal());
+    out.putLong(seqNo).putLong(primaryTerm).putLong(version);
+    out.putInt(idBytes.length).put(idBytes);
+    if (source == null) {
+      out.putInt(-1);
+    } else {
+      out.putInt(source.length).put(source);
+    }
+    CRC32C crc = new CRC32C();
+    crc.update(out.array(), 0, 4 + payload);
+    out.putInt((int) crc.getValue());
+    return out.array();
+  }
+
+  /** The checksum a record with this length prefix and payload must carry. */
+  static int checksum(int length, byte[] payload) {
+    CRC32C crc = new CRC32C();
+    crc.update(ByteBuffer.allocate(4).putInt(length).array());
+    crc.update(payload);
+    return (int) crc.getValue();
+  }
+
+  /**
+   * Decodes a payload whose checksum matched; throws {@link IllegalArgumentException} if its
+   * structure is still inconsistent (a record written by something else).
+   */
+  static TranslogOperation fromPayload(byte[] payload) {
+    ByteBuffer in = ByteBuffer.wrap(payload);
+    int typeOrdinal = in.get();
+    if (typeOrdinal < 0 || typeOrdinal >= Type.values().length) {
+      throw new IllegalArgumentException("operation type: " + typeOrdinal + " (expected: 0 or 1)");
+    }
+    Type type = Type.values()[typeOrdinal];
+    long seqNo = in.getLong();
+    long primaryTerm = in.getLong();
+    long version = in.getLong();
+    int idLength = in.getInt();
+    if (idLength < 0 || idLength > in.remaining() - 4) {
+      throw new IllegalArgumentException("id length: " + idLength + " (record too short)");
+    }
+    String id = new String(payload, in.position(), idLength, StandardCharsets.UTF_8);
+    in.position(in.position() + idLength);
+    int sourceLength = in.getInt();
+    if (sourceLength != in.remaining() && !(sourceLength == -1 && in.remaining() == 0)) {
+      throw new IllegalArgumentException(
+          "source length: " + sourceLength + " (expected: " + in.remaining() + ")");
+    }
+    byte[] source = null;
+    if (sourceLength >= 0) {
+      source = new byte[sourceLength];
+      in.get(source);
+    }
+    return new TranslogOperation(type, id, seqNo, primaryTerm, version, source);
+  }
+}
