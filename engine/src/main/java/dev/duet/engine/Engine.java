@@ -52,6 +52,12 @@ public interface Engine extends Closeable {
 
   SearchResponse search(SearchRequest request);
 
+  /**
+   * Flushes the matching indices: a Lucene commit, after which their translogs start a new
+   * generation and drop the ones the commit covers.
+   */
+  void flush(String expression);
+
   /** Commits every index to disk and releases it. */
   @Override
   void close();

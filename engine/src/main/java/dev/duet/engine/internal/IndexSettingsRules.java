@@ -18,7 +18,12 @@ final class IndexSettingsRules {
           "number_of_replicas",
           "refresh_interval",
           "max_result_window",
-          "translog.durability");
+          "translog.durability",
+          "translog.sync_interval",
+          "translog.flush_threshold_size");
+  private static final long DEFAULT_SYNC_INTERVAL_MILLIS = 5_000;
+  private static final long MIN_SYNC_INTERVAL_MILLIS = 100;
+  private static final long DEFAULT_FLUSH_THRESHOLD_BYTES = 512L * 1024 * 1024;
 
   private IndexSettingsRules() {}
 
@@ -55,7 +60,46 @@ final class IndexSettingsRules {
           "No enum constant org.opensearch.index.translog.Translog.Durability."
               + durability.toUpperCase(Locale.ROOT));
     }
+    String syncInterval = out.get("translog.sync_interval");
+    if (syncInterval != null) {
+      long millis = TimeValues.parseMillis(syncInterval, "index.translog.sync_interval");
+      if (millis < MIN_SYNC_INTERVAL_MILLIS) {
+        throw DuetException.illegalArgument(
+            "Failed to parse value ["
+                + syncInterval
+                + "] for setting [index.translog.sync_interval] must be >= 100ms");
+      }
+    }
+    String threshold = out.get("translog.flush_threshold_size");
+    if (threshold != null) {
+      long bytes = ByteSizes.parse(threshold, "index.translog.flush_threshold_size");
+      if (bytes < 1) {
+        throw DuetException.illegalArgument(
+            "failed to parse value ["
+                + threshold
+                + "] for setting [index.translog.flush_threshold_size], must be >= [1b]");
+      }
+    }
     return new IndexSettings(out);
+  }
+
+  /** {@code index.translog.durability: async}: fsync on a timer instead of before each ack. */
+  static boolean asyncDurability(IndexSettings settings) {
+    return "async".equals(settings.get("translog.durability"));
+  }
+
+  static long syncIntervalMillis(IndexSettings settings) {
+    String v = settings.get("translog.sync_interval");
+    return v == null
+        ? DEFAULT_SYNC_INTERVAL_MILLIS
+        : TimeValues.parseMillis(v, "index.translog.sync_interval");
+  }
+
+  static long flushThresholdBytes(IndexSettings settings) {
+    String v = settings.get("translog.flush_threshold_size");
+    return v == null
+        ? DEFAULT_FLUSH_THRESHOLD_BYTES
+        : ByteSizes.parse(v, "index.translog.flush_threshold_size");
   }
 
   static int maxResultWindow(IndexSettings settings) {

@@ -48,6 +48,8 @@ public final class LuceneEngine implements Engine {
   private final Map<String, LuceneIndex> indices = new ConcurrentHashMap<>();
   private final Object adminLock = new Object();
   private final ScheduledExecutorService scheduler;
+  // Translog work off the write path: timed syncs (async durability) and size-triggered flushes.
+  private final ScheduledExecutorService translogTasks;
 
   private LuceneEngine(Path dataDir) throws IOException {
     this.indicesDir = dataDir.resolve("indices");
@@ -57,6 +59,11 @@ public final class LuceneEngine implements Engine {
             1, Thread.ofPlatform().name("duet-refresh").daemon(true).factory());
     refresher.setRemoveOnCancelPolicy(true); // deleted indices leave no task behind
     this.scheduler = refresher;
+    ScheduledThreadPoolExecutor translogThread =
+        new ScheduledThreadPoolExecutor(
+            1, Thread.ofPlatform().name("duet-translog").daemon(true).factory());
+    translogThread.setRemoveOnCancelPolicy(true);
+    this.translogTasks = translogThread;
     try (DirectoryStream<Path> dirs = Files.newDirectoryStream(indicesDir)) {
       for (Path dir : dirs) {
         if (!Files.exists(dir.resolve(IndexMetadata.FILE))) {
@@ -64,7 +71,7 @@ public final class LuceneEngine implements Engine {
           deleteRecursively(dir);
           continue;
         }
-        LuceneIndex index = LuceneIndex.open(dir, scheduler);
+        LuceneIndex index = LuceneIndex.open(dir, scheduler, translogTasks);
         indices.put(index.name(), index);
       }
     }
@@ -162,6 +169,13 @@ public final class LuceneEngine implements Engine {
       errors |= response.failed();
       responses.add(response);
     }
+    for (LuceneIndex index : touched) {
+      try {
+        index.afterBulk(); // durable before acknowledged
+      } catch (DuetException e) {
+        // Deleted while the bulk ran; nothing of it is left to make durable.
+      }
+    }
     if (request.refresh() != RefreshPolicy.NONE) {
       for (LuceneIndex index : touched) {
         try {
@@ -195,6 +209,20 @@ public final class LuceneEngine implements Engine {
   }
 
   @Override
+  public void flush(String expression) {
+    List<String> names =
+        IndexNames.resolve(
+            expression == null || expression.isEmpty() ? List.of() : List.of(expression),
+            indices.keySet());
+    for (String name : names) {
+      LuceneIndex index = indices.get(name);
+      if (index != null) {
+        index.flush();
+      }
+    }
+  }
+
+  @Override
   public SearchResponse search(SearchRequest request) {
     List<String> names = IndexNames.resolve(request.indices(), indices.keySet());
     List<LuceneIndex> targets = new ArrayList<>(names.size());
@@ -212,9 +240,11 @@ public final class LuceneEngine implements Engine {
     // Never interrupt a running refresh: an interrupt closes Lucene's NIO channels mid-write and
     // invalidates the index's write lock. Periodic refreshes are cancelled by shutdown().
     scheduler.shutdown();
+    translogTasks.shutdown();
     try {
-      if (!scheduler.awaitTermination(30, TimeUnit.SECONDS)) {
-        LOG.warn("refresh thread still busy after 30s; closing indices anyway");
+      if (!scheduler.awaitTermination(30, TimeUnit.SECONDS)
+          || !translogTasks.awaitTermination(30, TimeUnit.SECONDS)) {
+        LOG.warn("refresh or translog thread still busy after 30s; closing indices anyway");
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -291,7 +321,8 @@ public final class LuceneEngine implements Engine {
     IndexMetadata metadata =
         new IndexMetadata(name, uuid, System.currentTimeMillis(), settings, mapping);
     try {
-      LuceneIndex index = LuceneIndex.create(indicesDir.resolve(uuid), metadata, scheduler);
+      LuceneIndex index =
+          LuceneIndex.create(indicesDir.resolve(uuid), metadata, scheduler, translogTasks);
       indices.put(name, index);
       return index;
     } catch (IOException e) {

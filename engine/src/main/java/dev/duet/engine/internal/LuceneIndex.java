@@ -7,6 +7,8 @@ import dev.duet.engine.document.OpType;
 import dev.duet.engine.document.WriteResult;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.index.IndexInfo;
+import dev.duet.engine.internal.translog.Translog;
+import dev.duet.engine.internal.translog.TranslogOperation;
 import dev.duet.engine.mapping.FieldMapping;
 import dev.duet.engine.mapping.Mapping;
 import java.io.Closeable;
@@ -40,18 +42,24 @@ import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.AlreadyClosedException;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.util.IOUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * One Duet index: one Lucene {@link IndexWriter} that many threads write through, a {@link
  * SearcherManager} refreshed on a schedule and on demand, the live version map, and the metadata
- * file. {@link #apply} is the single write path (where a translog will slot in).
+ * file. {@link #apply} is the single write path: Lucene first, then the translog; {@link
+ * #afterBulk} makes a bulk's operations durable before it is acknowledged.
+ *
+ * <p>Durability follows OpenSearch: the Lucene commit records the highest seq_no it contains, and
+ * on open every translog operation above it is re-applied with its original seq_no and version.
+ * {@link #flush} commits and rolls the translog so the covered generations can go.
  */
 final class LuceneIndex implements Closeable {
   private static final Logger LOG = LoggerFactory.getLogger(LuceneIndex.class);
   private static final String LUCENE_DIR = "lucene";
-  private static final String MAX_SEQ_NO = "max_seq_no";
+  private static final String TRANSLOG_DIR = "translog";
   private static final long PRIMARY_TERM = 1;
   private static final int LOCK_STRIPES = 512;
   // Past this many unrefreshed writes, refresh early so the version map stays small.
@@ -69,10 +77,18 @@ final class LuceneIndex implements Closeable {
   private final ScheduledExecutorService scheduler;
   private final ScheduledFuture<?> refreshTask;
   private final int shardsTotal;
+  private final IndexDurability durability;
+  private final long committedSeqNo;
+  private long recoveredSeqNo; // only during replay
+  private long replayedOperations; // only during replay
   private volatile IndexMetadata metadata;
   private volatile MappingLookup lookup;
 
-  private LuceneIndex(Path dir, IndexMetadata metadata, ScheduledExecutorService scheduler)
+  private LuceneIndex(
+      Path dir,
+      IndexMetadata metadata,
+      ScheduledExecutorService scheduler,
+      ScheduledExecutorService translogTasks)
       throws IOException {
     this.dir = dir;
     this.metadata = metadata;
@@ -88,26 +104,47 @@ final class LuceneIndex implements Closeable {
     config.setRAMBufferSizeMB(64);
     config.setCommitOnClose(false);
     this.writer = new IndexWriter(directory, config);
-    long maxSeqNo = -1;
-    for (Map.Entry<String, String> e : writer.getLiveCommitData()) {
-      if (e.getKey().equals(MAX_SEQ_NO)) {
-        maxSeqNo = Long.parseLong(e.getValue());
-      }
-    }
-    this.nextSeqNo = new AtomicLong(maxSeqNo + 1);
-    this.searchers = new SearcherManager(writer, null);
-    searchers.addListener(
-        new ReferenceManager.RefreshListener() {
-          @Override
-          public void beforeRefresh() {
-            versions.beforeRefresh();
-          }
+    this.committedSeqNo = IndexDurability.committedSeqNo(writer);
+    this.recoveredSeqNo = committedSeqNo;
+    IndexDurability opened = null;
+    try {
+      Translog translog = Translog.open(dir.resolve(TRANSLOG_DIR), this::replay);
+      this.nextSeqNo = new AtomicLong(recoveredSeqNo + 1);
+      opened =
+          new IndexDurability(
+              metadata.name(),
+              metadata.settings(),
+              translog,
+              writer,
+              () -> nextSeqNo.get() - 1,
+              translogTasks);
+      this.durability = opened;
+      this.searchers = new SearcherManager(writer, null);
+      searchers.addListener(
+          new ReferenceManager.RefreshListener() {
+            @Override
+            public void beforeRefresh() {
+              versions.beforeRefresh();
+            }
 
-          @Override
-          public void afterRefresh(boolean didRefresh) {
-            versions.afterRefresh();
-          }
-        });
+            @Override
+            public void afterRefresh(boolean didRefresh) {
+              versions.afterRefresh();
+            }
+          });
+      if (replayedOperations > 0) {
+        LOG.info(
+            "index [{}]: replayed {} translog operations above seq_no {}",
+            metadata.name(),
+            replayedOperations,
+            committedSeqNo);
+        refresh(); // empties the version map the replay filled
+      }
+      flush(); // commits what was replayed; the replayed generations go
+    } catch (IOException | RuntimeException e) {
+      IOUtils.closeWhileHandlingException(opened, writer, directory);
+      throw e;
+    }
     long interval = metadata.settings().refreshIntervalMillis();
     this.refreshTask =
         interval > 0
@@ -116,15 +153,22 @@ final class LuceneIndex implements Closeable {
             : null;
   }
 
-  static LuceneIndex create(Path dir, IndexMetadata metadata, ScheduledExecutorService scheduler)
+  static LuceneIndex create(
+      Path dir,
+      IndexMetadata metadata,
+      ScheduledExecutorService scheduler,
+      ScheduledExecutorService translogTasks)
       throws IOException {
     Files.createDirectories(dir);
     metadata.write(dir);
-    return new LuceneIndex(dir, metadata, scheduler);
+    return new LuceneIndex(dir, metadata, scheduler, translogTasks);
   }
 
-  static LuceneIndex open(Path dir, ScheduledExecutorService scheduler) throws IOException {
-    return new LuceneIndex(dir, IndexMetadata.read(dir), scheduler);
+  /** Reopens an index, replaying its translog if it was not closed cleanly. */
+  static LuceneIndex open(
+      Path dir, ScheduledExecutorService scheduler, ScheduledExecutorService translogTasks)
+      throws IOException {
+    return new LuceneIndex(dir, IndexMetadata.read(dir), scheduler, translogTasks);
   }
 
   String name() {
@@ -186,35 +230,32 @@ final class LuceneIndex implements Closeable {
       throw new DuetException(
           400, "action_request_validation_exception", "Validation Failed: 1: source is missing;");
     }
-    ParsedDocument parsed = DocumentParser.parse(id, source, lookup);
-    if (!parsed.dynamicFields().isEmpty()) {
-      addDynamicFields(parsed.dynamicFields());
-      // Parse again against the merged mapping: another writer may have mapped a field first.
-      parsed = DocumentParser.parse(id, source, lookup);
-    }
-    List<IndexableField> doc = parsed.fields();
-    doc.add(new StringField(DocLookup.ID, id, Field.Store.YES));
-    doc.add(new StoredField(DocLookup.SOURCE, source));
+    List<IndexableField> doc = document(id, source);
     long version;
     long seqNo;
     boolean existed;
-    synchronized (lockFor(id)) {
-      LiveVersionMap.Entry current = autoId ? null : currentVersion(id);
-      existed = current != null && !current.deleted();
-      if (item.opType() == OpType.CREATE && existed) {
-        throw conflict(id, current.version());
+    durability.operationLock().lock();
+    try {
+      synchronized (lockFor(id)) {
+        LiveVersionMap.Entry current = autoId ? null : currentVersion(id);
+        existed = current != null && !current.deleted();
+        if (item.opType() == OpType.CREATE && existed) {
+          throw conflict(id, current.version());
+        }
+        version = current == null ? 1 : current.version() + 1;
+        seqNo = nextSeqNo.getAndIncrement();
+        addVersionFields(doc, seqNo, version, PRIMARY_TERM);
+        if (autoId) {
+          writer.addDocument(doc);
+        } else {
+          writer.updateDocument(new Term(DocLookup.ID, id), doc);
+        }
+        // Logged in id-lock order, so replay sees one id's writes in seq_no order.
+        durability.log(TranslogOperation.index(id, seqNo, PRIMARY_TERM, version, source));
+        versions.put(id, new LiveVersionMap.Entry(version, seqNo, PRIMARY_TERM, source, 0));
       }
-      version = current == null ? 1 : current.version() + 1;
-      seqNo = nextSeqNo.getAndIncrement();
-      doc.add(new NumericDocValuesField(DocLookup.SEQ_NO, seqNo));
-      doc.add(new NumericDocValuesField(DocLookup.VERSION, version));
-      doc.add(new NumericDocValuesField(DocLookup.PRIMARY_TERM, PRIMARY_TERM));
-      if (autoId) {
-        writer.addDocument(doc);
-      } else {
-        writer.updateDocument(new Term(DocLookup.ID, id), doc);
-      }
-      versions.put(id, new LiveVersionMap.Entry(version, seqNo, PRIMARY_TERM, source, 0));
+    } finally {
+      durability.operationLock().unlock();
     }
     refreshIfVersionMapFull();
     WriteResult result =
@@ -227,16 +268,22 @@ final class LuceneIndex implements Closeable {
     long version;
     long seqNo;
     boolean existed;
-    synchronized (lockFor(id)) {
-      LiveVersionMap.Entry current = currentVersion(id);
-      existed = current != null && !current.deleted();
-      version = current == null ? 1 : current.version() + 1;
-      seqNo = nextSeqNo.getAndIncrement();
-      if (existed) {
-        writer.deleteDocuments(new Term(DocLookup.ID, id));
+    durability.operationLock().lock();
+    try {
+      synchronized (lockFor(id)) {
+        LiveVersionMap.Entry current = currentVersion(id);
+        existed = current != null && !current.deleted();
+        version = current == null ? 1 : current.version() + 1;
+        seqNo = nextSeqNo.getAndIncrement();
+        if (existed) {
+          writer.deleteDocuments(new Term(DocLookup.ID, id));
+        }
+        durability.log(TranslogOperation.delete(id, seqNo, PRIMARY_TERM, version));
+        versions.put(
+            id, new LiveVersionMap.Entry(version, seqNo, PRIMARY_TERM, null, System.nanoTime()));
       }
-      versions.put(
-          id, new LiveVersionMap.Entry(version, seqNo, PRIMARY_TERM, null, System.nanoTime()));
+    } finally {
+      durability.operationLock().unlock();
     }
     WriteResult result =
         new WriteResult(
@@ -248,6 +295,16 @@ final class LuceneIndex implements Closeable {
             shardsTotal,
             1);
     return new BulkItemResponse(OpType.DELETE, name(), id, existed ? 200 : 404, result, null);
+  }
+
+  /** Makes this bulk's writes durable before it is acknowledged (see {@link IndexDurability}). */
+  void afterBulk() {
+    durability.afterBulk();
+  }
+
+  /** Lucene commit + translog roll; the generations the commit covers are deleted. */
+  void flush() {
+    durability.flush();
   }
 
   /** Realtime get: the version map first, then the searcher. */
@@ -320,20 +377,72 @@ final class LuceneIndex implements Closeable {
     }
   }
 
-  /** Commits and releases everything; the index can be reopened from its folder. */
+  /** Flushes and releases everything; the index can be reopened from its folder. */
   @Override
   public void close() throws IOException {
     if (refreshTask != null) {
       refreshTask.cancel(false);
     }
     try {
-      writer.setLiveCommitData(Map.of(MAX_SEQ_NO, Long.toString(nextSeqNo.get() - 1)).entrySet());
-      writer.commit();
+      flush();
     } finally {
-      searchers.close();
-      writer.close();
-      directory.close();
+      IOUtils.close(durability, searchers, writer, directory);
     }
+  }
+
+  /** Re-applies one logged operation the last commit does not contain, exactly as acknowledged. */
+  private void replay(TranslogOperation op) throws IOException {
+    if (op.seqNo() <= committedSeqNo) {
+      return;
+    }
+    recoveredSeqNo = Math.max(recoveredSeqNo, op.seqNo());
+    replayedOperations++;
+    Term idTerm = new Term(DocLookup.ID, op.id());
+    if (op.isDelete()) {
+      writer.deleteDocuments(idTerm);
+      versions.put(
+          op.id(),
+          new LiveVersionMap.Entry(
+              op.version(), op.seqNo(), op.primaryTerm(), null, System.nanoTime()));
+      return;
+    }
+    try {
+      List<IndexableField> doc = document(op.id(), op.source());
+      addVersionFields(doc, op.seqNo(), op.version(), op.primaryTerm());
+      writer.updateDocument(idTerm, doc);
+      versions.put(
+          op.id(),
+          new LiveVersionMap.Entry(op.version(), op.seqNo(), op.primaryTerm(), op.source(), 0));
+    } catch (DuetException | IllegalArgumentException e) {
+      // It was accepted once, so this should not happen; losing one document beats not starting.
+      LOG.warn(
+          "index [{}]: could not replay translog operation for [{}] (seq_no {})",
+          metadata.name(),
+          op.id(),
+          op.seqNo(),
+          e);
+    }
+  }
+
+  /** The Lucene fields of a source, mapping any new fields dynamically first. */
+  private List<IndexableField> document(String id, byte[] source) throws IOException {
+    ParsedDocument parsed = DocumentParser.parse(id, source, lookup);
+    if (!parsed.dynamicFields().isEmpty()) {
+      addDynamicFields(parsed.dynamicFields());
+      // Parse again against the merged mapping: another writer may have mapped a field first.
+      parsed = DocumentParser.parse(id, source, lookup);
+    }
+    List<IndexableField> doc = parsed.fields();
+    doc.add(new StringField(DocLookup.ID, id, Field.Store.YES));
+    doc.add(new StoredField(DocLookup.SOURCE, source));
+    return doc;
+  }
+
+  private static void addVersionFields(
+      List<IndexableField> doc, long seqNo, long version, long primaryTerm) {
+    doc.add(new NumericDocValuesField(DocLookup.SEQ_NO, seqNo));
+    doc.add(new NumericDocValuesField(DocLookup.VERSION, version));
+    doc.add(new NumericDocValuesField(DocLookup.PRIMARY_TERM, primaryTerm));
   }
 
   private void addDynamicFields(Map<String, FieldMapping> fields) throws IOException {

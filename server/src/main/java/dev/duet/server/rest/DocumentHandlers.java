@@ -14,7 +14,6 @@ import dev.duet.server.rest.codec.BulkRequestDecoder;
 import dev.duet.server.rest.codec.BulkResponseEncoder;
 import dev.duet.server.rest.codec.GetResponseEncoder;
 import dev.duet.server.rest.codec.JsonOutput;
-import dev.duet.server.rest.codec.SourceFiltering;
 import dev.duet.server.rest.codec.SourceFilters;
 import java.io.IOException;
 import java.util.Arrays;
@@ -75,18 +74,15 @@ final class DocumentHandlers {
 
   /** {@code GET /{index}/_doc/{id}}: 200 with the document, 404 with {@code found: false}. */
   RestResponse get(RestRequest request) throws IOException {
-    GetResult result = actions.get().execute(request.pathParam("index"), request.pathParam("id"));
     SourceFilter filter =
         SourceFilters.fromParams(
             request.param("_source"),
             request.param("_source_includes"),
             request.param("_source_excludes"));
-    byte[] source = result.source();
-    if (filter != null && source != null) {
-      source = filter.fetch() ? SourceFiltering.filter(source, filter) : null;
-    }
+    GetResult result =
+        actions.get().execute(request.pathParam("index"), request.pathParam("id"), filter);
     JsonOutput out = new JsonOutput(request.pretty());
-    GetResponseEncoder.encode(result, source, out.generator());
+    GetResponseEncoder.encode(result, result.source(), out.generator());
     return RestResponse.json(result.found() ? 200 : 404, out);
   }
 

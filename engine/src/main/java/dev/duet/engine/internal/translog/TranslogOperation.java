@@ -10,8 +10,8 @@ import java.util.zip.CRC32C;
  * One logged write: an index (with its full source) or a delete, with the seq_no, primary term and
  * version it was acknowledged with, so that replay restores them exactly.
  *
- * <p>On disk a record is {@code [int length][payload][int crc32c(length + payload)]}; the payload is
- * {@code [byte type][long seqNo][long primaryTerm][long version][int idLength][id][int
+ * <p>On disk a record is {@code [int length][payload][int crc32c(length + payload)]}; the payload
+ * is {@code [byte type][long seqNo][long primaryTerm][long version][int idLength][id][int
  * sourceLength][source]} with {@code sourceLength = -1} for a delete.
  */
 public record TranslogOperation(

@@ -1,0 +1,252 @@
+package dev.duet.engine.internal.translog;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.lucene.store.AlreadyClosedException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The translog of one index: numbered generation files in one folder, the newest open for appends.
+ *
+ * <p>Positions are counted in bytes over the translog's whole life, so {@link #add} can hand back a
+ * location and {@link #sync} can tell whether an earlier fsync already covered it. Syncs are group
+ * commits: while one thread fsyncs, others keep appending, and whoever syncs next covers them all.
+ * A roll fsyncs the generation it closes, so every location in an older generation is durable.
+ *
+ * <p>Lock order: {@code syncLock} before {@code appendLock}; the fsync itself runs under {@code
+ * syncLock} only.
+ */
+public final class Translog implements Closeable {
+  private static final Logger LOG = LoggerFactory.getLogger(Translog.class);
+  private static final Pattern GENERATION_FILE = Pattern.compile("translog-(\\d+)\\.tlog");
+
+  private final Path dir;
+  private final Object syncLock = new Object();
+  private final Object appendLock = new Object();
+  private TranslogWriter current; // guarded by appendLock
+  private long written; // guarded by appendLock
+  private long olderGenerationsLength; // guarded by appendLock
+  private volatile long synced;
+  private volatile boolean closed;
+
+  private Translog(Path dir, TranslogWriter current, long olderGenerationsLength) {
+    this.dir = dir;
+    this.current = current;
+    this.olderGenerationsLength = olderGenerationsLength;
+  }
+
+  /**
+   * Opens the translog in {@code dir} (created if missing), handing every recoverable operation to
+   * {@code replay} in log order, and starts a new generation for appends.
+   *
+   * <p>A torn or corrupt record ends recovery: its generation is truncated to the valid prefix and
+   * any later generation is set aside as {@code *.discarded}, since replaying past a hole would
+   * apply writes without the ones before them.
+   */
+  public static Translog open(Path dir, OperationVisitor replay) throws IOException {
+    Files.createDirectories(dir);
+    List<Long> generations = generations(dir);
+    boolean broken = false;
+    long older = 0;
+    for (long generation : generations) {
+      Path file = file(dir, generation);
+      if (broken) {
+        Path aside = dir.resolve(file.getFileName() + ".discarded");
+        Files.move(file, aside, StandardCopyOption.REPLACE_EXISTING);
+        LOG.warn("translog [{}] follows a corrupt generation; moved aside to [{}]", file, aside);
+        continue;
+      }
+      TranslogReader.Result result = TranslogReader.read(file, generation, replay);
+      if (!result.intact()) {
+        broken = true;
+        LOG.warn(
+            "translog [{}]: {}; recovered {} operations, truncating {} trailing bytes",
+            file,
+            result.problem(),
+            result.operations(),
+            result.fileLength() - result.validLength());
+        truncate(file, result.validLength());
+      }
+      older += result.validLength();
+    }
+    long next = generations.isEmpty() ? 1 : generations.getLast() + 1;
+    TranslogWriter writer = TranslogWriter.create(file(dir, next), next);
+    fsyncDir(dir);
+    return new Translog(dir, writer, older);
+  }
+
+  /** Appends one operation (not yet durable); returns the location to {@link #sync} to. */
+  public long add(TranslogOperation op) throws IOException {
+    byte[] record = op.toRecord();
+    synchronized (appendLock) {
+      ensureOpen();
+      current.add(record);
+      written += record.length;
+      return written;
+    }
+  }
+
+  /** The location just past the last appended operation. */
+  public long lastLocation() {
+    synchronized (appendLock) {
+      return written;
+    }
+  }
+
+  /**
+   * Returns once everything up to {@code location} is on disk. After {@link #close} it returns at
+   * once: close syncs first.
+   */
+  public void sync(long location) throws IOException {
+    if (synced >= location) {
+      return;
+    }
+    synchronized (syncLock) {
+      if (synced >= location || closed) {
+        return;
+      }
+      long target;
+      TranslogWriter writer;
+      synchronized (appendLock) {
+        current.flushBuffer();
+        target = written;
+        writer = current;
+      }
+      writer.force();
+      synced = target;
+    }
+  }
+
+  /** Syncs everything appended so far. */
+  public void sync() throws IOException {
+    sync(lastLocation());
+  }
+
+  /**
+   * Closes the current generation durably and starts the next; returns the new generation's number.
+   * Every operation appended before this call is in an older generation.
+   */
+  public long rollGeneration() throws IOException {
+    synchronized (syncLock) {
+      synchronized (appendLock) {
+        ensureOpen();
+        current.flushBuffer();
+        current.force();
+        synced = written;
+        long next = current.generation() + 1;
+        TranslogWriter rolled = TranslogWriter.create(file(dir, next), next);
+        olderGenerationsLength += current.length();
+        current.close();
+        current = rolled;
+        fsyncDir(dir);
+        return next;
+      }
+    }
+  }
+
+  /** Deletes the generations older than {@code generation}: a commit covers them. */
+  public void trimBelow(long generation) throws IOException {
+    long remaining = 0;
+    synchronized (appendLock) {
+      for (long g : generations(dir)) {
+        Path file = file(dir, g);
+        if (g < generation) {
+          Files.deleteIfExists(file);
+        } else if (g != current.generation()) {
+          remaining += Files.size(file);
+        }
+      }
+      olderGenerationsLength = remaining;
+    }
+    fsyncDir(dir);
+  }
+
+  /** Bytes in all generation files: what a restart would read, until the next flush trims it. */
+  public long sizeInBytes() {
+    synchronized (appendLock) {
+      return olderGenerationsLength + current.length();
+    }
+  }
+
+  public long currentGeneration() {
+    synchronized (appendLock) {
+      return current.generation();
+    }
+  }
+
+  /** Syncs and closes the current generation; the files stay for the next {@link #open}. */
+  @Override
+  public void close() throws IOException {
+    synchronized (syncLock) {
+      synchronized (appendLock) {
+        if (closed) {
+          return;
+        }
+        closed = true;
+        try {
+          current.flushBuffer();
+          current.force();
+          synced = written;
+        } finally {
+          current.close();
+        }
+      }
+    }
+  }
+
+  private void ensureOpen() {
+    if (closed) {
+      throw new AlreadyClosedException("translog is closed: " + dir);
+    }
+  }
+
+  static Path file(Path dir, long generation) {
+    return dir.resolve("translog-" + generation + ".tlog");
+  }
+
+  private static List<Long> generations(Path dir) throws IOException {
+    List<Long> out = new ArrayList<>();
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
+      for (Path file : files) {
+        Matcher m = GENERATION_FILE.matcher(file.getFileName().toString());
+        if (m.matches()) {
+          out.add(Long.parseLong(m.group(1)));
+        }
+      }
+    }
+    out.sort(null);
+    return out;
+  }
+
+  private static void truncate(Path file, long length) throws IOException {
+    try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+      ch.truncate(length);
+      ch.force(true);
+    }
+  }
+
+  private static void fsyncDir(Path dir) {
+    try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
+      ch.force(true);
+    } catch (IOException e) {
+      // Some file systems cannot fsync a directory; the files themselves are synced.
+    }
+  }
+
+  /** Receives each recovered operation, in log order. */
+  @FunctionalInterface
+  public interface OperationVisitor {
+    void visit(TranslogOperation op) throws IOException;
+  }
+}
