@@ -45,6 +45,7 @@ import org.apache.lucene.store.FSDirectory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -158,6 +159,7 @@ class LuceneIndexRecoveryTest {
   }
 
   @Test
+  @Timeout(60) // a guard against a flush that never runs, not a measurement
   void translogOverItsThresholdIsFlushedInTheBackground() throws Exception {
     engine.createIndex(
         "small", new IndexSettings(Map.of("translog.flush_threshold_size", "1kb")), null);
@@ -208,7 +210,8 @@ class LuceneIndexRecoveryTest {
   }
 
   @Test
-  void asyncDurabilitySyncsOnItsTimerNotBeforeTheAck() throws Exception {
+  @Timeout(60) // a guard against a timer that never fires, not a measurement
+  void asyncDurabilitySyncsOnItsTimer() throws Exception {
     engine.createIndex(
         "logs",
         new IndexSettings(

@@ -39,6 +39,9 @@ public final class Translog implements Closeable {
   private long olderGenerationsLength; // guarded by appendLock
   private volatile long synced;
   private volatile boolean closed;
+  // Set when a write or fsync failed: the file may end in a partial record, so nothing more may be
+  // appended after it, and nothing more may be reported durable.
+  private volatile IOException tragedy;
 
   private Translog(Path dir, TranslogWriter current, long olderGenerationsLength) {
     this.dir = dir;
@@ -91,7 +94,11 @@ public final class Translog implements Closeable {
     byte[] record = op.toRecord();
     synchronized (appendLock) {
       ensureOpen();
-      current.add(record);
+      try {
+        current.add(record);
+      } catch (IOException e) {
+        throw failed(e);
+      }
       written += record.length;
       return written;
     }
@@ -105,25 +112,36 @@ public final class Translog implements Closeable {
   }
 
   /**
-   * Returns once everything up to {@code location} is on disk. After {@link #close} it returns at
-   * once: close syncs first.
+   * Returns once everything up to {@code location} is on disk. After a clean {@link #close} it
+   * returns at once, as close syncs; after a failed write or fsync it throws.
    */
   public void sync(long location) throws IOException {
     if (synced >= location) {
       return;
     }
     synchronized (syncLock) {
-      if (synced >= location || closed) {
+      if (synced >= location) {
         return;
       }
+      ensureOpen();
       long target;
       TranslogWriter writer;
       synchronized (appendLock) {
-        current.flushBuffer();
+        try {
+          current.flushBuffer();
+        } catch (IOException e) {
+          throw failed(e);
+        }
         target = written;
         writer = current;
       }
-      writer.force();
+      try {
+        writer.force();
+      } catch (IOException e) {
+        synchronized (appendLock) {
+          throw failed(e);
+        }
+      }
       synced = target;
     }
   }
@@ -141,8 +159,12 @@ public final class Translog implements Closeable {
     synchronized (syncLock) {
       synchronized (appendLock) {
         ensureOpen();
-        current.flushBuffer();
-        current.force();
+        try {
+          current.flushBuffer();
+          current.force();
+        } catch (IOException e) {
+          throw failed(e);
+        }
         synced = written;
         long next = current.generation() + 1;
         TranslogWriter rolled = TranslogWriter.create(file(dir, next), next);
@@ -191,7 +213,7 @@ public final class Translog implements Closeable {
     synchronized (syncLock) {
       synchronized (appendLock) {
         if (closed) {
-          return;
+          return; // a failure closed it already, and was logged
         }
         closed = true;
         try {
@@ -205,10 +227,26 @@ public final class Translog implements Closeable {
     }
   }
 
-  private void ensureOpen() {
+  private void ensureOpen() throws IOException {
+    if (tragedy != null) {
+      throw new IOException("translog failed earlier: " + dir, tragedy);
+    }
     if (closed) {
       throw new AlreadyClosedException("translog is closed: " + dir);
     }
+  }
+
+  /** Records a failed write or fsync and closes the generation; callers hold appendLock. */
+  private IOException failed(IOException e) {
+    tragedy = e;
+    closed = true;
+    try {
+      current.close();
+    } catch (IOException suppressed) {
+      e.addSuppressed(suppressed);
+    }
+    LOG.error("translog [{}] failed; the index takes no more writes until reopened", dir, e);
+    return e;
   }
 
   static Path file(Path dir, long generation) {

@@ -29,10 +29,17 @@ final class TranslogWriter implements Closeable {
     this.flushedLength = flushedLength;
   }
 
-  /** Creates the file with its header, durably: a crash never leaves a headerless generation. */
+  /**
+   * Creates the file with its header and fsyncs it, so a generation with operations always has a
+   * header; replaces a leftover of a roll that failed half-way.
+   */
   static TranslogWriter create(Path file, long generation) throws IOException {
     FileChannel channel =
-        FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        FileChannel.open(
+            file,
+            StandardOpenOption.CREATE,
+            StandardOpenOption.TRUNCATE_EXISTING,
+            StandardOpenOption.WRITE);
     try {
       ByteBuffer header =
           ByteBuffer.allocate(HEADER_LENGTH)
