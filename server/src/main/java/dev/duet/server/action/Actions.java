@@ -16,6 +16,7 @@ public final class Actions {
   private final CreateIndexAction createIndex;
   private final DeleteIndexAction deleteIndex;
   private final RefreshAction refresh;
+  private final FlushAction flush;
   private final IndicesAction indices;
 
   public Actions(Engine engine) {
@@ -33,6 +34,7 @@ public final class Actions {
     this.createIndex = new CreateIndexAction(engine);
     this.deleteIndex = new DeleteIndexAction(engine);
     this.refresh = new RefreshAction(engine);
+    this.flush = new FlushAction(engine);
     this.indices = new IndicesAction(engine);
   }
 
@@ -62,6 +64,10 @@ public final class Actions {
 
   public RefreshAction refresh() {
     return refresh;
+  }
+
+  public FlushAction flush() {
+    return flush;
   }
 
   public IndicesAction indices() {

@@ -99,10 +99,20 @@ final class IndexHandlers {
 
   /** {@code POST /_refresh} and {@code POST /{index}/_refresh}. */
   RestResponse refresh(RestRequest request) throws IOException {
-    List<IndexInfo> refreshed = actions.refresh().execute(request.pathParam("index"));
+    return shardsResponse(request, actions.refresh().execute(request.pathParam("index")));
+  }
+
+  /** {@code POST /_flush} and {@code POST /{index}/_flush}. */
+  RestResponse flush(RestRequest request) throws IOException {
+    return shardsResponse(request, actions.flush().execute(request.pathParam("index")));
+  }
+
+  /** {@code {"_shards":{...}}} for the primaries (and unassigned replicas) of the given indices. */
+  private static RestResponse shardsResponse(RestRequest request, List<IndexInfo> indices)
+      throws IOException {
     int total = 0;
     int successful = 0;
-    for (IndexInfo info : refreshed) {
+    for (IndexInfo info : indices) {
       int shards = info.settings().numberOfShards();
       total += shards * (1 + info.settings().numberOfReplicas());
       successful += shards;

@@ -314,6 +314,23 @@ class RestApiTest {
   }
 
   @Test
+  void flushCommitsTheIndexAndReportsItsShards() throws Exception {
+    http.send("PUT", "/flushed", "{\"settings\":{\"number_of_replicas\":0}}");
+    assertThat(http.send("PUT", "/flushed/_doc/1", "{\"n\":1}").status()).isEqualTo(201);
+
+    var flushed = http.send("POST", "/flushed/_flush");
+    assertThat(flushed.status()).isEqualTo(200);
+    assertThat(flushed.body())
+        .isEqualTo("{\"_shards\":{\"total\":1,\"successful\":1,\"failed\":0}}");
+    assertThat(json(http.send("GET", "/flushed/_doc/1")).path("_version").asInt()).isEqualTo(1);
+
+    var missing = http.send("POST", "/no-such-index/_flush");
+    assertThat(missing.status()).isEqualTo(404);
+    assertThat(json(missing).path("error").path("type").asText())
+        .isEqualTo("index_not_found_exception");
+  }
+
+  @Test
   void prettyIndentsTheBody() throws Exception {
     assertThat(http.send("GET", "/?pretty").body()).contains("\n  \"name\" : ");
   }
