@@ -32,6 +32,19 @@ class CaseLoaderTest {
   }
 
   @Test
+  void everyKnownDifferenceNamesACaseAndSaysWhy() {
+    for (var known : KnownDifferences.load().entrySet()) {
+      String id = known.getKey().substring(0, known.getKey().indexOf(' '));
+      String protocol = known.getKey().substring(known.getKey().indexOf('[') + 1).replace("]", "");
+      CompatCase c = CASES.stream().filter(x -> x.id().equals(id)).findFirst().orElse(null);
+      assertThat(c).as(known.getKey() + " names no case").isNotNull();
+      boolean present = protocol.equals("rest") ? c.rest().isPresent() : c.grpc().isPresent();
+      assertThat(present).as(known.getKey() + " names a protocol the case lacks").isTrue();
+      assertThat(known.getValue()).as(known.getKey() + " gives no reason").isNotBlank();
+    }
+  }
+
+  @Test
   void everyCaseCleansUpWhatItCreates() {
     for (CompatCase c : CASES) {
       for (CompatCase.RestRequest step : c.setup()) {

@@ -33,6 +33,7 @@ class CompatSuiteTest {
   private static final Path TARGET = Path.of("target");
   private static final Map<String, String> RESULTS = new ConcurrentSkipListMap<>();
   private static final Map<String, List<String>> DIFFERENCES = new ConcurrentSkipListMap<>();
+  private static final Map<String, String> KNOWN = KnownDifferences.load();
 
   private static OpenSearchOracle opensearch;
   private static DuetUnderTest duet;
@@ -90,6 +91,18 @@ class CompatSuiteTest {
       RESULTS.put(key, "ERROR " + oneLine(e.getMessage()));
       throw e;
     }
+    String known = KNOWN.get(key);
+    if (known != null) {
+      // A tracked gap: reported, not failed; and once Duet matches, the entry must go.
+      RESULTS.put(key, differences.isEmpty() ? "FIXED (still listed as known)" : "KNOWN " + known);
+      if (!differences.isEmpty()) {
+        DIFFERENCES.put(key, differences);
+      }
+      assertThat(differences)
+          .as("%s now matches OpenSearch: remove it from %s", key, KnownDifferences.FILE)
+          .isNotEmpty();
+      return;
+    }
     RESULTS.put(
         key, differences.isEmpty() ? "PASS" : "FAIL " + differences.size() + " difference(s)");
     if (!differences.isEmpty()) {
@@ -105,8 +118,12 @@ class CompatSuiteTest {
       return;
     }
     long passed = RESULTS.values().stream().filter("PASS"::equals).count();
+    long known = RESULTS.values().stream().filter(v -> v.startsWith("KNOWN")).count();
     StringBuilder report = new StringBuilder();
-    report.append(String.format("compatibility suite: %d/%d passed%n", passed, RESULTS.size()));
+    report.append(
+        String.format(
+            "compatibility suite: %d/%d passed, %d known differences (%s)%n",
+            passed, RESULTS.size(), known, KnownDifferences.FILE));
     RESULTS.forEach((k, v) -> report.append(String.format("%-60s %s%n", k, v)));
     String summary = report.toString();
     DIFFERENCES.forEach(
