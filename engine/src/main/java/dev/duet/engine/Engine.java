@@ -35,6 +35,14 @@ public interface Engine extends Closeable {
   /** One index; 404 {@code index_not_found_exception} if missing. */
   IndexInfo index(String name);
 
+  /**
+   * One index's current mapping, without the live counts of {@link #index}: cheap enough to call
+   * per request. 404 {@code index_not_found_exception} if missing.
+   */
+  default Mapping mapping(String name) {
+    return index(name).mapping();
+  }
+
   /** Every index matching the expression (all when null or empty), sorted by name. */
   List<IndexInfo> indices(String expression);
 

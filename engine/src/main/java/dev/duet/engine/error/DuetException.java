@@ -59,10 +59,19 @@ public class DuetException extends RuntimeException {
   // Factories for the failures every layer needs, so that each is written once.
 
   public static DuetException indexNotFound(String index) {
+    return indexNotFound(index, "index_or_alias");
+  }
+
+  /**
+   * The same 404 as {@link #indexNotFound(String)} with OpenSearch's {@code resource.type} for the
+   * endpoint: single-document APIs (get, delete) resolve an {@code index_expression}, searches and
+   * index admin an {@code index_or_alias}.
+   */
+  public static DuetException indexNotFound(String index, String resourceType) {
     Map<String, String> meta = new LinkedHashMap<>();
     meta.put("index", index);
     meta.put("resource.id", index);
-    meta.put("resource.type", "index_or_alias");
+    meta.put("resource.type", resourceType);
     meta.put("index_uuid", "_na_");
     return new DuetException(
         404, "index_not_found_exception", "no such index [" + index + "]", meta, null);

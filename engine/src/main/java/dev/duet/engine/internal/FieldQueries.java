@@ -17,6 +17,7 @@ import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.document.SortedNumericDocValuesField;
 import org.apache.lucene.document.SortedSetDocValuesField;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.search.ConstantScoreQuery;
 import org.apache.lucene.search.MatchNoDocsQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TermQuery;
@@ -42,7 +43,8 @@ final class FieldQueries {
 
   Query term(String name, Object value) {
     if (name.equals(DocLookup.ID)) {
-      return new TermQuery(new Term(DocLookup.ID, String.valueOf(value)));
+      // OpenSearch matches ids as a term set: every hit scores its boost, no BM25.
+      return new ConstantScoreQuery(new TermQuery(new Term(DocLookup.ID, String.valueOf(value))));
     }
     FieldMapping field = lookup.leaf(name);
     if (field == null) {
@@ -58,7 +60,8 @@ final class FieldQueries {
       case "keyword" -> {
         String v = String.valueOf(value);
         if (indexed) {
-          return new TermQuery(new Term(name, v));
+          // Keyword terms score their boost, as OpenSearch's KeywordFieldMapper builds them.
+          return new ConstantScoreQuery(new TermQuery(new Term(name, v)));
         }
         return SortedSetDocValuesField.newSlowExactQuery(name, new BytesRef(v));
       }

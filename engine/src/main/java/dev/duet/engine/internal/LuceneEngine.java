@@ -142,6 +142,11 @@ public final class LuceneEngine implements Engine {
   }
 
   @Override
+  public Mapping mapping(String name) {
+    return require(name).metadata().mapping();
+  }
+
+  @Override
   public List<IndexInfo> indices(String expression) {
     List<String> names =
         IndexNames.resolve(

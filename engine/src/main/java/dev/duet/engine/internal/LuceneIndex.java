@@ -30,6 +30,7 @@ import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.DelegatingAnalyzerWrapper;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.NumericDocValuesField;
+import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.index.IndexWriter;
@@ -42,6 +43,7 @@ import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.AlreadyClosedException;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.IOUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -434,6 +436,8 @@ final class LuceneIndex implements Closeable {
     }
     List<IndexableField> doc = parsed.fields();
     doc.add(new StringField(DocLookup.ID, id, Field.Store.YES));
+    // Doc values so that a search can sort on _id, as OpenSearch allows.
+    doc.add(new SortedDocValuesField(DocLookup.ID, new BytesRef(id)));
     doc.add(new StoredField(DocLookup.SOURCE, source));
     return doc;
   }

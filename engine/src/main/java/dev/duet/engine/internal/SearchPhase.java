@@ -73,7 +73,7 @@ final class SearchPhase {
           false,
           0,
           track.enabled() ? new SearchResponse.TotalHits(0, "eq") : null,
-          Float.NaN,
+          0f, // OpenSearch reports 0.0 when no shard took part
           List.of());
     }
     int numHits = (int) Math.max(1, window);
@@ -104,7 +104,7 @@ final class SearchPhase {
           false,
           shards,
           totalHits(track, results),
-          maxScore(sort, results, hits),
+          size == 0 ? Float.NaN : maxScore(sort, results, hits),
           hits);
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -55,6 +55,11 @@ final class SortBuilder {
     if (name.equals("_doc")) {
       return new SortField(null, SortField.Type.DOC, reverse);
     }
+    if (name.equals(DocLookup.ID)) {
+      SortField id = new SortField(DocLookup.ID, SortField.Type.STRING, reverse);
+      id.setMissingValue(reverse ? SortField.STRING_FIRST : SortField.STRING_LAST);
+      return id;
+    }
     FieldMapping field = index.lookup().leaf(name);
     if (field == null) {
       Map<String, String> meta = new LinkedHashMap<>();

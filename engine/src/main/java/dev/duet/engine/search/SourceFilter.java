@@ -1,6 +1,9 @@
 package dev.duet.engine.search;
 
+import dev.duet.engine.error.DuetException;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * {@code _source} in a search or get: whether to return it and which paths to keep or drop
@@ -13,6 +16,14 @@ public record SourceFilter(boolean fetch, List<String> includes, List<String> ex
   public SourceFilter {
     includes = List.copyOf(includes);
     excludes = List.copyOf(excludes);
+    // OpenSearch's FetchSourceContext refuses a path named on both sides: it asks two answers.
+    Set<String> included = new HashSet<>(includes);
+    for (String exclude : excludes) {
+      if (included.contains(exclude)) {
+        throw DuetException.illegalArgument(
+            "The same entry [" + exclude + "] cannot be both included and excluded in _source.");
+      }
+    }
   }
 
   public boolean isIdentity() {

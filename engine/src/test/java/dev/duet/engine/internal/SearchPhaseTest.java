@@ -446,4 +446,63 @@ class SearchPhaseTest {
         .extracting(SearchHit::index)
         .containsExactly("books", "books", "books-2", "books");
   }
+
+  @Test
+  void keywordAndIdTermsScoreTheirBoostLikeOpenSearch() {
+    SearchResponse keyword = engine.search(search("books", term("genre", "novel")));
+    assertThat(keyword.hits()).extracting(SearchHit::score).containsOnly(1f);
+    assertThat(keyword.maxScore()).isEqualTo(1f);
+    SearchResponse matchOnKeyword = engine.search(search("books", match("genre", "novel")));
+    assertThat(matchOnKeyword.hits()).extracting(SearchHit::score).containsOnly(1f);
+    assertThat(engine.search(search("books", new Query.Term("genre", "novel", 2f))).maxScore())
+        .isEqualTo(2f);
+    assertThat(engine.search(search("books", term("_id", "2"))).maxScore()).isEqualTo(1f);
+    // text terms stay scored by relevance
+    assertThat(engine.search(search("books", term("title", "quick"))).maxScore()).isNotEqualTo(1f);
+  }
+
+  @Test
+  void maxScoreIsNullForSizeZeroAndZeroWithoutIndices() {
+    SearchResponse counted =
+        engine.search(
+            new SearchRequest(
+                List.of("books"),
+                term("genre", "novel"),
+                0,
+                0,
+                List.of(),
+                SourceFilter.ALL,
+                TrackTotalHits.DEFAULT));
+    assertThat(counted.hits()).isEmpty();
+    assertThat(counted.totalHits().value()).isEqualTo(2);
+    assertThat(counted.maxScore()).isNaN();
+
+    SearchResponse none = engine.search(search("nothing*", matchAll()));
+    assertThat(none.maxScore()).isZero();
+  }
+
+  @Test
+  void sortsByIdWithTheIdAsSortValue() {
+    SearchResponse asc =
+        engine.search(search("books", matchAll(), new SortSpec("_id", SortSpec.SortOrder.ASC)));
+    assertThat(asc.hits()).extracting(SearchHit::id).containsExactly("1", "2", "3");
+    assertThat(asc.hits().get(0).sortValues()).containsExactly("1");
+    SearchResponse desc =
+        engine.search(search("books", matchAll(), new SortSpec("_id", SortSpec.SortOrder.DESC)));
+    assertThat(desc.hits()).extracting(SearchHit::id).containsExactly("3", "2", "1");
+  }
+
+  @Test
+  void refusesAPathBothIncludedAndExcluded() {
+    assertThatThrownBy(() -> new SourceFilter(true, List.of("title", "year"), List.of("year")))
+        .isInstanceOfSatisfying(
+            DuetException.class,
+            e -> {
+              assertThat(e.status()).isEqualTo(400);
+              assertThat(e.type()).isEqualTo("illegal_argument_exception");
+              assertThat(e.reason())
+                  .isEqualTo(
+                      "The same entry [year] cannot be both included and excluded in _source.");
+            });
+  }
 }
