@@ -58,6 +58,7 @@ class LuceneEngineTest {
     assertThat(info.health()).isEqualTo("green");
     assertThat(info.mapping().toMap())
         .isEqualTo(Map.of("properties", Map.of("title", Map.of("type", "text"))));
+    assertThat(engine.mapping("books")).isEqualTo(info.mapping());
     assertThat(engine.indexExists("books")).isTrue();
     assertThat(engine.indices("b*")).extracting(IndexInfo::name).containsExactly("books");
   }
@@ -142,6 +143,9 @@ class LuceneEngineTest {
               assertThat(e.type()).isEqualTo("index_not_found_exception");
             });
     assertThatThrownBy(() -> engine.get("books", "1")).isInstanceOf(DuetException.class);
+    assertThatThrownBy(() -> engine.mapping("books"))
+        .isInstanceOfSatisfying(
+            DuetException.class, e -> assertThat(e.type()).isEqualTo("index_not_found_exception"));
   }
 
   @Test

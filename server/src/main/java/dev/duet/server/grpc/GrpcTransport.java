@@ -38,7 +38,7 @@ public final class GrpcTransport {
     }
     return GrpcService.builder()
         .addService(new DocumentRpcs(actions.bulk()))
-        .addService(new SearchRpcs(actions.search()))
+        .addService(new SearchRpcs(actions.search(), actions.engine()::mapping))
         .addService(ProtoReflectionServiceV1.newInstance())
         .enableHealthCheckService(true)
         .useBlockingTaskExecutor(true)

@@ -80,7 +80,7 @@ final class QueryDecoder {
   }
 
   private static Query term(TermQuery term) {
-    requireField("term", term.getField());
+    requireTermLevelField(term.getField(), "field name is null or empty");
     if (term.hasCaseInsensitive() && term.getCaseInsensitive()) {
       unsupported("term", "case_insensitive");
     }
@@ -113,7 +113,7 @@ final class QueryDecoder {
       }
       values.add(v);
     }
-    requireField("terms", entry.getKey());
+    requireTermLevelField(entry.getKey(), "field name cannot be null.");
     return new Query.Terms(entry.getKey(), values, boost(terms.hasBoost(), terms.getBoost()));
   }
 
@@ -126,7 +126,7 @@ final class QueryDecoder {
   }
 
   private static Query numberRange(NumberRangeQuery q) {
-    requireField("range", q.getField());
+    requireTermLevelField(q.getField(), "field name is null or empty");
     Object gt = q.hasGt() ? FieldValues.number(q.getGt()) : null;
     Object gte = q.hasGte() ? FieldValues.number(q.getGte()) : null;
     Object lt = q.hasLt() ? FieldValues.number(q.getLt()) : null;
@@ -167,7 +167,7 @@ final class QueryDecoder {
   }
 
   private static Query dateRange(DateRangeQuery q) {
-    requireField("range", q.getField());
+    requireTermLevelField(q.getField(), "field name is null or empty");
     if (q.hasTimeZone()) {
       unsupported("range", "time_zone");
     }
@@ -241,6 +241,16 @@ final class QueryDecoder {
   private static void requireField(String query, String field) {
     if (field.isEmpty()) {
       throw DuetException.parsing("[" + query + "] query requires a field name");
+    }
+  }
+
+  /**
+   * The check OpenSearch's term-level query builders make in their constructors, which its gRPC
+   * converters call too; so the same 400 {@code illegal_argument_exception} as REST.
+   */
+  private static void requireTermLevelField(String field, String reason) {
+    if (field.isEmpty()) {
+      throw DuetException.illegalArgument(reason);
     }
   }
 

@@ -3,6 +3,7 @@ package dev.duet.server.grpc;
 import com.google.protobuf.UnsafeByteOperations;
 import dev.duet.engine.search.SearchHit;
 import dev.duet.engine.search.SearchResponse;
+import java.util.List;
 import org.opensearch.protobufs.HitXScore;
 import org.opensearch.protobufs.HitsMetadata;
 import org.opensearch.protobufs.HitsMetadataHitsInner;
@@ -25,9 +26,10 @@ final class SearchResponseEncoder {
   /**
    * @param totalHitsAsInt the request's {@code total_hits_as_int}: OpenSearch's gRPC ignores it;
    *     Duet honours it as REST does ({@code -1} when tracking is off).
+   * @param sortTypes types the hits' sort values as OpenSearch does
    */
   static org.opensearch.protobufs.SearchResponse encode(
-      SearchResponse response, boolean totalHitsAsInt) {
+      SearchResponse response, boolean totalHitsAsInt, SortValueTypes sortTypes) {
     HitsMetadata.Builder hits = HitsMetadata.newBuilder();
     hits.setTotal(total(response.totalHits(), totalHitsAsInt));
     hits.setMaxScore(
@@ -35,7 +37,7 @@ final class SearchResponseEncoder {
             ? HitsMetadataMaxScore.newBuilder().setNullValue(NullValue.NULL_VALUE_NULL)
             : HitsMetadataMaxScore.newBuilder().setFloat(response.maxScore()));
     for (SearchHit hit : response.hits()) {
-      hits.addHits(hit(hit));
+      hits.addHits(hit(hit, sortTypes));
     }
     return org.opensearch.protobufs.SearchResponse.newBuilder()
         .setTook(response.tookMillis())
@@ -67,7 +69,7 @@ final class SearchResponseEncoder {
     return out.build();
   }
 
-  static HitsMetadataHitsInner hit(SearchHit hit) {
+  static HitsMetadataHitsInner hit(SearchHit hit, SortValueTypes sortTypes) {
     HitsMetadataHitsInner.Builder out = HitsMetadataHitsInner.newBuilder();
     if (hit.index() != null) {
       out.setXIndex(hit.index());
@@ -83,8 +85,9 @@ final class SearchResponseEncoder {
       // The engine hands over a fresh array per hit and never touches it again: wrap, don't copy.
       out.setXSource(UnsafeByteOperations.unsafeWrap(hit.source()));
     }
-    for (Object value : hit.sortValues()) {
-      out.addSort(FieldValues.toProto(value));
+    List<Object> sort = hit.sortValues();
+    for (int key = 0; key < sort.size(); key++) {
+      out.addSort(FieldValues.toProto(sortTypes.narrow(hit.index(), key, sort.get(key))));
     }
     return out.build();
   }

@@ -2,8 +2,10 @@ package dev.duet.server.grpc;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.duet.engine.mapping.Mapping;
 import dev.duet.server.action.SearchAction;
 import io.grpc.stub.StreamObserver;
+import java.util.function.Function;
 import org.opensearch.protobufs.CreatePITResponse;
 import org.opensearch.protobufs.CreatePitRequest;
 import org.opensearch.protobufs.DeletePITResponse;
@@ -18,9 +20,14 @@ import org.opensearch.protobufs.services.SearchServiceGrpc;
  */
 final class SearchRpcs extends SearchServiceGrpc.SearchServiceImplBase {
   private final SearchAction search;
+  private final Function<String, Mapping> mappings;
 
-  SearchRpcs(SearchAction search) {
+  /**
+   * @param mappings an index's current mapping by name, to type sort values as OpenSearch does
+   */
+  SearchRpcs(SearchAction search, Function<String, Mapping> mappings) {
     this.search = requireNonNull(search, "search");
+    this.mappings = requireNonNull(mappings, "mappings");
   }
 
   @Override
@@ -28,10 +35,15 @@ final class SearchRpcs extends SearchServiceGrpc.SearchServiceImplBase {
     RpcCalls.unary(
         "SearchService/Search",
         responses,
-        () ->
-            SearchResponseEncoder.encode(
-                search.execute(SearchRequestDecoder.decode(request)),
-                request.hasTotalHitsAsInt() && request.getTotalHitsAsInt()));
+        () -> {
+          dev.duet.engine.search.SearchRequest decoded = SearchRequestDecoder.decode(request);
+          return SearchResponseEncoder.encode(
+              search.execute(decoded),
+              request.hasTotalHitsAsInt() && request.getTotalHitsAsInt(),
+              decoded.sort().isEmpty()
+                  ? SortValueTypes.AS_IS
+                  : new SortValueTypes(decoded.sort(), mappings));
+        });
   }
 
   @Override

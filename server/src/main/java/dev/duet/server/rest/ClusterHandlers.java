@@ -6,32 +6,17 @@ import dev.duet.server.action.Actions;
 import dev.duet.server.rest.codec.JsonOutput;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
- * {@code GET /_cluster/health} and {@code GET /_cat/indices} for a one-node cluster: replicas can
- * never be assigned, so an index with replicas is yellow, as on a one-node OpenSearch.
+ * {@code GET /_cluster/health} and {@code GET /_cat/indices} (columns in {@link CatIndicesTable})
+ * for a one-node cluster: replicas can never be assigned, so an index with replicas is yellow, as
+ * on a one-node OpenSearch.
  */
 final class ClusterHandlers {
-  private static final String[] CAT_COLUMNS = {
-    "health",
-    "status",
-    "index",
-    "uuid",
-    "pri",
-    "rep",
-    "docs.count",
-    "docs.deleted",
-    "store.size",
-    "pri.store.size"
-  };
-
-  /** Columns OpenSearch right-aligns in the text table (numbers and sizes). */
-  private static final boolean[] RIGHT_ALIGNED = {
-    false, false, false, false, true, true, true, true, true, true
-  };
-
   private final Actions actions;
   private final NodeIdentity node;
 
@@ -40,23 +25,50 @@ final class ClusterHandlers {
     this.node = node;
   }
 
+  /**
+   * {@code GET /_cluster/health[/{index}]}. A named index that does not exist can never turn green:
+   * OpenSearch waits out {@code timeout} and answers 408, red, {@code timed_out: true}; Duet gives
+   * that answer at once, as no other node could bring the index.
+   */
   RestResponse health(RestRequest request) throws IOException {
-    List<IndexInfo> indices = actions.indices().list(null);
+    List<IndexInfo> indices = new ArrayList<>();
+    boolean missing = false;
+    String expression = request.pathParam("index");
+    if (expression == null) {
+      indices.addAll(actions.indices().list(null));
+    } else {
+      Set<String> seen = new HashSet<>();
+      for (String part : expression.split(",")) {
+        List<IndexInfo> found;
+        if (IndexHandlers.isPattern(part)) {
+          found = actions.indices().list(part);
+        } else if (actions.indices().exists(part)) {
+          found = List.of(actions.indices().index(part));
+        } else {
+          missing = true;
+          found = List.of();
+        }
+        for (IndexInfo info : found) {
+          if (seen.add(info.name())) {
+            indices.add(info);
+          }
+        }
+      }
+    }
     int primaries = 0;
     int unassigned = 0;
     for (IndexInfo info : indices) {
       primaries += info.settings().numberOfShards();
       unassigned += info.settings().numberOfShards() * info.settings().numberOfReplicas();
     }
-    String status = unassigned > 0 ? "yellow" : "green";
-    double activePercent =
-        primaries + unassigned == 0 ? 100.0 : 100.0 * primaries / (primaries + unassigned);
+    String status = missing ? "red" : unassigned > 0 ? "yellow" : "green";
+    double activePercent = status.equals("green") ? 100.0 : activeShardsPercent();
     JsonOutput out = new JsonOutput(request.pretty());
     JsonGenerator g = out.generator();
     g.writeStartObject();
     g.writeStringField("cluster_name", node.clusterName());
     g.writeStringField("status", status);
-    g.writeBooleanField("timed_out", false);
+    g.writeBooleanField("timed_out", missing);
     g.writeNumberField("number_of_nodes", 1);
     g.writeNumberField("number_of_data_nodes", 1);
     g.writeBooleanField("discovered_master", true);
@@ -72,7 +84,22 @@ final class ClusterHandlers {
     g.writeNumberField("task_max_waiting_in_queue_millis", 0);
     g.writeNumberField("active_shards_percent_as_number", activePercent);
     g.writeEndObject();
-    return RestResponse.json(200, out);
+    return RestResponse.json(missing ? 408 : 200, out);
+  }
+
+  /**
+   * OpenSearch's {@code active_shards_percent_as_number} is over every shard of the cluster, even
+   * when the health asked about some indices (and 100 when those are green).
+   */
+  private double activeShardsPercent() {
+    int active = 0;
+    int total = 0;
+    for (IndexInfo info : actions.indices().list(null)) {
+      int shards = info.settings().numberOfShards();
+      active += shards;
+      total += shards * (1 + info.settings().numberOfReplicas());
+    }
+    return total == 0 ? 100.0 : 100.0 * active / total;
   }
 
   /** {@code GET /_cat/indices[/{index}]}: a text table ({@code ?v} adds the header) or JSON. */
@@ -82,72 +109,15 @@ final class ClusterHandlers {
         expression == null || IndexHandlers.isPattern(expression)
             ? actions.indices().list(expression)
             : List.of(actions.indices().index(expression));
-    boolean rawBytes = "b".equals(request.param("bytes"));
-    List<String[]> rows = new ArrayList<>();
-    for (IndexInfo info : indices) {
-      int replicas = info.settings().numberOfReplicas();
-      rows.add(
-          new String[] {
-            info.health(),
-            "open",
-            info.name(),
-            info.uuid(),
-            Integer.toString(info.settings().numberOfShards()),
-            Integer.toString(replicas),
-            Long.toString(info.docsCount()),
-            Long.toString(info.docsDeleted()),
-            size(info.storeSizeBytes(), rawBytes),
-            size(info.storeSizeBytes(), rawBytes)
-          });
-    }
-    String format = request.param("format", "text");
-    if (format.equals("json")) {
+    CatIndicesTable table =
+        CatIndicesTable.of(
+            indices, request.param("h"), request.param("s"), "b".equals(request.param("bytes")));
+    if (request.param("format", "text").equals("json")) {
       JsonOutput out = new JsonOutput(request.pretty());
-      JsonGenerator g = out.generator();
-      g.writeStartArray();
-      for (String[] row : rows) {
-        g.writeStartObject();
-        for (int i = 0; i < CAT_COLUMNS.length; i++) {
-          g.writeStringField(CAT_COLUMNS[i], row[i]);
-        }
-        g.writeEndObject();
-      }
-      g.writeEndArray();
+      table.writeJson(out.generator());
       return RestResponse.json(200, out);
     }
-    if (request.paramAsBoolean("v", false)) {
-      rows.add(0, CAT_COLUMNS);
-    }
-    return RestResponse.text(200, table(rows));
-  }
-
-  private static String table(List<String[]> rows) {
-    int[] widths = new int[CAT_COLUMNS.length];
-    for (String[] row : rows) {
-      for (int i = 0; i < row.length; i++) {
-        widths[i] = Math.max(widths[i], row[i].length());
-      }
-    }
-    StringBuilder sb = new StringBuilder();
-    for (String[] row : rows) {
-      for (int i = 0; i < row.length; i++) {
-        if (i > 0) {
-          sb.append(' ');
-        }
-        int pad = widths[i] - row[i].length();
-        boolean last = i == row.length - 1;
-        if (RIGHT_ALIGNED[i]) {
-          sb.append(" ".repeat(pad)).append(row[i]);
-        } else {
-          sb.append(row[i]);
-          if (!last) {
-            sb.append(" ".repeat(pad));
-          }
-        }
-      }
-      sb.append('\n');
-    }
-    return sb.toString();
+    return RestResponse.text(200, table.text(request.paramAsBoolean("v", false)));
   }
 
   /** OpenSearch's human byte sizes: {@code 208b}, {@code 4.5kb}, {@code 10mb}. */

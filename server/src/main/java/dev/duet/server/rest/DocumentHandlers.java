@@ -79,8 +79,12 @@ final class DocumentHandlers {
             request.param("_source"),
             request.param("_source_includes"),
             request.param("_source_excludes"));
-    GetResult result =
-        actions.get().execute(request.pathParam("index"), request.pathParam("id"), filter);
+    GetResult result;
+    try {
+      result = actions.get().execute(request.pathParam("index"), request.pathParam("id"), filter);
+    } catch (DuetException e) {
+      throw asIndexExpression(e);
+    }
     JsonOutput out = new JsonOutput(request.pretty());
     GetResponseEncoder.encode(result, result.source(), out.generator());
     return RestResponse.json(result.found() ? 200 : 404, out);
@@ -90,6 +94,18 @@ final class DocumentHandlers {
   RestResponse exists(RestRequest request) {
     GetResult result = actions.get().execute(request.pathParam("index"), request.pathParam("id"));
     return RestResponse.empty(result.found() ? 200 : 404);
+  }
+
+  /**
+   * OpenSearch resolves a single-document request's index as an {@code index_expression}, and says
+   * so in the 404 (searches and index admin say {@code index_or_alias}).
+   */
+  private static DuetException asIndexExpression(DuetException e) {
+    String index = e.metadata().get("index");
+    if (e.type().equals("index_not_found_exception") && index != null) {
+      return DuetException.indexNotFound(index, "index_expression");
+    }
+    return e;
   }
 
   private RestResponse write(RestRequest request, OpType op) throws IOException {
@@ -111,7 +127,7 @@ final class DocumentHandlers {
         actions.bulk().execute(new BulkRequest(List.of(item), refresh(request)));
     BulkItemResponse result = response.items().get(0);
     if (result.failed()) {
-      throw result.failure();
+      throw op == OpType.DELETE ? asIndexExpression(result.failure()) : result.failure();
     }
     JsonOutput out = new JsonOutput(request.pretty());
     BulkResponseEncoder.encodeSingle(result, out.generator());

@@ -23,9 +23,12 @@ public record RestResponse(int status, MediaType mediaType, HttpData body, Strin
     return new RestResponse(status, MediaType.PLAIN_TEXT_UTF_8, HttpData.ofUtf8(body), null);
   }
 
-  /** A status with no body, as HEAD answers. */
+  /**
+   * A status with no body, as HEAD answers; typed JSON all the same, because OpenSearch sends the
+   * headers its GET twin would.
+   */
   public static RestResponse empty(int status) {
-    return new RestResponse(status, null, HttpData.empty(), null);
+    return new RestResponse(status, JSON, HttpData.empty(), null);
   }
 
   /** The same response with an {@code Allow} header, as a 405 carries. */

@@ -21,6 +21,7 @@ public final class RestRoutes {
     return new RestRouter()
         .add("/", root, GET, HEAD)
         .add("/_cluster/health", cluster::health, GET)
+        .add("/_cluster/health/{index}", cluster::health, GET)
         .add("/_cat/indices", cluster::catIndices, GET)
         .add("/_cat/indices/{index}", cluster::catIndices, GET)
         .add("/_mapping", index::mapping, GET)

@@ -242,6 +242,40 @@ class CrossProtocolTest {
   }
 
   @Test
+  void sortValuesOfIntegerFieldsAndScoresAreInt32AndFloatAsOpenSearchSendsThem() {
+    SearchResponse response =
+        search.search(
+            org.opensearch.protobufs.SearchRequest.newBuilder()
+                .addIndex("books")
+                .setSearchRequestBody(
+                    body()
+                        .setQuery(
+                            QueryContainer.newBuilder()
+                                .setMatchAll(MatchAllQuery.getDefaultInstance()))
+                        .addSort(
+                            SortCombinations.newBuilder()
+                                .setOptions(
+                                    org.opensearch.protobufs.SortOptions.newBuilder()
+                                        .setXScore(
+                                            org.opensearch.protobufs.ScoreSort
+                                                .getDefaultInstance())))
+                        .addSort(sortBy("year", org.opensearch.protobufs.SortOrder.SORT_ORDER_DESC))
+                        .addSort(sortBy("tag", org.opensearch.protobufs.SortOrder.SORT_ORDER_ASC))
+                        .setSize(2))
+                .build());
+
+    var first = response.getHits().getHits(0);
+    assertThat(first.getXId()).isEqualTo("r3");
+    assertThat(first.getSort(0).getGeneralNumber().getValueCase())
+        .isEqualTo(org.opensearch.protobufs.GeneralNumber.ValueCase.FLOAT_VALUE);
+    assertThat(first.getSort(0).getGeneralNumber().getFloatValue()).isEqualTo(1.0f);
+    assertThat(first.getSort(1).getGeneralNumber().getValueCase())
+        .isEqualTo(org.opensearch.protobufs.GeneralNumber.ValueCase.INT32_VALUE);
+    assertThat(first.getSort(1).getGeneralNumber().getInt32Value()).isEqualTo(2020);
+    assertThat(first.getSort(2).getString()).isEqualTo("rest");
+  }
+
+  @Test
   void scoredMatchQueryHasTheSameHitsScoresAndOrder() throws IOException {
     Page viaRest =
         rest(

@@ -212,6 +212,41 @@ class QueryDecoderTest {
             e -> assertThat(e.reason()).isEqualTo("No text specified for text query"));
   }
 
+  @Test
+  void termLevelQueriesWithoutAFieldFailAsOpenSearchsBuildersDo() {
+    FieldValue alice = FieldValue.newBuilder().setString("alice").build();
+    assertIllegalArgument(
+        QueryContainer.newBuilder()
+            .setTerm(TermQuery.newBuilder().setField("").setValue(alice))
+            .build(),
+        "field name is null or empty");
+    assertIllegalArgument(
+        range(NumberRangeQuery.newBuilder().setField("").setGte(1).build()),
+        "field name is null or empty");
+    assertIllegalArgument(
+        QueryContainer.newBuilder()
+            .setTerms(
+                TermsQuery.newBuilder()
+                    .putTerms(
+                        "",
+                        TermsQueryField.newBuilder()
+                            .setValue(FieldValueArray.newBuilder().addFieldValueArray(alice))
+                            .build()))
+            .build(),
+        "field name cannot be null.");
+  }
+
+  private static void assertIllegalArgument(QueryContainer query, String reason) {
+    assertThatThrownBy(() -> QueryDecoder.decode(query))
+        .isInstanceOfSatisfying(
+            DuetException.class,
+            e -> {
+              assertThat(e.status()).isEqualTo(400);
+              assertThat(e.type()).isEqualTo("illegal_argument_exception");
+              assertThat(e.reason()).isEqualTo(reason);
+            });
+  }
+
   private static QueryContainer term(FieldValue value) {
     return QueryContainer.newBuilder()
         .setTerm(TermQuery.newBuilder().setField("f").setValue(value))

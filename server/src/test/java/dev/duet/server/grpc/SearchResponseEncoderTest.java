@@ -29,7 +29,7 @@ class SearchResponseEncoderTest {
             1.25f,
             List.of(new SearchHit("books", "1", 1.25f, source, List.of())));
 
-    var proto = SearchResponseEncoder.encode(response, false);
+    var proto = SearchResponseEncoder.encode(response, false, SortValueTypes.AS_IS);
 
     assertThat(proto.getTook()).isEqualTo(3);
     assertThat(proto.getTimedOut()).isFalse();
@@ -61,7 +61,7 @@ class SearchResponseEncoderTest {
             List.of(
                 new SearchHit("books", "1", Float.NaN, null, Arrays.asList(5L, "b", 2.5d, null))));
 
-    var proto = SearchResponseEncoder.encode(response, false);
+    var proto = SearchResponseEncoder.encode(response, false, SortValueTypes.AS_IS);
 
     assertThat(proto.getHits().getMaxScore().getHitsMetadataMaxScoreCase())
         .isEqualTo(HitsMetadataMaxScore.HitsMetadataMaxScoreCase.NULL_VALUE);
@@ -79,9 +79,16 @@ class SearchResponseEncoderTest {
   void untrackedTotalIsAnEmptyTotalOrMinusOneAsInt() {
     SearchResponse response = new SearchResponse(1, false, 1, null, Float.NaN, List.of());
 
-    assertThat(SearchResponseEncoder.encode(response, false).getHits().getTotal())
+    assertThat(
+            SearchResponseEncoder.encode(response, false, SortValueTypes.AS_IS)
+                .getHits()
+                .getTotal())
         .isEqualTo(HitsMetadataTotal.getDefaultInstance());
-    assertThat(SearchResponseEncoder.encode(response, true).getHits().getTotal().getInt64())
+    assertThat(
+            SearchResponseEncoder.encode(response, true, SortValueTypes.AS_IS)
+                .getHits()
+                .getTotal()
+                .getInt64())
         .isEqualTo(-1);
   }
 
@@ -90,7 +97,11 @@ class SearchResponseEncoderTest {
     SearchResponse response =
         new SearchResponse(1, false, 1, new SearchResponse.TotalHits(42, "eq"), 1f, List.of());
 
-    assertThat(SearchResponseEncoder.encode(response, true).getHits().getTotal().getInt64())
+    assertThat(
+            SearchResponseEncoder.encode(response, true, SortValueTypes.AS_IS)
+                .getHits()
+                .getTotal()
+                .getInt64())
         .isEqualTo(42);
   }
 }

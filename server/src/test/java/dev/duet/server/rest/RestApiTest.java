@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.duet.server.DuetNode;
 import dev.duet.server.NodeConfig;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -93,6 +94,17 @@ class RestApiTest {
     assertThat(error.path("reason").asText()).isEqualTo("no such index [nope]");
     assertThat(error.path("root_cause").get(0).path("index").asText()).isEqualTo("nope");
     assertThat(json(r).path("status").asInt()).isEqualTo(404);
+    // A document GET resolves an index expression, a search an index or alias: OpenSearch says so.
+    assertThat(error.path("resource.type").asText()).isEqualTo("index_expression");
+    assertThat(error.path("root_cause").get(0).path("resource.type").asText())
+        .isEqualTo("index_expression");
+    var delete = http.send("DELETE", "/nope/_doc/1");
+    assertThat(delete.status()).isEqualTo(404);
+    assertThat(json(delete).path("error").path("resource.type").asText())
+        .isEqualTo("index_expression");
+    var search = http.send("POST", "/nope/_search", "{}");
+    assertThat(json(search).path("error").path("resource.type").asText())
+        .isEqualTo("index_or_alias");
 
     assertThat(http.send("POST", "/nope/_search", "{}").status()).isEqualTo(404);
     assertThat(http.send("DELETE", "/nope").status()).isEqualTo(404);
@@ -371,5 +383,92 @@ class RestApiTest {
 
     var text = http.send("GET", "/_cat/indices/cat-green?v");
     assertThat(text.body()).startsWith("health status index").contains("cat-green");
+  }
+
+  @Test
+  void headAnswersCarryTheJsonContentTypeOfTheirGetTwin() throws Exception {
+    http.send("PUT", "/head-typed", "{\"settings\":{\"number_of_replicas\":0}}");
+    for (String path : List.of("/", "/head-typed", "/head-missing", "/head-typed/_doc/1")) {
+      var r = http.send("HEAD", path);
+      assertThat(r.contentType()).as(path).startsWith("application/json");
+      assertThat(r.body()).as(path).isEmpty();
+    }
+  }
+
+  @Test
+  void clusterHealthOfNamedIndices() throws Exception {
+    http.send(
+        "PUT", "/health-green", "{\"settings\":{\"number_of_shards\":1,\"number_of_replicas\":0}}");
+    http.send(
+        "PUT",
+        "/health-yellow",
+        "{\"settings\":{\"number_of_shards\":2,\"number_of_replicas\":1}}");
+
+    var green = http.send("GET", "/_cluster/health/health-green");
+    assertThat(green.status()).isEqualTo(200);
+    assertThat(json(green).path("status").asText()).isEqualTo("green");
+    assertThat(json(green).path("active_primary_shards").asInt()).isEqualTo(1);
+
+    var yellow = json(http.send("GET", "/_cluster/health/health-yellow"));
+    assertThat(yellow.path("status").asText()).isEqualTo("yellow");
+    assertThat(yellow.path("active_shards").asInt()).isEqualTo(2);
+    assertThat(yellow.path("unassigned_shards").asInt()).isEqualTo(2);
+    // The percentage is over the whole cluster's shards, as in OpenSearch, and 100 when green.
+    assertThat(green.body()).contains("\"active_shards_percent_as_number\":100.0");
+    int active = 0;
+    int total = 0;
+    for (JsonNode index : json(http.send("GET", "/_cat/indices?format=json&h=pri,rep"))) {
+      active += index.path("pri").asInt();
+      total += index.path("pri").asInt() * (1 + index.path("rep").asInt());
+    }
+    assertThat(yellow.path("active_shards_percent_as_number").asDouble())
+        .isEqualTo(100.0 * active / total)
+        .isLessThan(100.0);
+
+    var both = json(http.send("GET", "/_cluster/health/health-*"));
+    assertThat(both.path("active_primary_shards").asInt()).isEqualTo(3);
+
+    var none = json(http.send("GET", "/_cluster/health/nothing-*"));
+    assertThat(none.path("status").asText()).isEqualTo("green");
+    assertThat(none.path("active_shards").asInt()).isZero();
+
+    // A named index that does not exist never turns green: OpenSearch times out red with a 408.
+    var missing = http.send("GET", "/_cluster/health/health-green,health-missing");
+    assertThat(missing.status()).isEqualTo(408);
+    assertThat(json(missing).path("status").asText()).isEqualTo("red");
+    assertThat(json(missing).path("timed_out").asBoolean()).isTrue();
+    assertThat(json(missing).path("active_primary_shards").asInt()).isEqualTo(1);
+  }
+
+  @Test
+  void catIndicesSelectsColumnsByNameOrAliasAndSorts() throws Exception {
+    http.send("PUT", "/sel-b", "{\"settings\":{\"number_of_replicas\":0}}");
+    http.send("PUT", "/sel-a", "{\"settings\":{\"number_of_replicas\":0}}");
+    http.send(
+        "POST",
+        "/_bulk?refresh=true",
+        "{\"index\":{\"_index\":\"sel-b\"}}\n{}\n{\"index\":{\"_index\":\"sel-b\"}}\n{}\n",
+        "application/x-ndjson");
+
+    var json =
+        json(http.send("GET", "/_cat/indices/sel-*?format=json&h=index,health,dc,bogus&s=index"));
+    assertThat(json.toString())
+        .isEqualTo(
+            "[{\"index\":\"sel-a\",\"health\":\"green\",\"dc\":\"0\"},"
+                + "{\"index\":\"sel-b\",\"health\":\"green\",\"dc\":\"2\"}]");
+
+    var text = http.send("GET", "/_cat/indices/sel-*?v&h=i,docs.count,rep&s=docs.count:desc");
+    assertThat(text.body())
+        .isEqualTo("i     docs.count rep\nsel-b          2   0\nsel-a          0   0\n");
+
+    var wildcard = json(http.send("GET", "/_cat/indices/sel-a?format=json&h=docs.*"));
+    assertThat(wildcard.get(0).fieldNames())
+        .toIterable()
+        .containsExactly("docs.count", "docs.deleted");
+
+    var badSort = http.send("GET", "/_cat/indices?s=bogus");
+    assertThat(badSort.status()).isEqualTo(400);
+    assertThat(json(badSort).path("error").path("reason").asText())
+        .isEqualTo("Unable to sort by unknown sort key `bogus`");
   }
 }

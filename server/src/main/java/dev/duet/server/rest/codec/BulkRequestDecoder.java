@@ -196,16 +196,8 @@ public final class BulkRequestDecoder {
                 + Json.tokenName(token)
                 + "]");
       }
-      token = p.nextToken();
-      if (token != JsonToken.END_OBJECT) {
-        throw malformed(line, "END_OBJECT", token);
-      }
-      if (p.nextToken() != null) {
-        throw DuetException.illegalArgument(
-            "Malformed action/metadata line ["
-                + line
-                + "], expected a single JSON object followed by a newline");
-      }
+      // OpenSearch stops reading the line here: whatever follows the action's parameters (the
+      // closing brace, or a missing one, or trailing text) is never looked at.
       return new ActionLine(opType, index, id);
     } catch (StreamReadException e) {
       throw Json.parseError(e);

@@ -11,10 +11,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /** The Jackson factory shared by the REST codecs, and the token helpers they have in common. */
 public final class Json {
   public static final JsonFactory FACTORY = JsonFactory.builder().build();
+
+  private static final Pattern START_MARKER_LINE_COLUMN =
+      Pattern.compile("; line: \\d+, column: \\d+\\]");
 
   private Json() {}
 
@@ -130,10 +134,15 @@ public final class Json {
 
   /**
    * Jackson's message in the form OpenSearch 3.8 (on Jackson 3) prints it: "property name" where
-   * Jackson 2 says "field name", and the location as a byte offset.
+   * Jackson 2 says "field name", and the location as a byte offset. A location inside the message
+   * (an unclosed object's start marker) is one Jackson 3 does not know the byte offset of: it
+   * prints {@code #UNKNOWN} where Jackson 2 prints a line and column.
    */
   private static String reason(StreamReadException e) {
-    String message = e.getOriginalMessage().replace("field name", "property name");
+    String message =
+        START_MARKER_LINE_COLUMN
+            .matcher(e.getOriginalMessage().replace("field name", "property name"))
+            .replaceAll("; byte offset: #UNKNOWN]");
     var loc = e.getLocation();
     if (loc == null) {
       return message;

@@ -7,6 +7,7 @@ import static dev.duet.server.rest.codec.QueryErrors.unknownToken;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.duet.engine.error.DuetException;
 import dev.duet.engine.search.Query;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -45,6 +46,8 @@ final class TermLevelQueryDecoder {
             throw unknownToken(p, "term", t, current);
           }
         }
+      } else if (t == JsonToken.VALUE_NULL) {
+        // OpenSearch's parser skips a null shorthand, so the query ends up naming no field.
       } else if (t.isScalarValue()) {
         checkSingleField(p, "term", fieldName, current);
         fieldName = current;
@@ -53,10 +56,20 @@ final class TermLevelQueryDecoder {
         throw unknownToken(p, "term", t, current);
       }
     }
-    if (fieldName == null || value == null) {
-      throw error(p, "[term] query requires a field name and a value");
+    // OpenSearch's TermQueryBuilder constructor checks these, after parsing: plain 400s without a
+    // location.
+    requireFieldName(fieldName);
+    if (value == null) {
+      throw DuetException.illegalArgument("value cannot be null");
     }
     return new Query.Term(fieldName, value, boost);
+  }
+
+  /** The check OpenSearch's term-level query builders make on the field they were given. */
+  private static void requireFieldName(String fieldName) {
+    if (fieldName == null || fieldName.isEmpty()) {
+      throw DuetException.illegalArgument("field name is null or empty");
+    }
   }
 
   static Query terms(JsonParser p) throws IOException {
@@ -157,9 +170,7 @@ final class TermLevelQueryDecoder {
         throw doesNotSupport(p, "range", current);
       }
     }
-    if (fieldName == null) {
-      throw error(p, "[range] query requires a field name");
-    }
+    requireFieldName(fieldName);
     return new Query.Range(
         fieldName,
         includeLower ? null : from,

@@ -2,6 +2,7 @@ package dev.duet.server.rest.codec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.duet.engine.document.BulkItem;
 import dev.duet.engine.document.BulkRequest;
@@ -38,6 +39,22 @@ class BulkRequestDecoderTest {
     assertThat(r.items().get(2).opType()).isEqualTo(OpType.DELETE);
     assertThat(r.items().get(2).source()).isNull();
     assertThat(r.items().get(3).opType()).isEqualTo(OpType.CREATE);
+  }
+
+  @Test
+  void actionLineIsReadOnlyUpToItsParametersAsOpenSearchDoes() throws Exception {
+    BulkRequest r =
+        decode(
+            "{\"index\":{\"_index\":\"a\",\"_id\":\"1\"}\n{\"x\":1}\n"
+                + "{\"index\":{\"_id\":\"2\"}}} trailing\n{\"x\":2}\n"
+                + "{\"delete\":{\"_id\":\"3\"},\"extra\":1}\n",
+            "dflt");
+    assertThat(r.items())
+        .extracting(BulkItem::opType, BulkItem::index, BulkItem::id)
+        .containsExactly(
+            tuple(OpType.INDEX, "a", "1"),
+            tuple(OpType.INDEX, "dflt", "2"),
+            tuple(OpType.DELETE, "dflt", "3"));
   }
 
   @Test

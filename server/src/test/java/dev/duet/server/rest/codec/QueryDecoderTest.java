@@ -86,4 +86,35 @@ class QueryDecoderTest {
     assertThatThrownBy(() -> parse("{\"match\":{\"a\":{\"query\":\"x\",\"operator\":\"xor\"}}}"))
         .hasMessage("operator needs to be either [OR, AND], but not [xor]");
   }
+
+  @Test
+  void termAndRangeWithoutFieldOrValueAreIllegalArgumentsAsInOpenSearch() {
+    for (String query :
+        List.of(
+            "{\"term\":{}}",
+            "{\"term\":{\"\":\"x\"}}",
+            "{\"term\":{\"f\":null}}",
+            "{\"range\":{}}")) {
+      assertThatThrownBy(() -> parse(query))
+          .as(query)
+          .isInstanceOfSatisfying(
+              DuetException.class,
+              e -> {
+                assertThat(e.type()).isEqualTo("illegal_argument_exception");
+                assertThat(e.status()).isEqualTo(400);
+                assertThat(e.reason()).isEqualTo("field name is null or empty");
+                assertThat(e.metadata()).isEmpty();
+              });
+    }
+    for (String query : List.of("{\"term\":{\"f\":{}}}", "{\"term\":{\"f\":{\"boost\":2}}}")) {
+      assertThatThrownBy(() -> parse(query))
+          .as(query)
+          .isInstanceOfSatisfying(
+              DuetException.class,
+              e -> {
+                assertThat(e.type()).isEqualTo("illegal_argument_exception");
+                assertThat(e.reason()).isEqualTo("value cannot be null");
+              });
+    }
+  }
 }

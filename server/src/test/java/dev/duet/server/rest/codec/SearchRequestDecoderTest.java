@@ -97,6 +97,13 @@ class SearchRequestDecoderTest {
         .isInstanceOfSatisfying(
             DuetException.class,
             e -> assertThat(e.type()).isEqualTo("unexpected_end_of_input_exception"));
+    assertThatThrownBy(() -> decode("{\"query\": {\"match_all\": {}}"))
+        .hasMessage(
+            "Unexpected end-of-input: expected close marker for Object (start marker at [Source:"
+                + " REDACTED (`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` disabled); byte"
+                + " offset: #UNKNOWN])\n"
+                + " at [Source: REDACTED (`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION`"
+                + " disabled); byte offset: #27]");
     assertThatThrownBy(() -> decode("{nope"))
         .isInstanceOfSatisfying(
             DuetException.class,
