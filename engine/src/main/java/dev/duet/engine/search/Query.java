@@ -2,6 +2,7 @@ package dev.duet.engine.search;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.duet.engine.error.DuetException;
 import java.util.List;
 
 /**
@@ -29,18 +30,23 @@ public sealed interface Query {
     }
   }
 
-  /** {@code term}: exact value, not analyzed. */
+  /**
+   * {@code term}: exact value, not analyzed. Like OpenSearch's query builders, it refuses a missing
+   * field or value with a 400, whichever transport decoded it.
+   */
   record Term(String field, Object value, float boost) implements Query {
     public Term {
-      requireNonNull(field, "field");
-      requireNonNull(value, "value");
+      requireFieldName(field, "field name is null or empty");
+      if (value == null) {
+        throw DuetException.illegalArgument("value cannot be null");
+      }
     }
   }
 
   /** {@code terms}: any of the exact values. */
   record Terms(String field, List<Object> values, float boost) implements Query {
     public Terms {
-      requireNonNull(field, "field");
+      requireFieldName(field, "field name cannot be null.");
       values = List.copyOf(values);
     }
   }
@@ -53,7 +59,7 @@ public sealed interface Query {
       String field, Object gt, Object gte, Object lt, Object lte, String format, float boost)
       implements Query {
     public Range {
-      requireNonNull(field, "field");
+      requireFieldName(field, "field name is null or empty");
     }
   }
 
@@ -77,5 +83,12 @@ public sealed interface Query {
   enum Operator {
     OR,
     AND
+  }
+
+  /** The check OpenSearch's term-level query builders make on their field, in their words. */
+  private static void requireFieldName(String field, String reason) {
+    if (field == null || field.isEmpty()) {
+      throw DuetException.illegalArgument(reason);
+    }
   }
 }

@@ -80,15 +80,14 @@ final class QueryDecoder {
   }
 
   private static Query term(TermQuery term) {
-    requireTermLevelField(term.getField(), "field name is null or empty");
+    Object value = term.hasValue() ? FieldValues.fromProto(term.getValue()) : null;
+    // The model checks field and value (as OpenSearch's TermQueryBuilder does) before options.
+    Query.Term decoded =
+        new Query.Term(term.getField(), value, boost(term.hasBoost(), term.getBoost()));
     if (term.hasCaseInsensitive() && term.getCaseInsensitive()) {
       unsupported("term", "case_insensitive");
     }
-    Object value = term.hasValue() ? FieldValues.fromProto(term.getValue()) : null;
-    if (value == null) {
-      throw DuetException.parsing("[term] query requires a field name and a value");
-    }
-    return new Query.Term(term.getField(), value, boost(term.hasBoost(), term.getBoost()));
+    return decoded;
   }
 
   private static Query terms(TermsQuery terms) {
@@ -113,7 +112,6 @@ final class QueryDecoder {
       }
       values.add(v);
     }
-    requireTermLevelField(entry.getKey(), "field name cannot be null.");
     return new Query.Terms(entry.getKey(), values, boost(terms.hasBoost(), terms.getBoost()));
   }
 
@@ -126,7 +124,6 @@ final class QueryDecoder {
   }
 
   private static Query numberRange(NumberRangeQuery q) {
-    requireTermLevelField(q.getField(), "field name is null or empty");
     Object gt = q.hasGt() ? FieldValues.number(q.getGt()) : null;
     Object gte = q.hasGte() ? FieldValues.number(q.getGte()) : null;
     Object lt = q.hasLt() ? FieldValues.number(q.getLt()) : null;
@@ -167,7 +164,6 @@ final class QueryDecoder {
   }
 
   private static Query dateRange(DateRangeQuery q) {
-    requireTermLevelField(q.getField(), "field name is null or empty");
     if (q.hasTimeZone()) {
       unsupported("range", "time_zone");
     }
@@ -241,16 +237,6 @@ final class QueryDecoder {
   private static void requireField(String query, String field) {
     if (field.isEmpty()) {
       throw DuetException.parsing("[" + query + "] query requires a field name");
-    }
-  }
-
-  /**
-   * The check OpenSearch's term-level query builders make in their constructors, which its gRPC
-   * converters call too; so the same 400 {@code illegal_argument_exception} as REST.
-   */
-  private static void requireTermLevelField(String field, String reason) {
-    if (field.isEmpty()) {
-      throw DuetException.illegalArgument(reason);
     }
   }
 

@@ -7,7 +7,6 @@ import static dev.duet.server.rest.codec.QueryErrors.unknownToken;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import dev.duet.engine.error.DuetException;
 import dev.duet.engine.search.Query;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -56,20 +55,9 @@ final class TermLevelQueryDecoder {
         throw unknownToken(p, "term", t, current);
       }
     }
-    // OpenSearch's TermQueryBuilder constructor checks these, after parsing: plain 400s without a
-    // location.
-    requireFieldName(fieldName);
-    if (value == null) {
-      throw DuetException.illegalArgument("value cannot be null");
-    }
+    // The model checks field and value as OpenSearch's TermQueryBuilder does, after parsing: plain
+    // 400s without a location.
     return new Query.Term(fieldName, value, boost);
-  }
-
-  /** The check OpenSearch's term-level query builders make on the field they were given. */
-  private static void requireFieldName(String fieldName) {
-    if (fieldName == null || fieldName.isEmpty()) {
-      throw DuetException.illegalArgument("field name is null or empty");
-    }
   }
 
   static Query terms(JsonParser p) throws IOException {
@@ -170,7 +158,6 @@ final class TermLevelQueryDecoder {
         throw doesNotSupport(p, "range", current);
       }
     }
-    requireFieldName(fieldName);
     return new Query.Range(
         fieldName,
         includeLower ? null : from,
