@@ -201,30 +201,28 @@ public final class LuceneEngine implements Engine {
 
   @Override
   public void refresh(String expression) {
-    List<String> names =
-        IndexNames.resolve(
-            expression == null || expression.isEmpty() ? List.of() : List.of(expression),
-            indices.keySet());
-    for (String name : names) {
-      LuceneIndex index = indices.get(name);
-      if (index != null) {
-        index.refresh();
-      }
-    }
+    matching(expression).forEach(LuceneIndex::refresh);
   }
 
   @Override
   public void flush(String expression) {
+    matching(expression).forEach(LuceneIndex::flush);
+  }
+
+  /** The open indices an expression names (all when null or empty); 404 for a missing name. */
+  private List<LuceneIndex> matching(String expression) {
     List<String> names =
         IndexNames.resolve(
             expression == null || expression.isEmpty() ? List.of() : List.of(expression),
             indices.keySet());
+    List<LuceneIndex> matched = new ArrayList<>(names.size());
     for (String name : names) {
       LuceneIndex index = indices.get(name);
       if (index != null) {
-        index.flush();
+        matched.add(index);
       }
     }
+    return matched;
   }
 
   @Override
