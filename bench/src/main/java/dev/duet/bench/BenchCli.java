@@ -83,6 +83,15 @@ public final class BenchCli implements Callable<Integer> {
   String scenarios;
 
   @Option(
+      names = "--durability",
+      defaultValue = "request",
+      description =
+          "Comma-separated translog durabilities of the write scenarios' indices: request (fsync"
+              + " before each acknowledgement, the default) and/or async; each write scenario runs"
+              + " once per value (default: ${DEFAULT-VALUE}).")
+  String durability;
+
+  @Option(
       names = "--protocols",
       defaultValue = "rest,grpc",
       description = "Comma-separated: rest, grpc (default: ${DEFAULT-VALUE}).")
@@ -173,7 +182,8 @@ public final class BenchCli implements Callable<Integer> {
   @Override
   @SuppressForbidden(reason = "command-line entry point prints the Markdown report")
   public Integer call() throws IOException {
-    List<Scenario> selected = Scenario.parse(scenarios, clients, bulkSize);
+    List<Scenario> selected =
+        Scenario.parse(scenarios, clients, bulkSize, Scenario.Durability.parseList(durability));
     String startedAt = Instant.now().toString();
     serverPid = resolveServerPid();
     ProcessCpu serverCpu = serverPid == null ? null : new ProcessCpu(serverPid);
@@ -300,6 +310,7 @@ public final class BenchCli implements Callable<Integer> {
   private Map<String, String> settings() {
     Map<String, String> settings = new LinkedHashMap<>();
     settings.put("restClient", restClient);
+    settings.put("durability", durability);
     settings.put("duration", duration.toString());
     settings.put("warmup", warmup.toString());
     settings.put("rounds", Integer.toString(rounds));

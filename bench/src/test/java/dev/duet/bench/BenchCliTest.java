@@ -99,6 +99,35 @@ class BenchCliTest {
     assertThat(Files.readString(out.resolve("smoke.md"))).contains("## bulk: Bulk ingest");
   }
 
+  @Test
+  void durabilityDimensionRunsEachWriteScenarioOnAnIndexWithThatSetting(@TempDir Path out)
+      throws Exception {
+    int exit =
+        new CommandLine(new BenchCli())
+            .execute(
+                "--rest-url", restUrl(),
+                "--grpc-target", grpcTarget(),
+                "--label", "durability",
+                "--scenarios", "bulk",
+                "--durability", "request,async",
+                "--duration", "200ms",
+                "--warmup", "50ms",
+                "--rounds", "1",
+                "--bulk-size", "20",
+                "--out", out.toString());
+
+    assertThat(exit).isZero();
+    assertThat(JsonReport.read(out.resolve("durability.json")).scenarios())
+        .extracting(ScenarioResult::name)
+        .containsExactly("bulk", "bulk-async");
+    try (RestBenchClient rest = new RestBenchClient(restUrl(), 1)) {
+      assertThat(rest.send("GET", "/bench-bulk-async", null).body())
+          .contains("\"durability\":\"async\"");
+      assertThat(rest.send("GET", "/bench-bulk", null).body())
+          .contains("\"durability\":\"request\"");
+    }
+  }
+
   private static String restUrl() {
     return "http://127.0.0.1:" + node.httpPort();
   }

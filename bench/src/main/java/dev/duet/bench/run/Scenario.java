@@ -6,10 +6,17 @@ import java.util.Locale;
 
 /**
  * One measured workload: what each request does, how many clients send requests concurrently (a
- * closed loop: each sends its next request when the previous one is answered) and into which index.
+ * closed loop: each sends its next request when the previous one is answered), into which index,
+ * and for writes the index's translog durability.
  */
 public record Scenario(
-    String name, String title, Kind kind, int clients, int docsPerRequest, String index) {
+    String name,
+    String title,
+    Kind kind,
+    int clients,
+    int docsPerRequest,
+    String index,
+    Durability durability) {
 
   /** What a request of the scenario does. */
   public enum Kind {
@@ -19,7 +26,44 @@ public record Scenario(
     SEARCH
   }
 
+  /**
+   * {@code index.translog.durability} of a write scenario's index: {@code request} fsyncs the
+   * translog before each write is acknowledged (OpenSearch's default), {@code async} every 5 s.
+   */
+  public enum Durability {
+    REQUEST,
+    ASYNC;
+
+    /** The setting's value, as OpenSearch spells it. */
+    public String setting() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** Parses a comma-separated list such as {@code request,async}. */
+    public static List<Durability> parseList(String csv) {
+      List<Durability> parsed = new ArrayList<>();
+      for (String raw : csv.split(",")) {
+        String value = raw.trim().toLowerCase(Locale.ROOT);
+        switch (value) {
+          case "" -> {}
+          case "request" -> parsed.add(REQUEST);
+          case "async" -> parsed.add(ASYNC);
+          default ->
+              throw new IllegalArgumentException(
+                  "durability: " + raw + " (expected: request, async)");
+        }
+      }
+      if (parsed.isEmpty()) {
+        throw new IllegalArgumentException("durability: '" + csv + "' (expected: at least one)");
+      }
+      return List.copyOf(parsed);
+    }
+  }
+
   public Scenario {
+    if (kind == Kind.BULK && durability == null) {
+      throw new IllegalArgumentException("durability: null (expected: set for a write scenario)");
+    }
     if (clients < 1) {
       throw new IllegalArgumentException("clients: " + clients + " (expected: >= 1)");
     }
@@ -28,24 +72,27 @@ public record Scenario(
   /**
    * The scenarios named in {@code csv}: {@code writes} (sequential and concurrent single-document
    * writes), {@code bulk}, {@code search}, or the individual names {@code writes-seq} and {@code
-   * writes-cN}.
+   * writes-cN}. Each write scenario is run once per durability in {@code durabilities}, in that
+   * order; a scenario with {@code async} durability has {@code -async} appended to its name.
    */
-  public static List<Scenario> parse(String csv, int concurrentClients, int bulkSize) {
+  public static List<Scenario> parse(
+      String csv, int concurrentClients, int bulkSize, List<Durability> durabilities) {
     List<Scenario> scenarios = new ArrayList<>();
     for (String raw : csv.split(",")) {
       String name = raw.trim().toLowerCase(Locale.ROOT);
       switch (name) {
         case "" -> {}
         case "writes" -> {
-          scenarios.add(sequentialWrites());
-          scenarios.add(concurrentWrites(concurrentClients));
+          durabilities.forEach(d -> scenarios.add(sequentialWrites(d)));
+          durabilities.forEach(d -> scenarios.add(concurrentWrites(concurrentClients, d)));
         }
-        case "writes-seq" -> scenarios.add(sequentialWrites());
-        case "bulk" -> scenarios.add(bulk(bulkSize));
+        case "writes-seq" -> durabilities.forEach(d -> scenarios.add(sequentialWrites(d)));
+        case "bulk" -> durabilities.forEach(d -> scenarios.add(bulk(bulkSize, d)));
         case "search" -> scenarios.add(search());
         default -> {
           if (name.startsWith("writes-c")) {
-            scenarios.add(concurrentWrites(parseClients(name)));
+            int clients = parseClients(name);
+            durabilities.forEach(d -> scenarios.add(concurrentWrites(clients, d)));
           } else {
             throw new IllegalArgumentException(
                 "scenario: " + raw + " (expected: writes, writes-seq, writes-cN, bulk, search)");
@@ -59,34 +106,35 @@ public record Scenario(
     return scenarios;
   }
 
-  static Scenario sequentialWrites() {
-    return new Scenario(
-        "writes-seq",
-        "Single-document writes (bulk of one), 1 client",
-        Kind.BULK,
-        1,
-        1,
-        "bench-writes-seq");
+  static Scenario sequentialWrites(Durability durability) {
+    return write("writes-seq", "Single-document writes (bulk of one), 1 client", 1, 1, durability);
   }
 
-  static Scenario concurrentWrites(int clients) {
-    return new Scenario(
+  static Scenario concurrentWrites(int clients, Durability durability) {
+    return write(
         "writes-c" + clients,
         "Single-document writes (bulk of one), " + clients + " concurrent clients",
-        Kind.BULK,
         clients,
         1,
-        "bench-writes-c" + clients);
+        durability);
   }
 
-  static Scenario bulk(int size) {
+  static Scenario bulk(int size, Durability durability) {
+    return write(
+        "bulk", "Bulk ingest, batches of " + size + " documents, 1 client", 1, size, durability);
+  }
+
+  private static Scenario write(
+      String name, String title, int clients, int docsPerRequest, Durability durability) {
+    String suffix = durability == Durability.REQUEST ? "" : "-" + durability.setting();
     return new Scenario(
-        "bulk",
-        "Bulk ingest, batches of " + size + " documents, 1 client",
+        name + suffix,
+        title + ", translog durability " + durability.setting(),
         Kind.BULK,
-        1,
-        size,
-        "bench-bulk");
+        clients,
+        docsPerRequest,
+        "bench-" + name + suffix,
+        durability);
   }
 
   static Scenario search() {
@@ -96,7 +144,8 @@ public record Scenario(
         Kind.SEARCH,
         1,
         0,
-        "bench-search");
+        "bench-search",
+        null);
   }
 
   private static int parseClients(String name) {

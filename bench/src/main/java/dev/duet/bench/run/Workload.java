@@ -43,7 +43,9 @@ public final class Workload {
         admin.send(
             "PUT",
             "/" + scenario.index(),
-            "{\"settings\":{\"number_of_shards\":1,\"number_of_replicas\":0},\"mappings\":"
+            "{\"settings\":{\"number_of_shards\":1,\"number_of_replicas\":0"
+                + durabilitySetting(scenario)
+                + "},\"mappings\":"
                 + DocGenerator.MAPPING_JSON
                 + "}");
     if (!created.ok()) {
@@ -71,6 +73,12 @@ public final class Workload {
                 + refreshed.body());
       }
     }
+  }
+
+  private static String durabilitySetting(Scenario scenario) {
+    return scenario.durability() == null
+        ? ""
+        : ",\"index.translog.durability\":\"" + scenario.durability().setting() + "\"";
   }
 
   /** Sends one request of the scenario; returns the number of documents it indexed. */

@@ -8,9 +8,12 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ScenarioTest {
+  private static final List<Scenario.Durability> REQUEST_ONLY =
+      List.of(Scenario.Durability.REQUEST);
+
   @Test
   void writesExpandToSequentialAndConcurrent() {
-    List<Scenario> scenarios = Scenario.parse("writes, bulk,search", 4, 500);
+    List<Scenario> scenarios = Scenario.parse("writes, bulk,search", 4, 500, REQUEST_ONLY);
 
     assertThat(scenarios)
         .extracting(Scenario::name)
@@ -23,7 +26,7 @@ class ScenarioTest {
 
   @Test
   void concurrentWritesTakeTheirClientCountFromTheName() {
-    Scenario scenario = Scenario.parse("writes-c16", 4, 500).get(0);
+    Scenario scenario = Scenario.parse("writes-c16", 4, 500, REQUEST_ONLY).get(0);
 
     assertThat(scenario.clients()).isEqualTo(16);
     assertThat(scenario.index()).isEqualTo("bench-writes-c16");
@@ -31,10 +34,25 @@ class ScenarioTest {
 
   @Test
   void unknownScenarioIsRejectedWithTheChoices() {
-    assertThatThrownBy(() -> Scenario.parse("writes,reads", 4, 500))
+    assertThatThrownBy(() -> Scenario.parse("writes,reads", 4, 500, REQUEST_ONLY))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("scenario: reads (expected: writes, writes-seq, writes-cN, bulk, search)");
-    assertThatThrownBy(() -> Scenario.parse(" , ", 4, 500))
+    assertThatThrownBy(() -> Scenario.parse(" , ", 4, 500, REQUEST_ONLY))
         .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void eachWriteScenarioRunsOncePerDurabilityOnItsOwnIndex() {
+    List<Scenario> scenarios =
+        Scenario.parse("bulk,search", 4, 500, Scenario.Durability.parseList("request, async"));
+
+    assertThat(scenarios)
+        .extracting(Scenario::name, Scenario::index, Scenario::durability)
+        .containsExactly(
+            tuple("bulk", "bench-bulk", Scenario.Durability.REQUEST),
+            tuple("bulk-async", "bench-bulk-async", Scenario.Durability.ASYNC),
+            tuple("search", "bench-search", null));
+    assertThatThrownBy(() -> Scenario.Durability.parseList("request,never"))
+        .hasMessage("durability: never (expected: request, async)");
   }
 }
