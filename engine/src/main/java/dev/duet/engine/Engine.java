@@ -2,14 +2,20 @@ package dev.duet.engine;
 
 import dev.duet.engine.document.BulkRequest;
 import dev.duet.engine.document.BulkResponse;
+import dev.duet.engine.document.ByQueryRequest;
+import dev.duet.engine.document.ByQueryResponse;
 import dev.duet.engine.document.GetResult;
+import dev.duet.engine.index.AliasAction;
+import dev.duet.engine.index.AliasMetadata;
 import dev.duet.engine.index.IndexInfo;
 import dev.duet.engine.index.IndexSettings;
+import dev.duet.engine.index.IndicesOptions;
 import dev.duet.engine.mapping.Mapping;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SearchResponse;
 import java.io.Closeable;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The node's indices: create and drop them, write, get and search documents. Thread-safe; every
@@ -25,10 +31,49 @@ public interface Engine extends Closeable {
    * Creates an index; 400 {@code resource_already_exists_exception} if it exists, 400 {@code
    * invalid_index_name_exception} for a name OpenSearch would refuse.
    */
-  IndexInfo createIndex(String name, IndexSettings settings, Mapping mapping);
+  default IndexInfo createIndex(String name, IndexSettings settings, Mapping mapping) {
+    return createIndex(name, settings, mapping, Map.of());
+  }
+
+  /**
+   * Creates an index with aliases (by alias name); 400 {@code invalid_index_name_exception} when an
+   * alias already has the name.
+   */
+  IndexInfo createIndex(
+      String name, IndexSettings settings, Mapping mapping, Map<String, AliasMetadata> aliases);
+
+  /**
+   * Merges a mapping body ({@code {"properties":...}}) into every index the expression names; 400
+   * {@code illegal_argument_exception} on a change OpenSearch refuses, and then no index changes.
+   */
+  void putMapping(String expression, IndicesOptions options, Map<String, Object> mapping);
+
+  /**
+   * Updates dynamic settings ({@code null} resets one to its default) of every index the expression
+   * names; 400 for a setting fixed at creation, and then no index changes.
+   */
+  void updateSettings(String expression, IndicesOptions options, Map<String, String> settings);
+
+  /** Applies {@code POST /_aliases} actions: all of them, or none when one is refused. */
+  void updateAliases(List<AliasAction> actions);
+
+  /**
+   * The concrete index a write to {@code nameOrAlias} goes to (an alias's write index), or null
+   * when neither exists; 400 {@code illegal_argument_exception} for an alias without write index.
+   */
+  String resolveWriteIndex(String nameOrAlias);
+
+  /** Every index the expression names, with OpenSearch's expression options, sorted by name. */
+  List<IndexInfo> indices(String expression, IndicesOptions options);
 
   /** Deletes an index and its data; 404 {@code index_not_found_exception} if missing. */
   void deleteIndex(String name);
+
+  /**
+   * Deletes every index the expression names; 400 {@code illegal_argument_exception} when it names
+   * an alias, as OpenSearch refuses to delete through one.
+   */
+  void deleteIndices(String expression, IndicesOptions options);
 
   boolean indexExists(String name);
 
@@ -55,8 +100,24 @@ public interface Engine extends Closeable {
   /** Realtime get by id; 404 {@code index_not_found_exception} if the index is missing. */
   GetResult get(String index, String id);
 
+  /**
+   * A get by id; with {@code realtime} false it sees only what the last refresh made searchable, as
+   * OpenSearch's {@code realtime=false}.
+   */
+  GetResult get(String index, String id, boolean realtime);
+
+  /**
+   * {@code _delete_by_query} or {@code _update_by_query} over the indices the request names; 404
+   * {@code index_not_found_exception} for a missing index.
+   */
+  ByQueryResponse byQuery(ByQueryRequest request);
+
   /** Makes all acknowledged writes to the matching indices visible to search. */
-  void refresh(String expression);
+  default void refresh(String expression) {
+    refresh(expression, IndicesOptions.DEFAULTS);
+  }
+
+  void refresh(String expression, IndicesOptions options);
 
   SearchResponse search(SearchRequest request);
 
@@ -64,7 +125,11 @@ public interface Engine extends Closeable {
    * Flushes the matching indices: a Lucene commit, after which their translogs start a new
    * generation and drop the ones the commit covers.
    */
-  void flush(String expression);
+  default void flush(String expression) {
+    flush(expression, IndicesOptions.DEFAULTS);
+  }
+
+  void flush(String expression, IndicesOptions options);
 
   /** Commits every index to disk and releases it. */
   @Override

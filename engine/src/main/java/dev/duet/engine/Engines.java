@@ -1,6 +1,7 @@
 package dev.duet.engine;
 
 import dev.duet.engine.internal.LuceneEngine;
+import dev.duet.engine.search.AliasFilterDecoder;
 import java.nio.file.Path;
 
 /** Opens engines. */
@@ -13,5 +14,10 @@ public final class Engines {
    */
   public static Engine open(Path dataDir) {
     return LuceneEngine.open(dataDir);
+  }
+
+  /** The same, with the decoder that turns alias filters into queries. */
+  public static Engine open(Path dataDir, AliasFilterDecoder filterDecoder) {
+    return LuceneEngine.open(dataDir, filterDecoder);
   }
 }

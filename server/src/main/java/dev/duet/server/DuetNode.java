@@ -12,6 +12,7 @@ import dev.duet.server.rest.NodeIdentity;
 import dev.duet.server.rest.RestErrorHandler;
 import dev.duet.server.rest.RestRoutes;
 import dev.duet.server.rest.RestService;
+import dev.duet.server.rest.codec.AliasFilterCodec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -163,7 +164,7 @@ public final class DuetNode implements AutoCloseable {
   }
 
   private static Engine openEngine(Path dataDir) {
-    return Engines.open(dataDir);
+    return Engines.open(dataDir, AliasFilterCodec.INSTANCE);
   }
 
   /**

@@ -6,6 +6,7 @@ import java.util.Locale;
 public enum OpType {
   INDEX,
   CREATE,
+  UPDATE,
   DELETE;
 
   /** The lower-case name used on the wire ({@code index}, {@code create}, {@code delete}). */

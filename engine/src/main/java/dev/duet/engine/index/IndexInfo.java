@@ -1,10 +1,11 @@
 package dev.duet.engine.index;
 
 import dev.duet.engine.mapping.Mapping;
+import java.util.Map;
 
 /**
  * What the node knows about one index: identity, settings, mapping and the live counts that {@code
- * _cat/indices} shows. {@code creationDate} is epoch milliseconds.
+ * _cat/indices} shows, and its aliases by name. {@code creationDate} is epoch milliseconds.
  */
 public record IndexInfo(
     String name,
@@ -14,7 +15,34 @@ public record IndexInfo(
     Mapping mapping,
     long docsCount,
     long docsDeleted,
-    long storeSizeBytes) {
+    long storeSizeBytes,
+    Map<String, AliasMetadata> aliases) {
+
+  public IndexInfo {
+    aliases = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(aliases));
+  }
+
+  /** An index without aliases. */
+  public IndexInfo(
+      String name,
+      String uuid,
+      long creationDate,
+      IndexSettings settings,
+      Mapping mapping,
+      long docsCount,
+      long docsDeleted,
+      long storeSizeBytes) {
+    this(
+        name,
+        uuid,
+        creationDate,
+        settings,
+        mapping,
+        docsCount,
+        docsDeleted,
+        storeSizeBytes,
+        Map.of());
+  }
 
   /** Health of a one-node index: green without replicas, yellow with unassigned replicas. */
   public String health() {

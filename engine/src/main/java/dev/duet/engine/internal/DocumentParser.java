@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.mapping.DateFormats;
+import dev.duet.engine.mapping.DynamicTemplate;
 import dev.duet.engine.mapping.FieldMapping;
 import dev.duet.engine.mapping.Mapping;
 import java.io.IOException;
@@ -147,10 +148,13 @@ final class DocumentParser {
           if (dynamic == Mapping.Dynamic.FALSE) {
             return;
           }
-          leaf = infer(p, t);
+          leaf = infer(p, t, ctx, path);
           ctx.add(path, leaf);
         }
         FieldIndexer.index(p, t, path, leaf, ctx.id, ctx.fields);
+        if (leaf.params().containsKey("copy_to")) {
+          copyTo(p, t, ctx, leaf);
+        }
       }
     }
   }
@@ -190,6 +194,53 @@ final class DocumentParser {
         && ctx.lookup.dynamic(objectPath) == Mapping.Dynamic.STRICT) {
       throw strict(name, objectPath);
     }
+  }
+
+  /** {@code copy_to}: the same value indexed again into each target field, as in OpenSearch. */
+  private static void copyTo(JsonParser p, JsonToken t, Context ctx, FieldMapping leaf)
+      throws IOException {
+    Object targets = leaf.params().get("copy_to");
+    for (Object target : targets instanceof List<?> list ? list : List.of(targets)) {
+      String path = String.valueOf(target);
+      FieldMapping field = ctx.leaf(path);
+      if (field == null) {
+        int dot = path.lastIndexOf('.');
+        String parent = dot < 0 ? MappingLookup.ROOT : path.substring(0, dot);
+        Mapping.Dynamic dynamic = ctx.lookup.dynamic(parent);
+        if (dynamic == Mapping.Dynamic.STRICT) {
+          throw strict(path.substring(dot + 1), parent);
+        }
+        if (dynamic == Mapping.Dynamic.FALSE || ctx.isObject(path)) {
+          continue;
+        }
+        field = infer(p, t, ctx, path);
+        ctx.add(path, field);
+      }
+      FieldIndexer.index(p, t, path, field, ctx.id, ctx.fields);
+    }
+  }
+
+  /** A new field's mapping: the first matching dynamic template's, else OpenSearch's default. */
+  private static FieldMapping infer(JsonParser p, JsonToken t, Context ctx, String path)
+      throws IOException {
+    FieldMapping inferred = infer(p, t);
+    List<DynamicTemplate> templates = ctx.lookup.mapping().dynamicTemplates();
+    if (templates.isEmpty()) {
+      return inferred;
+    }
+    String mappingType =
+        switch (t) {
+          case VALUE_STRING -> inferred.type().equals("date") ? "date" : "string";
+          case VALUE_NUMBER_INT -> "long";
+          case VALUE_NUMBER_FLOAT -> "double";
+          default -> "boolean";
+        };
+    for (DynamicTemplate template : templates) {
+      if (template.matches(path, mappingType)) {
+        return template.fieldFor(path, mappingType);
+      }
+    }
+    return inferred;
   }
 
   private static FieldMapping infer(JsonParser p, JsonToken t) throws IOException {

@@ -32,6 +32,9 @@ import org.apache.lucene.util.NumericUtils;
  * boolean → {@code T}/{@code F} term + 0/1 doc values. Multi-fields index the same value again.
  */
 final class FieldIndexer {
+  /** The field naming the fields whose malformed values a document's indexing skipped. */
+  static final String IGNORED = "_ignored";
+
   private static final FieldType TEXT_NO_NORMS = textWithoutNorms();
 
   private FieldIndexer() {}
@@ -67,7 +70,9 @@ final class FieldIndexer {
       indexValue(p, t, path, field, out);
     } catch (JsonProcessingException | DuetException e) {
       if (Boolean.TRUE.equals(field.params().get("ignore_malformed"))) {
-        return; // the value stays in _source, unindexed, as OpenSearch does
+        // The value stays in _source, unindexed; _ignored names the field, as in OpenSearch.
+        out.add(new StringField(IGNORED, path, Field.Store.YES));
+        return;
       }
       DuetException cause =
           e instanceof JsonProcessingException j ? JacksonErrors.toDuet(j) : (DuetException) e;

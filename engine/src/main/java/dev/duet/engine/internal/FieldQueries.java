@@ -46,12 +46,16 @@ final class FieldQueries {
       // OpenSearch matches ids as a term set: every hit scores its boost, no BM25.
       return new ConstantScoreQuery(new TermQuery(new Term(DocLookup.ID, String.valueOf(value))));
     }
+    if (name.equals(FieldIndexer.IGNORED)) {
+      return new TermQuery(new Term(FieldIndexer.IGNORED, String.valueOf(value)));
+    }
     FieldMapping field = lookup.leaf(name);
     if (field == null) {
       return new MatchNoDocsQuery("unmapped field [" + name + "]");
     }
     boolean indexed = indexed(field);
     boolean docValues = docValues(field);
+    requireSearchable(name, field);
     switch (field.type()) {
       case "text" -> {
         requireIndexed(name, field);
@@ -156,6 +160,7 @@ final class FieldQueries {
     boolean includeUpper = r.lt() == null;
     boolean indexed = indexed(field);
     boolean docValues = docValues(field);
+    requireSearchable(name, field);
     switch (field.type()) {
       case "long", "integer", "short", "byte" -> {
         long lo = Long.MIN_VALUE;
@@ -302,6 +307,17 @@ final class FieldQueries {
 
   private static boolean docValues(FieldMapping field) {
     return !Boolean.FALSE.equals(field.params().get("doc_values"));
+  }
+
+  /** Fields with neither an index nor doc values cannot be queried at all. */
+  void requireSearchable(String name, FieldMapping field) {
+    if (!field.type().equals("text") && !indexed(field) && !docValues(field)) {
+      String reason =
+          "Cannot search on field ["
+              + name
+              + "] since it is both not indexed, and does not have doc_values enabled.";
+      throw failure("failed to create query: " + reason, DuetException.illegalArgument(reason));
+    }
   }
 
   void requireIndexed(String name, FieldMapping field) {

@@ -44,9 +44,11 @@ final class IndexDurability implements Closeable {
   private final ReadWriteLock gate = new ReentrantReadWriteLock();
   private final Object flushLock = new Object();
   private final AtomicBoolean flushQueued = new AtomicBoolean();
-  private final boolean asyncDurability;
-  private final long flushThresholdBytes;
-  private final ScheduledFuture<?> syncTask;
+  // Dynamic settings: replaced by applySettings, under settingsLock.
+  private final Object settingsLock = new Object();
+  private volatile boolean asyncDurability;
+  private volatile long flushThresholdBytes;
+  private ScheduledFuture<?> syncTask;
 
   /**
    * {@code maxSeqNo} gives the highest seq_no handed out so far; {@code tasks} runs timed syncs and
@@ -64,14 +66,32 @@ final class IndexDurability implements Closeable {
     this.writer = writer;
     this.maxSeqNo = maxSeqNo;
     this.tasks = tasks;
-    this.asyncDurability = IndexSettingsRules.asyncDurability(settings);
-    this.flushThresholdBytes = IndexSettingsRules.flushThresholdBytes(settings);
-    long syncInterval = IndexSettingsRules.syncIntervalMillis(settings);
-    this.syncTask =
-        asyncDurability
-            ? tasks.scheduleWithFixedDelay(
-                this::scheduledSync, syncInterval, syncInterval, TimeUnit.MILLISECONDS)
-            : null;
+    applySettings(settings);
+  }
+
+  /**
+   * Takes the translog settings of {@code settings} into use: durability, sync interval and flush
+   * threshold are dynamic in OpenSearch. Leaving {@code async} syncs what the timer had not yet.
+   */
+  void applySettings(IndexSettings settings) {
+    synchronized (settingsLock) {
+      boolean async = IndexSettingsRules.asyncDurability(settings);
+      flushThresholdBytes = IndexSettingsRules.flushThresholdBytes(settings);
+      if (syncTask != null) {
+        syncTask.cancel(false);
+        syncTask = null;
+      }
+      if (asyncDurability && !async) {
+        scheduledSync();
+      }
+      asyncDurability = async;
+      if (async) {
+        long syncInterval = IndexSettingsRules.syncIntervalMillis(settings);
+        syncTask =
+            tasks.scheduleWithFixedDelay(
+                this::scheduledSync, syncInterval, syncInterval, TimeUnit.MILLISECONDS);
+      }
+    }
   }
 
   /** The highest seq_no the writer's last commit contains; -1 when it has none. */
@@ -150,8 +170,10 @@ final class IndexDurability implements Closeable {
   /** Stops the timed sync and closes the translog (which syncs it); does not flush. */
   @Override
   public void close() throws IOException {
-    if (syncTask != null) {
-      syncTask.cancel(false);
+    synchronized (settingsLock) {
+      if (syncTask != null) {
+        syncTask.cancel(false);
+      }
     }
     translog.close();
   }

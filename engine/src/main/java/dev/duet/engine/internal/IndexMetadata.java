@@ -1,5 +1,6 @@
 package dev.duet.engine.internal;
 
+import dev.duet.engine.index.AliasMetadata;
 import dev.duet.engine.index.IndexSettings;
 import dev.duet.engine.mapping.Mapping;
 import java.io.IOException;
@@ -10,20 +11,45 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
- * What survives a restart about an index besides its documents: name, uuid, creation date, settings
- * and mapping. Stored as {@code index.json} in the index folder, replaced atomically (temp file,
- * fsync, rename, fsync of the folder) so a crash leaves the old or the new version.
+ * What survives a restart about an index besides its documents: name, uuid, creation date,
+ * settings, mapping and aliases (by alias name). Stored as {@code index.json} in the index folder,
+ * replaced atomically (temp file, fsync, rename, fsync of the folder) so a crash leaves the old or
+ * the new version.
  */
 record IndexMetadata(
-    String name, String uuid, long creationDate, IndexSettings settings, Mapping mapping) {
+    String name,
+    String uuid,
+    long creationDate,
+    IndexSettings settings,
+    Mapping mapping,
+    Map<String, AliasMetadata> aliases) {
   static final String FILE = "index.json";
 
+  IndexMetadata {
+    aliases = Collections.unmodifiableMap(new TreeMap<>(aliases));
+  }
+
+  IndexMetadata(
+      String name, String uuid, long creationDate, IndexSettings settings, Mapping mapping) {
+    this(name, uuid, creationDate, settings, mapping, Map.of());
+  }
+
   IndexMetadata withMapping(Mapping newMapping) {
-    return new IndexMetadata(name, uuid, creationDate, settings, newMapping);
+    return new IndexMetadata(name, uuid, creationDate, settings, newMapping, aliases);
+  }
+
+  IndexMetadata withSettings(IndexSettings newSettings) {
+    return new IndexMetadata(name, uuid, creationDate, newSettings, mapping, aliases);
+  }
+
+  IndexMetadata withAliases(Map<String, AliasMetadata> newAliases) {
+    return new IndexMetadata(name, uuid, creationDate, settings, mapping, newAliases);
   }
 
   void write(Path indexDir) throws IOException {
@@ -33,6 +59,9 @@ record IndexMetadata(
     root.put("creation_date", creationDate);
     root.put("settings", new LinkedHashMap<>(settings.sorted()));
     root.put("mappings", mapping.toMap());
+    Map<String, Object> aliasMaps = new LinkedHashMap<>();
+    aliases.forEach((alias, meta) -> aliasMaps.put(alias, meta.toMap()));
+    root.put("aliases", aliasMaps);
     byte[] bytes = JsonMaps.write(root);
     Path tmp = indexDir.resolve(FILE + ".tmp");
     try (FileChannel ch =
@@ -70,11 +99,15 @@ record IndexMetadata(
     Map<String, String> settings = new LinkedHashMap<>();
     ((Map<String, Object>) root.getOrDefault("settings", Map.of()))
         .forEach((k, v) -> settings.put(k, String.valueOf(v)));
+    Map<String, AliasMetadata> aliases = new LinkedHashMap<>();
+    ((Map<String, Object>) root.getOrDefault("aliases", Map.of()))
+        .forEach((k, v) -> aliases.put(k, AliasMetadata.fromMap(k, (Map<String, Object>) v)));
     return new IndexMetadata(
         (String) root.get("name"),
         (String) root.get("uuid"),
         ((Number) root.get("creation_date")).longValue(),
         new IndexSettings(settings),
-        Mapping.fromMap((Map<String, Object>) root.getOrDefault("mappings", Map.of())));
+        Mapping.fromMap((Map<String, Object>) root.getOrDefault("mappings", Map.of())),
+        aliases);
   }
 }

@@ -106,7 +106,7 @@ final class IndexNames {
     return List.copyOf(out);
   }
 
-  private static DuetException invalid(String name, String why) {
+  static DuetException invalid(String name, String why) {
     Map<String, String> meta = new LinkedHashMap<>();
     meta.put("index", name);
     meta.put("index_uuid", "_na_");

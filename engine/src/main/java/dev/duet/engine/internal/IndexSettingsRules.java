@@ -4,6 +4,7 @@ import dev.duet.engine.error.DuetException;
 import dev.duet.engine.index.IndexSettings;
 import dev.duet.engine.index.TimeValues;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -20,7 +21,19 @@ final class IndexSettingsRules {
           "max_result_window",
           "translog.durability",
           "translog.sync_interval",
+          "translog.flush_threshold_size",
+          "mapping.ignore_malformed");
+
+  /** The settings {@code PUT /{index}/_settings} may change on an open index. */
+  private static final Set<String> DYNAMIC =
+      Set.of(
+          "number_of_replicas",
+          "refresh_interval",
+          "max_result_window",
+          "translog.durability",
+          "translog.sync_interval",
           "translog.flush_threshold_size");
+
   private static final long DEFAULT_SYNC_INTERVAL_MILLIS = 5_000;
   private static final long MIN_SYNC_INTERVAL_MILLIS = 100;
   private static final long DEFAULT_FLUSH_THRESHOLD_BYTES = 512L * 1024 * 1024;
@@ -81,6 +94,66 @@ final class IndexSettingsRules {
       }
     }
     return new IndexSettings(out);
+  }
+
+  /**
+   * The settings of each index after an update ({@code null} values reset a setting to its
+   * default), validated as {@link #validate} does; 400 naming every index when the update touches a
+   * setting OpenSearch fixes at creation.
+   */
+  static Map<String, IndexSettings> applyUpdate(
+      Map<String, String> update, List<IndexMetadata> indices) {
+    if (update.isEmpty()) {
+      throw new DuetException(
+          400,
+          "action_request_validation_exception",
+          "Validation Failed: 1: no settings to update;");
+    }
+    Map<String, String> changes = new LinkedHashMap<>();
+    Map<String, String> nonNull = new LinkedHashMap<>();
+    update.forEach(
+        (k, v) -> {
+          String key = k.startsWith("index.") ? k.substring(6) : k;
+          changes.put(key, v);
+          if (v != null) {
+            nonNull.put(key, v);
+          }
+        });
+    validate(new IndexSettings(nonNull)); // unknown keys and bad values first, as OpenSearch
+    Set<String> fixed = new java.util.TreeSet<>();
+    for (String key : changes.keySet()) {
+      if (!DYNAMIC.contains(key)) {
+        fixed.add("index." + key);
+      }
+    }
+    if (!fixed.isEmpty() && !indices.isEmpty()) {
+      StringBuilder names = new StringBuilder();
+      for (IndexMetadata index : indices) {
+        names.append(names.isEmpty() ? "" : ", ");
+        names.append('[').append(index.name()).append('/').append(index.uuid()).append(']');
+      }
+      throw DuetException.illegalArgument(
+          "Can't update non dynamic settings [" + fixed + "] for open indices [" + names + "]");
+    }
+    Map<String, IndexSettings> out = new LinkedHashMap<>();
+    for (IndexMetadata index : indices) {
+      Map<String, String> merged = new LinkedHashMap<>(index.settings().values());
+      changes.forEach(
+          (k, v) -> {
+            if (v == null) {
+              merged.remove(k);
+            } else {
+              merged.put(k, v);
+            }
+          });
+      out.put(index.name(), validate(new IndexSettings(merged)));
+    }
+    return out;
+  }
+
+  /** {@code index.mapping.ignore_malformed}: the default of every field's own parameter. */
+  static boolean ignoreMalformed(IndexSettings settings) {
+    return "true".equals(settings.get("mapping.ignore_malformed"));
   }
 
   /** {@code index.translog.durability: async}: fsync on a timer instead of before each ack. */

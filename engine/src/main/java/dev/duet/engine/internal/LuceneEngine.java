@@ -7,13 +7,20 @@ import dev.duet.engine.document.BulkItem;
 import dev.duet.engine.document.BulkItemResponse;
 import dev.duet.engine.document.BulkRequest;
 import dev.duet.engine.document.BulkResponse;
+import dev.duet.engine.document.ByQueryRequest;
+import dev.duet.engine.document.ByQueryResponse;
 import dev.duet.engine.document.GetResult;
 import dev.duet.engine.document.OpType;
 import dev.duet.engine.document.RefreshPolicy;
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.index.AliasAction;
+import dev.duet.engine.index.AliasMetadata;
 import dev.duet.engine.index.IndexInfo;
 import dev.duet.engine.index.IndexSettings;
+import dev.duet.engine.index.IndicesOptions;
 import dev.duet.engine.mapping.Mapping;
+import dev.duet.engine.search.AliasFilterDecoder;
+import dev.duet.engine.search.Query;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SearchResponse;
 import java.io.IOException;
@@ -29,6 +36,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -50,8 +58,14 @@ public final class LuceneEngine implements Engine {
   private final ScheduledExecutorService scheduler;
   // Translog work off the write path: timed syncs (async durability) and size-triggered flushes.
   private final ScheduledExecutorService translogTasks;
+  private final BulkApplier bulkApplier =
+      new BulkApplier(Runtime.getRuntime().availableProcessors());
+  private final IndexAdmin admin;
+  private final IndexResolver resolver;
 
-  private LuceneEngine(Path dataDir) throws IOException {
+  private LuceneEngine(Path dataDir, AliasFilterDecoder filterDecoder) throws IOException {
+    this.admin = new IndexAdmin(indices, filterDecoder);
+    this.resolver = admin.resolver();
     this.indicesDir = dataDir.resolve("indices");
     Files.createDirectories(indicesDir);
     ScheduledThreadPoolExecutor refresher =
@@ -79,21 +93,41 @@ public final class LuceneEngine implements Engine {
 
   /** Opens (creating if needed) the engine whose data lives under {@code dataDir}. */
   public static LuceneEngine open(Path dataDir) {
+    return open(dataDir, AliasFilterDecoder.NONE);
+  }
+
+  /**
+   * Opens the engine; {@code filterDecoder} turns alias filters into queries (the query DSL's rules
+   * live in the server's codec).
+   */
+  public static LuceneEngine open(Path dataDir, AliasFilterDecoder filterDecoder) {
     requireNonNull(dataDir, "dataDir");
+    requireNonNull(filterDecoder, "filterDecoder");
     try {
-      return new LuceneEngine(dataDir);
+      return new LuceneEngine(dataDir, filterDecoder);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
   @Override
-  public IndexInfo createIndex(String name, IndexSettings settings, Mapping mapping) {
+  public IndexInfo createIndex(
+      String name, IndexSettings settings, Mapping mapping, Map<String, AliasMetadata> aliases) {
     requireNonNull(name, "name");
     IndexNames.validate(name);
     IndexSettings validated =
         IndexSettingsRules.validate(settings == null ? IndexSettings.DEFAULTS : settings);
     synchronized (adminLock) {
+      if (resolver.isAlias(name)) {
+        throw IndexNames.invalid(name, "already exists as alias");
+      }
+      Map<String, AliasMetadata> checked = new LinkedHashMap<>();
+      if (aliases != null) {
+        aliases.forEach(
+            (alias, meta) ->
+                checked.put(
+                    alias, AliasUpdates.validate(alias, meta, admin, admin.filterDecoder())));
+      }
       LuceneIndex existing = indices.get(name);
       if (existing != null) {
         Map<String, String> meta = new LinkedHashMap<>();
@@ -106,8 +140,56 @@ public final class LuceneEngine implements Engine {
             meta,
             null);
       }
-      return create(name, validated, mapping == null ? Mapping.EMPTY : mapping).info();
+      return create(name, validated, mapping == null ? Mapping.EMPTY : mapping, checked).info();
     }
+  }
+
+  @Override
+  public void deleteIndices(String expression, IndicesOptions options) {
+    List<String> names;
+    synchronized (adminLock) {
+      names = resolver.resolveForDelete(List.of(expression), options);
+    }
+    for (String name : names) {
+      try {
+        deleteIndex(name);
+      } catch (DuetException e) {
+        // Deleted by a concurrent request: gone either way.
+      }
+    }
+  }
+
+  @Override
+  public void putMapping(String expression, IndicesOptions options, Map<String, Object> mapping) {
+    synchronized (adminLock) {
+      admin.putMapping(expression, options, mapping);
+    }
+  }
+
+  @Override
+  public void updateSettings(
+      String expression, IndicesOptions options, Map<String, String> settings) {
+    synchronized (adminLock) {
+      admin.updateSettings(expression, options, settings);
+    }
+  }
+
+  @Override
+  public void updateAliases(List<AliasAction> actions) {
+    List<String> deletions;
+    synchronized (adminLock) {
+      AliasUpdates.Plan plan = AliasUpdates.plan(actions, resolver, admin, admin.filterDecoder());
+      admin.applyAliases(plan.aliases());
+      deletions = plan.deletions();
+    }
+    for (String name : deletions) {
+      deleteIndex(name);
+    }
+  }
+
+  @Override
+  public String resolveWriteIndex(String nameOrAlias) {
+    return resolver.resolveWrite(nameOrAlias);
   }
 
   @Override
@@ -148,10 +230,14 @@ public final class LuceneEngine implements Engine {
 
   @Override
   public List<IndexInfo> indices(String expression) {
+    return indices(expression, IndicesOptions.DEFAULTS);
+  }
+
+  @Override
+  public List<IndexInfo> indices(String expression, IndicesOptions options) {
     List<String> names =
-        IndexNames.resolve(
-            expression == null || expression.isEmpty() ? List.of() : List.of(expression),
-            indices.keySet());
+        resolver.resolveNames(
+            expression == null || expression.isEmpty() ? List.of() : List.of(expression), options);
     List<IndexInfo> out = new ArrayList<>(names.size());
     for (String name : names.stream().sorted().toList()) {
       LuceneIndex index = indices.get(name);
@@ -166,13 +252,12 @@ public final class LuceneEngine implements Engine {
   public BulkResponse bulk(BulkRequest request) {
     long start = System.nanoTime();
     boolean forced = request.refresh() == RefreshPolicy.IMMEDIATE;
-    List<BulkItemResponse> responses = new ArrayList<>(request.items().size());
-    List<LuceneIndex> touched = new ArrayList<>(1);
+    Set<LuceneIndex> touched = ConcurrentHashMap.newKeySet();
+    List<BulkItemResponse> responses =
+        bulkApplier.apply(request.items(), item -> applyItem(item, forced, touched));
     boolean errors = false;
-    for (BulkItem item : request.items()) {
-      BulkItemResponse response = applyItem(item, forced, touched);
+    for (BulkItemResponse response : responses) {
       errors |= response.failed();
-      responses.add(response);
     }
     for (LuceneIndex index : touched) {
       try {
@@ -196,25 +281,47 @@ public final class LuceneEngine implements Engine {
 
   @Override
   public GetResult get(String index, String id) {
-    return require(index).get(id);
+    String concrete = resolver.resolveRead(index);
+    return require(concrete == null ? index : concrete).get(id);
   }
 
   @Override
-  public void refresh(String expression) {
-    matching(expression).forEach(LuceneIndex::refresh);
+  public GetResult get(String index, String id, boolean realtime) {
+    String concrete = resolver.resolveRead(index);
+    return require(concrete == null ? index : concrete).get(id, realtime);
   }
 
   @Override
-  public void flush(String expression) {
-    matching(expression).forEach(LuceneIndex::flush);
+  public ByQueryResponse byQuery(ByQueryRequest request) {
+    List<IndexResolver.Target> resolved =
+        resolver.resolveSearch(request.indices(), IndicesOptions.DEFAULTS);
+    List<LuceneIndex> targets = new ArrayList<>(resolved.size());
+    List<Query> filters = new ArrayList<>(resolved.size());
+    for (IndexResolver.Target target : resolved) {
+      LuceneIndex index = indices.get(target.index());
+      if (index != null) {
+        targets.add(index);
+        filters.add(admin.aliasFilter(target.filters()));
+      }
+    }
+    return ByQueryRunner.run(targets, filters, request);
+  }
+
+  @Override
+  public void refresh(String expression, IndicesOptions options) {
+    matching(expression, options).forEach(LuceneIndex::refresh);
+  }
+
+  @Override
+  public void flush(String expression, IndicesOptions options) {
+    matching(expression, options).forEach(LuceneIndex::flush);
   }
 
   /** The open indices an expression names (all when null or empty); 404 for a missing name. */
-  private List<LuceneIndex> matching(String expression) {
+  private List<LuceneIndex> matching(String expression, IndicesOptions options) {
     List<String> names =
-        IndexNames.resolve(
-            expression == null || expression.isEmpty() ? List.of() : List.of(expression),
-            indices.keySet());
+        resolver.resolveNames(
+            expression == null || expression.isEmpty() ? List.of() : List.of(expression), options);
     List<LuceneIndex> matched = new ArrayList<>(names.size());
     for (String name : names) {
       LuceneIndex index = indices.get(name);
@@ -227,21 +334,25 @@ public final class LuceneEngine implements Engine {
 
   @Override
   public SearchResponse search(SearchRequest request) {
-    List<String> names = IndexNames.resolve(request.indices(), indices.keySet());
-    List<LuceneIndex> targets = new ArrayList<>(names.size());
-    for (String name : names) {
-      LuceneIndex index = indices.get(name);
+    List<IndexResolver.Target> resolved =
+        resolver.resolveSearch(request.indices(), request.indicesOptions());
+    List<LuceneIndex> targets = new ArrayList<>(resolved.size());
+    List<Query> filters = new ArrayList<>(resolved.size());
+    for (IndexResolver.Target target : resolved) {
+      LuceneIndex index = indices.get(target.index());
       if (index != null) {
         targets.add(index);
+        filters.add(admin.aliasFilter(target.filters()));
       }
     }
-    return SearchPhase.execute(targets, request);
+    return SearchPhase.execute(targets, filters, request);
   }
 
   @Override
   public void close() {
     // Never interrupt a running refresh: an interrupt closes Lucene's NIO channels mid-write and
     // invalidates the index's write lock. Periodic refreshes are cancelled by shutdown().
+    bulkApplier.close();
     scheduler.shutdown();
     translogTasks.shutdown();
     try {
@@ -264,7 +375,7 @@ public final class LuceneEngine implements Engine {
     }
   }
 
-  private BulkItemResponse applyItem(BulkItem item, boolean forced, List<LuceneIndex> touched) {
+  private BulkItemResponse applyItem(BulkItem item, boolean forced, Set<LuceneIndex> touched) {
     boolean autoId = item.id() == null;
     String id = autoId ? TimeBasedIds.nextId() : item.id();
     LuceneIndex index;
@@ -286,15 +397,14 @@ public final class LuceneEngine implements Engine {
     } catch (DuetException e) {
       return new BulkItemResponse(item.opType(), item.index(), id, e.status(), null, e);
     }
-    if (!touched.contains(index)) {
-      touched.add(index);
-    }
+    touched.add(index);
     return index.apply(item, id, autoId, forced);
   }
 
   /** Deletes never create their index, as in OpenSearch; the item fails instead. */
   private LuceneIndex existingForDelete(String name) {
-    LuceneIndex index = indices.get(name);
+    String concrete = resolver.resolveWrite(name);
+    LuceneIndex index = concrete == null ? null : indices.get(concrete);
     if (index != null) {
       return index;
     }
@@ -312,17 +422,26 @@ public final class LuceneEngine implements Engine {
     if (index != null) {
       return index;
     }
+    String concrete = resolver.resolveWrite(name);
+    if (concrete != null) {
+      index = indices.get(concrete);
+      if (index != null) {
+        return index;
+      }
+    }
     IndexNames.validate(name);
     synchronized (adminLock) {
-      index = indices.get(name);
-      return index != null ? index : create(name, IndexSettings.DEFAULTS, Mapping.EMPTY);
+      concrete = resolver.resolveWrite(name);
+      index = concrete == null ? null : indices.get(concrete);
+      return index != null ? index : create(name, IndexSettings.DEFAULTS, Mapping.EMPTY, Map.of());
     }
   }
 
-  private LuceneIndex create(String name, IndexSettings settings, Mapping mapping) {
+  private LuceneIndex create(
+      String name, IndexSettings settings, Mapping mapping, Map<String, AliasMetadata> aliases) {
     String uuid = TimeBasedIds.indexUuid();
     IndexMetadata metadata =
-        new IndexMetadata(name, uuid, System.currentTimeMillis(), settings, mapping);
+        new IndexMetadata(name, uuid, System.currentTimeMillis(), settings, mapping, aliases);
     try {
       LuceneIndex index =
           LuceneIndex.create(indicesDir.resolve(uuid), metadata, scheduler, translogTasks);

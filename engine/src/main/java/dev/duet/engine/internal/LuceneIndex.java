@@ -17,7 +17,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.RejectedExecutionException;
@@ -77,8 +76,9 @@ final class LuceneIndex implements Closeable {
   private final Object[] idLocks = new Object[LOCK_STRIPES];
   private final Object mappingLock = new Object();
   private final ScheduledExecutorService scheduler;
-  private final ScheduledFuture<?> refreshTask;
-  private final int shardsTotal;
+  private volatile ScheduledFuture<?> refreshTask; // replaced when refresh_interval changes
+  private volatile int shardsTotal; // 1 + number_of_replicas, which is dynamic
+  private final VersionRules versionRules;
   private final IndexDurability durability;
   private final long committedSeqNo;
   private long recoveredSeqNo; // only during replay
@@ -94,7 +94,8 @@ final class LuceneIndex implements Closeable {
       throws IOException {
     this.dir = dir;
     this.metadata = metadata;
-    this.lookup = MappingLookup.of(metadata.mapping());
+    this.lookup = MappingLookup.of(metadata.mapping(), metadata.settings());
+    this.versionRules = new VersionRules(metadata.name(), metadata.uuid());
     this.scheduler = scheduler;
     this.shardsTotal = 1 + metadata.settings().numberOfReplicas();
     for (int i = 0; i < idLocks.length; i++) {
@@ -147,12 +148,47 @@ final class LuceneIndex implements Closeable {
       IOUtils.closeWhileHandlingException(opened, writer, directory);
       throw e;
     }
-    long interval = metadata.settings().refreshIntervalMillis();
-    this.refreshTask =
-        interval > 0
-            ? scheduler.scheduleWithFixedDelay(
-                this::scheduledRefresh, interval, interval, TimeUnit.MILLISECONDS)
-            : null;
+    this.refreshTask = scheduleRefresh(metadata.settings().refreshIntervalMillis());
+  }
+
+  private ScheduledFuture<?> scheduleRefresh(long interval) {
+    return interval > 0
+        ? scheduler.scheduleWithFixedDelay(
+            this::scheduledRefresh, interval, interval, TimeUnit.MILLISECONDS)
+        : null;
+  }
+
+  /**
+   * Replaces the metadata (mapping, settings, aliases), durably before it takes effect, and applies
+   * the dynamic settings that changed. Serialized with dynamic mapping updates.
+   */
+  void updateMetadata(java.util.function.UnaryOperator<IndexMetadata> change) {
+    synchronized (mappingLock) {
+      IndexMetadata current = metadata;
+      IndexMetadata next = change.apply(current);
+      if (next.equals(current)) {
+        return;
+      }
+      try {
+        next.write(dir);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      lookup = MappingLookup.of(next.mapping(), next.settings());
+      metadata = next;
+      if (!next.settings().equals(current.settings())) {
+        shardsTotal = 1 + next.settings().numberOfReplicas();
+        durability.applySettings(next.settings());
+        long interval = next.settings().refreshIntervalMillis();
+        if (interval != current.settings().refreshIntervalMillis()) {
+          ScheduledFuture<?> old = refreshTask;
+          if (old != null) {
+            old.cancel(false);
+          }
+          refreshTask = scheduleRefresh(interval);
+        }
+      }
+    }
   }
 
   static LuceneIndex create(
@@ -200,9 +236,11 @@ final class LuceneIndex implements Closeable {
   /** Applies one write; failures the client caused come back as the item's failure. */
   BulkItemResponse apply(BulkItem item, String id, boolean autoId, boolean forcedRefresh) {
     try {
-      return item.opType() == OpType.DELETE
-          ? delete(id, forcedRefresh)
-          : write(item, id, autoId, forcedRefresh);
+      return switch (item.opType()) {
+        case DELETE -> delete(item, id, forcedRefresh);
+        case UPDATE -> DocumentUpdater.update(this, item, id, forcedRefresh);
+        case INDEX, CREATE -> write(item, id, autoId, forcedRefresh);
+      };
     } catch (DuetException e) {
       return new BulkItemResponse(item.opType(), name(), id, e.status(), null, e);
     } catch (AlreadyClosedException e) {
@@ -241,13 +279,12 @@ final class LuceneIndex implements Closeable {
       synchronized (lockFor(id)) {
         LiveVersionMap.Entry current = autoId ? null : currentVersion(id);
         existed = current != null && !current.deleted();
-        if (item.opType() == OpType.CREATE && existed) {
-          throw conflict(id, current.version());
-        }
-        version = current == null ? 1 : current.version() + 1;
+        version = versionRules.nextVersion(item.opType(), item.check(), id, current);
         seqNo = nextSeqNo.getAndIncrement();
         addVersionFields(doc, seqNo, version, PRIMARY_TERM);
-        if (autoId) {
+        if (autoId || current == null || current.deleted()) {
+          // No live copy to replace: adding skips the buffered delete-by-term that every later
+          // refresh would otherwise apply against all segments (as OpenSearch's engine does).
           writer.addDocument(doc);
         } else {
           writer.updateDocument(new Term(DocLookup.ID, id), doc);
@@ -266,7 +303,7 @@ final class LuceneIndex implements Closeable {
     return new BulkItemResponse(item.opType(), name(), id, existed ? 200 : 201, result, null);
   }
 
-  private BulkItemResponse delete(String id, boolean forced) throws IOException {
+  private BulkItemResponse delete(BulkItem item, String id, boolean forced) throws IOException {
     long version;
     long seqNo;
     boolean existed;
@@ -275,7 +312,7 @@ final class LuceneIndex implements Closeable {
       synchronized (lockFor(id)) {
         LiveVersionMap.Entry current = currentVersion(id);
         existed = current != null && !current.deleted();
-        version = current == null ? 1 : current.version() + 1;
+        version = versionRules.nextVersion(OpType.DELETE, item.check(), id, current);
         seqNo = nextSeqNo.getAndIncrement();
         if (existed) {
           writer.deleteDocuments(new Term(DocLookup.ID, id));
@@ -311,7 +348,12 @@ final class LuceneIndex implements Closeable {
 
   /** Realtime get: the version map first, then the searcher. */
   GetResult get(String id) {
-    LiveVersionMap.Entry e = versions.get(id);
+    return get(id, true);
+  }
+
+  /** A get; {@code realtime = false} sees only what the last refresh made searchable. */
+  GetResult get(String id, boolean realtime) {
+    LiveVersionMap.Entry e = realtime ? versions.get(id) : null;
     try {
       if (e == null) {
         IndexSearcher searcher = searchers.acquire();
@@ -373,7 +415,8 @@ final class LuceneIndex implements Closeable {
           m.mapping(),
           searcher.getIndexReader().numDocs(),
           searcher.getIndexReader().numDeletedDocs(),
-          storeSize());
+          storeSize(),
+          m.aliases());
     } finally {
       releaseSearcher(searcher);
     }
@@ -458,7 +501,7 @@ final class LuceneIndex implements Closeable {
       }
       IndexMetadata next = current.withMapping(merged);
       next.write(dir);
-      lookup = MappingLookup.of(merged);
+      lookup = MappingLookup.of(merged, current.settings());
       metadata = next;
     }
   }
@@ -480,21 +523,12 @@ final class LuceneIndex implements Closeable {
     return idLocks[(id.hashCode() & 0x7fffffff) % LOCK_STRIPES];
   }
 
-  private DuetException conflict(String id, long currentVersion) {
-    Map<String, String> meta = new LinkedHashMap<>();
-    meta.put("index", name());
-    meta.put("shard", "0");
-    meta.put("index_uuid", uuid());
-    return new DuetException(
-        409,
-        "version_conflict_engine_exception",
-        "["
-            + id
-            + "]: version conflict, document already exists (current version ["
-            + currentVersion
-            + "])",
-        meta,
-        null);
+  VersionRules versionRules() {
+    return versionRules;
+  }
+
+  int shardsTotal() {
+    return shardsTotal;
   }
 
   private void refreshIfVersionMapFull() {

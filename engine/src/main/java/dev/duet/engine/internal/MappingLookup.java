@@ -1,5 +1,6 @@
 package dev.duet.engine.internal;
 
+import dev.duet.engine.index.IndexSettings;
 import dev.duet.engine.mapping.FieldMapping;
 import dev.duet.engine.mapping.Mapping;
 import java.util.HashMap;
@@ -14,20 +15,32 @@ import org.apache.lucene.analysis.Analyzer;
  */
 final class MappingLookup {
   static final String ROOT = "";
+  // Types with an ignore_malformed parameter.
+  private static final java.util.Set<String> MALFORMABLE =
+      java.util.Set.of("long", "integer", "short", "byte", "double", "float", "date");
 
   private final Mapping mapping;
   private final Map<String, FieldMapping> leaves = new HashMap<>();
   private final Map<String, FieldMapping> objects = new HashMap<>();
   private final Map<String, Mapping.Dynamic> dynamics = new HashMap<>();
 
-  private MappingLookup(Mapping mapping) {
+  // index.mapping.ignore_malformed: the default of fields that do not set their own.
+  private final boolean ignoreMalformed;
+
+  private MappingLookup(Mapping mapping, boolean ignoreMalformed) {
     this.mapping = mapping;
+    this.ignoreMalformed = ignoreMalformed;
     dynamics.put(ROOT, mapping.dynamic());
     addAll("", mapping.properties(), mapping.dynamic());
   }
 
   static MappingLookup of(Mapping mapping) {
-    return new MappingLookup(mapping);
+    return new MappingLookup(mapping, false);
+  }
+
+  /** The lookup with the index settings that change how fields parse. */
+  static MappingLookup of(Mapping mapping, IndexSettings settings) {
+    return new MappingLookup(mapping, IndexSettingsRules.ignoreMalformed(settings));
   }
 
   Mapping mapping() {
@@ -80,7 +93,7 @@ final class MappingLookup {
     for (Map.Entry<String, FieldMapping> e : discovered.entrySet()) {
       properties = insert(properties, e.getKey().split("\\."), 0, e.getValue());
     }
-    return new Mapping(base.dynamic(), properties);
+    return new Mapping(base.dynamic(), properties, base.meta(), base.dynamicTemplates());
   }
 
   private static Map<String, FieldMapping> insert(
@@ -110,6 +123,16 @@ final class MappingLookup {
     return out;
   }
 
+  private FieldMapping withIndexDefaults(FieldMapping field) {
+    boolean malformable = MALFORMABLE.contains(field.type());
+    if (!ignoreMalformed || !malformable || field.params().containsKey("ignore_malformed")) {
+      return field;
+    }
+    Map<String, Object> params = new LinkedHashMap<>(field.params());
+    params.put("ignore_malformed", true);
+    return new FieldMapping(field.type(), params, field.properties(), field.fields());
+  }
+
   private void addAll(String prefix, Map<String, FieldMapping> props, Mapping.Dynamic inherited) {
     for (Map.Entry<String, FieldMapping> e : props.entrySet()) {
       String path = prefix + e.getKey();
@@ -124,7 +147,7 @@ final class MappingLookup {
         dynamics.put(path, dynamic);
         addAll(path + ".", field.properties(), dynamic);
       } else {
-        leaves.put(path, field);
+        leaves.put(path, withIndexDefaults(field));
         for (Map.Entry<String, FieldMapping> sub : field.fields().entrySet()) {
           leaves.put(path + "." + sub.getKey(), sub.getValue());
         }

@@ -34,11 +34,23 @@ import org.apache.lucene.util.BytesRef;
  * the merged page is fetched ({@code _id}, filtered {@code _source}).
  */
 final class SearchPhase {
-  private static final Set<String> FETCH_FIELDS = Set.of(DocLookup.ID, DocLookup.SOURCE);
+  private static final Set<String> FETCH_FIELDS =
+      Set.of(DocLookup.ID, DocLookup.SOURCE, FieldIndexer.IGNORED);
 
   private SearchPhase() {}
 
   static SearchResponse execute(List<LuceneIndex> targets, SearchRequest request) {
+    return execute(targets, Collections.nCopies(targets.size(), null), request);
+  }
+
+  /**
+   * {@code aliasFilters} has one entry per target: null, or the filter of the aliases the search
+   * reached the target through, which its documents must also match.
+   */
+  static SearchResponse execute(
+      List<LuceneIndex> targets,
+      List<dev.duet.engine.search.Query> aliasFilters,
+      SearchRequest request) {
     long start = System.nanoTime();
     int from = request.from();
     int size = request.size();
@@ -84,7 +96,8 @@ final class SearchPhase {
       Sort sort = null;
       for (int i = 0; i < results.length; i++) {
         LuceneIndex target = targets.get(i);
-        Query query = new QueryTranslator(target).translate(request.query());
+        Query query =
+            new QueryTranslator(target).translate(filtered(request.query(), aliasFilters.get(i)));
         sort = SortBuilder.build(request.sort(), target);
         searchers[i] = target.acquireSearcher();
         TopDocs docs =
@@ -178,9 +191,15 @@ final class SearchPhase {
         }
         sortValues = Collections.unmodifiableList(Arrays.asList(values));
       }
+      String[] ignored = doc.getValues(FieldIndexer.IGNORED);
       hits.add(
           new SearchHit(
-              targets.get(shard).name(), doc.get(DocLookup.ID), score, source, sortValues));
+              targets.get(shard).name(),
+              doc.get(DocLookup.ID),
+              score,
+              source,
+              sortValues,
+              ignored.length == 0 ? List.of() : Arrays.stream(ignored).sorted().toList()));
     }
     return hits;
   }
@@ -235,5 +254,14 @@ final class SearchPhase {
 
   private static long tookMillis(long startNanos) {
     return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
+  }
+
+  private static dev.duet.engine.search.Query filtered(
+      dev.duet.engine.search.Query query, dev.duet.engine.search.Query aliasFilter) {
+    if (aliasFilter == null) {
+      return query;
+    }
+    return new dev.duet.engine.search.Query.Bool(
+        List.of(query), List.of(), List.of(), List.of(aliasFilter), null, 1f);
   }
 }

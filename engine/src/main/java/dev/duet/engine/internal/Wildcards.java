@@ -5,33 +5,7 @@ final class Wildcards {
   private Wildcards() {}
 
   static boolean matches(String pattern, String text) {
-    return matches(pattern, 0, text, 0);
-  }
-
-  private static boolean matches(String pattern, int p, String text, int t) {
-    while (p < pattern.length()) {
-      char c = pattern.charAt(p);
-      if (c == '*') {
-        while (p < pattern.length() && pattern.charAt(p) == '*') {
-          p++;
-        }
-        if (p == pattern.length()) {
-          return true;
-        }
-        for (int i = t; i <= text.length(); i++) {
-          if (matches(pattern, p, text, i)) {
-            return true;
-          }
-        }
-        return false;
-      }
-      if (t >= text.length() || text.charAt(t) != c) {
-        return false;
-      }
-      p++;
-      t++;
-    }
-    return t == text.length();
+    return dev.duet.engine.index.Patterns.matches(pattern, text);
   }
 
   /** Whether some path below {@code prefix} (a dotted path) could match the pattern. */

@@ -13,12 +13,28 @@ import java.util.Map;
  * mapping JSON ({@code {"dynamic":..., "properties":{...}}}); the server's codecs and the engine's
  * metadata store both go through them, so the rules live here once.
  */
-public record Mapping(Dynamic dynamic, Map<String, FieldMapping> properties) {
+public record Mapping(
+    Dynamic dynamic,
+    Map<String, FieldMapping> properties,
+    Map<String, Object> meta,
+    java.util.List<DynamicTemplate> dynamicTemplates) {
   public static final Mapping EMPTY = new Mapping(Dynamic.TRUE, Map.of());
 
   public Mapping {
     requireNonNull(dynamic, "dynamic");
     properties = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(properties));
+    meta = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(meta));
+    dynamicTemplates = java.util.List.copyOf(dynamicTemplates);
+  }
+
+  /** A mapping without {@code dynamic_templates}. */
+  public Mapping(Dynamic dynamic, Map<String, FieldMapping> properties, Map<String, Object> meta) {
+    this(dynamic, properties, meta, java.util.List.of());
+  }
+
+  /** A mapping without {@code _meta}. */
+  public Mapping(Dynamic dynamic, Map<String, FieldMapping> properties) {
+    this(dynamic, properties, Map.of());
   }
 
   /**
@@ -27,6 +43,16 @@ public record Mapping(Dynamic dynamic, Map<String, FieldMapping> properties) {
    */
   public static Mapping fromMap(Map<String, Object> mappings) {
     return MappingParser.parse(mappings);
+  }
+
+  /**
+   * This mapping with a {@code PUT /{index}/_mapping} body merged in, by OpenSearch's rules: new
+   * fields are added; changing a field's type or a parameter OpenSearch fixes at creation is a 400
+   * {@code illegal_argument_exception} with OpenSearch's reason; {@code dynamic} and {@code _meta}
+   * change only when the body gives them.
+   */
+  public Mapping merge(Map<String, Object> update) {
+    return MappingMerger.merge(this, update);
   }
 
   /** The neutral map form, as {@code GET /{index}/_mapping} shows it under {@code mappings}. */

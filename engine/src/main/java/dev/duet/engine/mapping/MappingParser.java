@@ -24,7 +24,8 @@ final class MappingParser {
   static final Set<String> ANALYZERS =
       Set.of("standard", "simple", "whitespace", "keyword", "stop", "english");
 
-  private static final Set<String> COMMON_PARAMS = Set.of("index", "store", "doc_values", "meta");
+  private static final Set<String> COMMON_PARAMS =
+      Set.of("index", "store", "doc_values", "meta", "copy_to");
   private static final Map<String, Set<String>> TYPE_PARAMS =
       Map.of(
           "text", Set.of("analyzer", "search_analyzer", "norms", "boost"),
@@ -77,13 +78,22 @@ final class MappingParser {
     }
   }
 
+  /** A mapping update body: the same rules, with the field's own error unwrapped as OpenSearch. */
+  static Mapping parseUpdate(Map<String, Object> mappings) {
+    return mappings == null || mappings.isEmpty() ? Mapping.EMPTY : parseRoot(mappings);
+  }
+
   private static Mapping parseRoot(Map<String, Object> mappings) {
     Mapping.Dynamic dynamic = Mapping.Dynamic.TRUE;
     Map<String, FieldMapping> properties = Map.of();
+    Map<String, Object> meta = Map.of();
+    List<DynamicTemplate> templates = List.of();
     for (Map.Entry<String, Object> e : mappings.entrySet()) {
       switch (e.getKey()) {
         case "dynamic" -> dynamic = parseDynamic(e.getValue(), "_doc");
         case "properties" -> properties = parseProperties(e.getValue(), "properties");
+        case "_meta" -> meta = parseMeta(e.getValue());
+        case "dynamic_templates" -> templates = DynamicTemplate.parseAll(e.getValue());
         default ->
             throw failure(
                 "Root mapping definition has unsupported parameters:  ["
@@ -93,13 +103,29 @@ final class MappingParser {
                     + "]");
       }
     }
-    return new Mapping(dynamic, properties);
+    return new Mapping(dynamic, properties, meta, templates);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> parseMeta(Object value) {
+    if (!(value instanceof Map<?, ?> map)) {
+      throw failure("[_meta] must be an object, got [" + value + "]");
+    }
+    return (Map<String, Object>) map;
   }
 
   static Map<String, Object> render(Mapping mapping) {
     Map<String, Object> out = new LinkedHashMap<>();
     if (mapping.dynamic() != Mapping.Dynamic.TRUE) {
       out.put("dynamic", mapping.dynamic().value());
+    }
+    if (!mapping.meta().isEmpty()) {
+      out.put("_meta", mapping.meta());
+    }
+    if (!mapping.dynamicTemplates().isEmpty()) {
+      out.put(
+          "dynamic_templates",
+          mapping.dynamicTemplates().stream().map(DynamicTemplate::toMap).toList());
     }
     if (!mapping.properties().isEmpty()) {
       out.put("properties", renderFields(mapping.properties()));
@@ -170,6 +196,11 @@ final class MappingParser {
     Map<String, Object> params = new LinkedHashMap<>(a.params());
     params.putAll(b.params());
     return new FieldMapping("object", params, props, Map.of());
+  }
+
+  /** The field a dynamic template maps a new field to; 400 when the template's mapping is bad. */
+  static FieldMapping parseTemplateField(String name, Map<String, Object> node) {
+    return parseField(name, node);
   }
 
   private static FieldMapping parseField(String name, Map<?, ?> node) {
@@ -280,6 +311,13 @@ final class MappingParser {
           throw failure("analyzer [" + analyzer + "] has not been configured in mappings");
         }
         return analyzer;
+      }
+      case "copy_to" -> {
+        // OpenSearch always shows copy_to as a list.
+        if (value instanceof List<?> list) {
+          return list.stream().map(String::valueOf).toList();
+        }
+        return List.of(String.valueOf(value));
       }
       case "format" -> {
         String format = String.valueOf(value);

@@ -2,6 +2,7 @@ package dev.duet.engine.search;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.duet.engine.index.IndicesOptions;
 import java.util.List;
 
 /**
@@ -15,7 +16,8 @@ public record SearchRequest(
     int size,
     List<SortSpec> sort,
     SourceFilter source,
-    TrackTotalHits trackTotalHits) {
+    TrackTotalHits trackTotalHits,
+    IndicesOptions indicesOptions) {
 
   public static final int DEFAULT_SIZE = 10;
 
@@ -25,5 +27,23 @@ public record SearchRequest(
     sort = List.copyOf(sort);
     requireNonNull(source, "source");
     requireNonNull(trackTotalHits, "trackTotalHits");
+    requireNonNull(indicesOptions, "indicesOptions");
+  }
+
+  /** A search with the default {@link IndicesOptions}. */
+  public SearchRequest(
+      List<String> indices,
+      Query query,
+      int from,
+      int size,
+      List<SortSpec> sort,
+      SourceFilter source,
+      TrackTotalHits trackTotalHits) {
+    this(indices, query, from, size, sort, source, trackTotalHits, IndicesOptions.DEFAULTS);
+  }
+
+  /** The same search with other index expression options. */
+  public SearchRequest withIndicesOptions(IndicesOptions options) {
+    return new SearchRequest(indices, query, from, size, sort, source, trackTotalHits, options);
   }
 }

@@ -13,11 +13,13 @@ public final class Actions {
   private final BulkAction bulk;
   private final SearchAction search;
   private final GetAction get;
+  private final ByQueryAction byQuery;
   private final CreateIndexAction createIndex;
   private final DeleteIndexAction deleteIndex;
   private final RefreshAction refresh;
   private final FlushAction flush;
   private final IndicesAction indices;
+  private final IndexMetadataAction indexMetadata;
 
   public Actions(Engine engine) {
     this(engine, "duet");
@@ -31,11 +33,13 @@ public final class Actions {
     this.bulk = new BulkAction(engine);
     this.search = new SearchAction(engine, nodeId);
     this.get = new GetAction(engine);
+    this.byQuery = new ByQueryAction(engine);
     this.createIndex = new CreateIndexAction(engine);
     this.deleteIndex = new DeleteIndexAction(engine);
     this.refresh = new RefreshAction(engine);
     this.flush = new FlushAction(engine);
     this.indices = new IndicesAction(engine);
+    this.indexMetadata = new IndexMetadataAction(engine);
   }
 
   public Engine engine() {
@@ -52,6 +56,10 @@ public final class Actions {
 
   public GetAction get() {
     return get;
+  }
+
+  public ByQueryAction byQuery() {
+    return byQuery;
   }
 
   public CreateIndexAction createIndex() {
@@ -72,5 +80,9 @@ public final class Actions {
 
   public IndicesAction indices() {
     return indices;
+  }
+
+  public IndexMetadataAction indexMetadata() {
+    return indexMetadata;
   }
 }

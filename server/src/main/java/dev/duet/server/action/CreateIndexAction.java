@@ -3,9 +3,11 @@ package dev.duet.server.action;
 import static java.util.Objects.requireNonNull;
 
 import dev.duet.engine.Engine;
+import dev.duet.engine.index.AliasMetadata;
 import dev.duet.engine.index.IndexInfo;
 import dev.duet.engine.index.IndexSettings;
 import dev.duet.engine.mapping.Mapping;
+import java.util.Map;
 
 /** Creates an index with its settings and mapping. Shared by every transport. */
 public final class CreateIndexAction {
@@ -17,5 +19,11 @@ public final class CreateIndexAction {
 
   public IndexInfo execute(String index, IndexSettings settings, Mapping mapping) {
     return engine.createIndex(index, settings, mapping);
+  }
+
+  /** With aliases, by alias name. */
+  public IndexInfo execute(
+      String index, IndexSettings settings, Mapping mapping, Map<String, AliasMetadata> aliases) {
+    return engine.createIndex(index, settings, mapping, aliases);
   }
 }

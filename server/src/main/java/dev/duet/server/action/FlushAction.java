@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.duet.engine.Engine;
 import dev.duet.engine.index.IndexInfo;
+import dev.duet.engine.index.IndicesOptions;
 import java.util.List;
 
 /**
@@ -18,7 +19,11 @@ public final class FlushAction {
   }
 
   public List<IndexInfo> execute(String expression) {
-    engine.flush(expression);
-    return engine.indices(expression);
+    return execute(expression, IndicesOptions.DEFAULTS);
+  }
+
+  public List<IndexInfo> execute(String expression, IndicesOptions options) {
+    engine.flush(expression, options);
+    return engine.indices(expression, options);
   }
 }

@@ -4,10 +4,19 @@ import static java.util.Objects.requireNonNull;
 
 import dev.duet.engine.Engine;
 import dev.duet.engine.document.GetResult;
+import dev.duet.engine.document.MultiGetRequest;
+import dev.duet.engine.document.MultiGetResponse;
+import dev.duet.engine.document.VersionCheck;
+import dev.duet.engine.error.DuetException;
 import dev.duet.engine.search.SourceFilter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
- * Realtime get of one document by id, with {@code _source} filtering. Shared by every transport.
+ * Gets by id — one ({@code GET _doc}) or many ({@code _mget}) — with {@code _source} filtering,
+ * {@code realtime}, {@code refresh} and a {@code version} check. Shared by every transport.
  */
 public final class GetAction {
   private final Engine engine;
@@ -22,7 +31,74 @@ public final class GetAction {
 
   /** The document with its source filtered; {@code filter} null means the whole source. */
   public GetResult execute(String index, String id, SourceFilter filter) {
-    GetResult result = engine.get(index, id);
+    return filter(engine.get(index, id), filter);
+  }
+
+  /**
+   * A get with OpenSearch's options: realtime, or from the searcher (refreshed first when {@code
+   * refresh}); a found document whose version is not {@code version} (unless {@link
+   * VersionCheck#MATCH_ANY}) is a 409.
+   */
+  public GetResult execute(
+      String index,
+      String id,
+      SourceFilter filter,
+      boolean realtime,
+      boolean refresh,
+      long version) {
+    if (refresh && !realtime) {
+      // A realtime get already sees every acknowledged write; OpenSearch then refreshes only its
+      // internal reader, which search does not use, so only a non-realtime get refreshes.
+      engine.refresh(index);
+    }
+    GetResult result = engine.get(index, id, realtime);
+    if (version != VersionCheck.MATCH_ANY && result.found() && result.version() != version) {
+      Map<String, String> meta = new LinkedHashMap<>();
+      meta.put("index", result.index());
+      meta.put("shard", "0");
+      meta.put("index_uuid", engine.index(result.index()).uuid());
+      throw new DuetException(
+          409,
+          "version_conflict_engine_exception",
+          "["
+              + id
+              + "]: version conflict, current version ["
+              + result.version()
+              + "] is different than the one provided ["
+              + version
+              + "]",
+          meta,
+          null);
+    }
+    return filter(result, filter);
+  }
+
+  /** Each get answered alone: a missing index fails only the documents that name it. */
+  public MultiGetResponse execute(MultiGetRequest request) {
+    List<MultiGetResponse.Item> out = new ArrayList<>(request.items().size());
+    for (MultiGetRequest.Item item : request.items()) {
+      try {
+        GetResult result =
+            execute(
+                item.index(),
+                item.id(),
+                item.source(),
+                request.realtime(),
+                request.refresh(),
+                VersionCheck.MATCH_ANY);
+        out.add(new MultiGetResponse.Item(item.index(), item.id(), result, null));
+      } catch (DuetException e) {
+        DuetException failure =
+            e.type().equals("index_not_found_exception")
+                ? DuetException.indexNotFound(item.index(), "index_expression")
+                : e;
+        out.add(new MultiGetResponse.Item(item.index(), item.id(), null, failure));
+      }
+    }
+    return new MultiGetResponse(out);
+  }
+
+  private static GetResult filter(GetResult result, SourceFilter filter) {
     if (filter == null || filter.isIdentity() || result.source() == null) {
       return result;
     }

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.duet.engine.Engine;
 import dev.duet.engine.index.IndexInfo;
+import dev.duet.engine.index.IndicesOptions;
 import java.util.List;
 
 /**
@@ -29,5 +30,10 @@ public final class IndicesAction {
   /** Every index matching the expression, sorted by name; all when null or empty. */
   public List<IndexInfo> list(String expression) {
     return engine.indices(expression);
+  }
+
+  /** Every index the expression names, with OpenSearch's expression options, sorted by name. */
+  public List<IndexInfo> list(String expression, IndicesOptions options) {
+    return engine.indices(expression, options);
   }
 }

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.duet.engine.Engine;
 import dev.duet.engine.index.IndexInfo;
+import dev.duet.engine.index.IndicesOptions;
 import java.util.List;
 
 /**
@@ -18,7 +19,11 @@ public final class RefreshAction {
   }
 
   public List<IndexInfo> execute(String expression) {
-    engine.refresh(expression);
-    return engine.indices(expression);
+    return execute(expression, IndicesOptions.DEFAULTS);
+  }
+
+  public List<IndexInfo> execute(String expression, IndicesOptions options) {
+    engine.refresh(expression, options);
+    return engine.indices(expression, options);
   }
 }

@@ -4,13 +4,20 @@ import dev.duet.engine.document.BulkItem;
 import dev.duet.engine.document.BulkRequest;
 import dev.duet.engine.document.OpType;
 import dev.duet.engine.document.RefreshPolicy;
+import dev.duet.engine.document.UpdateRequest;
+import dev.duet.engine.document.VersionCheck;
+import dev.duet.engine.document.VersionType;
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.search.SourceFilter;
 import java.util.ArrayList;
 import java.util.List;
 import org.opensearch.protobufs.BulkRequestBody;
 import org.opensearch.protobufs.DeleteOperation;
 import org.opensearch.protobufs.IndexOperation;
 import org.opensearch.protobufs.OperationContainer;
+import org.opensearch.protobufs.SourceConfig;
+import org.opensearch.protobufs.UpdateAction;
+import org.opensearch.protobufs.UpdateOperation;
 import org.opensearch.protobufs.WriteOperation;
 
 /**
@@ -56,9 +63,7 @@ final class BulkRequestDecoder {
       case INDEX -> index(op.getIndex(), body, defaultIndex, problems);
       case CREATE -> create(op.getCreate(), body, defaultIndex, problems);
       case DELETE -> delete(op.getDelete(), defaultIndex, problems);
-      case UPDATE ->
-          throw DuetException.illegalArgument(
-              "bulk [update] operations are not supported yet; use [index] with the whole document");
+      case UPDATE -> update(op.getUpdate(), body, defaultIndex, problems);
       case OPERATIONCONTAINER_NOT_SET ->
           throw DuetException.illegalArgument(
               "Invalid BulkRequestBody. An OperationContainer (create, index, update, or delete)"
@@ -68,12 +73,6 @@ final class BulkRequestDecoder {
 
   private static BulkItem index(
       IndexOperation op, BulkRequestBody body, String defaultIndex, List<String> problems) {
-    if (op.hasIfSeqNo() || op.hasIfPrimaryTerm()) {
-      notYet("if_seq_no/if_primary_term");
-    }
-    if (op.hasVersion() || op.hasVersionType()) {
-      notYet("version");
-    }
     if (op.hasPipeline()) {
       notYet("pipeline");
     }
@@ -85,7 +84,110 @@ final class BulkRequestDecoder {
             ? OpType.CREATE
             : OpType.INDEX;
     String index = op.hasXIndex() ? op.getXIndex() : defaultIndex;
-    return write(type, index, op.hasXId() ? op.getXId() : null, body, problems);
+    VersionCheck check =
+        check(
+            op.hasIfSeqNo(),
+            op.getIfSeqNo(),
+            op.hasIfPrimaryTerm(),
+            op.getIfPrimaryTerm(),
+            op.hasVersion(),
+            op.getVersion(),
+            op.hasVersionType() ? op.getVersionType() : null);
+    BulkItem item = write(type, index, op.hasXId() ? op.getXId() : null, body, problems);
+    problems.addAll(check.problems(type));
+    return item == null ? null : item.withCheck(check);
+  }
+
+  private static BulkItem update(
+      UpdateOperation op, BulkRequestBody body, String defaultIndex, List<String> problems) {
+    if (op.getRequireAlias()) {
+      notYet("require_alias");
+    }
+    String index = op.hasXIndex() ? op.getXIndex() : defaultIndex;
+    boolean valid = true;
+    if (index == null || index.isEmpty()) {
+      problems.add("index is missing");
+      valid = false;
+    }
+    if (!op.hasXId() || op.getXId().isEmpty()) {
+      problems.add("id is missing");
+      valid = false;
+    }
+    UpdateAction action = body.getUpdateAction();
+    if (action.hasScript() || action.hasScriptedUpsert()) {
+      throw DuetException.illegalArgument(
+          "[script] is not supported: Duet has no script engine; send a partial [doc]");
+    }
+    byte[] doc = null;
+    if (action.hasDoc()) {
+      doc = action.getDoc().toByteArray();
+    } else if (body.hasObject() && !body.getObject().isEmpty()) {
+      doc = body.getObject().toByteArray();
+    }
+    UpdateRequest update =
+        new UpdateRequest(
+            doc,
+            action.hasUpsert() ? action.getUpsert().toByteArray() : null,
+            action.getDocAsUpsert(),
+            !action.hasDetectNoop() || action.getDetectNoop(),
+            op.getRetryOnConflict(),
+            action.hasXSource() ? fetchSource(action.getXSource()) : null);
+    problems.addAll(update.problems());
+    VersionCheck check =
+        check(
+            op.hasIfSeqNo(),
+            op.getIfSeqNo(),
+            op.hasIfPrimaryTerm(),
+            op.getIfPrimaryTerm(),
+            false,
+            0,
+            null);
+    problems.addAll(check.problems(OpType.UPDATE));
+    return valid && update.problems().isEmpty()
+        ? BulkItem.update(index, op.getXId(), update, check)
+        : null;
+  }
+
+  private static SourceFilter fetchSource(SourceConfig source) {
+    return switch (source.getSourceConfigCase()) {
+      case FETCH -> source.getFetch() ? SourceFilter.ALL : SourceFilter.NONE;
+      case FILTER ->
+          new SourceFilter(
+              true, source.getFilter().getIncludesList(), source.getFilter().getExcludesList());
+      case SOURCECONFIG_NOT_SET -> null;
+    };
+  }
+
+  /** The item's concurrency condition, unset fields as OpenSearch's sentinels. */
+  private static VersionCheck check(
+      boolean hasSeqNo,
+      long seqNo,
+      boolean hasTerm,
+      long term,
+      boolean hasVersion,
+      long version,
+      org.opensearch.protobufs.VersionType type) {
+    if (!hasSeqNo && !hasTerm && !hasVersion && type == null) {
+      return VersionCheck.NONE;
+    }
+    return new VersionCheck(
+        hasSeqNo ? seqNo : VersionCheck.UNASSIGNED_SEQ_NO,
+        hasTerm ? term : VersionCheck.UNASSIGNED_PRIMARY_TERM,
+        hasVersion ? version : VersionCheck.MATCH_ANY,
+        versionType(type));
+  }
+
+  private static VersionType versionType(org.opensearch.protobufs.VersionType type) {
+    if (type == null) {
+      return VersionType.INTERNAL;
+    }
+    return switch (type) {
+      case VERSION_TYPE_EXTERNAL -> VersionType.EXTERNAL;
+      case VERSION_TYPE_EXTERNAL_GTE -> VersionType.EXTERNAL_GTE;
+      case VERSION_TYPE_INTERNAL, VERSION_TYPE_UNSPECIFIED -> VersionType.INTERNAL;
+      case VERSION_TYPE_FORCE, UNRECOGNIZED ->
+          throw DuetException.illegalArgument("No version type match [" + type + "]");
+    };
   }
 
   private static BulkItem create(
@@ -120,12 +222,15 @@ final class BulkRequestDecoder {
   }
 
   private static BulkItem delete(DeleteOperation op, String defaultIndex, List<String> problems) {
-    if (op.hasIfSeqNo() || op.hasIfPrimaryTerm()) {
-      notYet("if_seq_no/if_primary_term");
-    }
-    if (op.hasVersion() || op.hasVersionType()) {
-      notYet("version");
-    }
+    VersionCheck check =
+        check(
+            op.hasIfSeqNo(),
+            op.getIfSeqNo(),
+            op.hasIfPrimaryTerm(),
+            op.getIfPrimaryTerm(),
+            op.hasVersion(),
+            op.getVersion(),
+            op.hasVersionType() ? op.getVersionType() : null);
     String index = op.hasXIndex() ? op.getXIndex() : defaultIndex;
     boolean valid = true;
     if (index == null || index.isEmpty()) {
@@ -136,7 +241,8 @@ final class BulkRequestDecoder {
       problems.add("id is missing");
       valid = false;
     }
-    return valid ? new BulkItem(OpType.DELETE, index, op.getXId(), null) : null;
+    problems.addAll(check.problems(OpType.DELETE));
+    return valid ? new BulkItem(OpType.DELETE, index, op.getXId(), null, check, null) : null;
   }
 
   private static RefreshPolicy refresh(org.opensearch.protobufs.BulkRequest request) {

@@ -1,11 +1,14 @@
 package dev.duet.server.grpc;
 
+import com.google.protobuf.ByteString;
 import dev.duet.engine.document.BulkItemResponse;
 import dev.duet.engine.document.BulkResponse;
+import dev.duet.engine.document.GetResult;
 import dev.duet.engine.document.WriteResult;
 import dev.duet.engine.error.DuetException;
 import java.util.Map;
 import org.opensearch.protobufs.ErrorCause;
+import org.opensearch.protobufs.InlineGetDictUserDefined;
 import org.opensearch.protobufs.Item;
 import org.opensearch.protobufs.ObjectMap;
 import org.opensearch.protobufs.ResponseItem;
@@ -31,6 +34,7 @@ final class BulkResponseEncoder {
       switch (item.opType()) {
         case INDEX -> wrapper.setIndex(encoded);
         case CREATE -> wrapper.setCreate(encoded);
+        case UPDATE -> wrapper.setUpdate(encoded);
         case DELETE -> wrapper.setDelete(encoded);
       }
       out.addItems(wrapper);
@@ -61,6 +65,18 @@ final class BulkResponseEncoder {
             .setFailed(0));
     if (result.seqNo() >= 0) {
       out.setXSeqNo(result.seqNo()).setXPrimaryTerm(result.primaryTerm());
+    }
+    GetResult get = item.get();
+    if (get != null) {
+      InlineGetDictUserDefined.Builder inline =
+          InlineGetDictUserDefined.newBuilder()
+              .setFound(true)
+              .setXSeqNo(get.seqNo())
+              .setXPrimaryTerm(get.primaryTerm());
+      if (get.source() != null) {
+        inline.setXSource(ByteString.copyFrom(get.source()));
+      }
+      out.setGet(inline);
     }
     return out.build();
   }

@@ -1,6 +1,7 @@
 package dev.duet.server.grpc;
 
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.index.IndicesOptions;
 import dev.duet.engine.search.Query;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SortSpec;
@@ -8,6 +9,7 @@ import dev.duet.engine.search.SourceFilter;
 import dev.duet.engine.search.TrackTotalHits;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.opensearch.protobufs.FieldSort;
 import org.opensearch.protobufs.SearchRequestBody;
 import org.opensearch.protobufs.SortCombinations;
@@ -49,7 +51,28 @@ final class SearchRequestDecoder {
         size,
         sort(body.getSortList()),
         source(request, body),
-        trackTotalHits(body));
+        trackTotalHits(body),
+        indicesOptions(request));
+  }
+
+  /** {@code ignore_unavailable}, {@code allow_no_indices}, {@code expand_wildcards}, as on REST. */
+  private static IndicesOptions indicesOptions(org.opensearch.protobufs.SearchRequest request) {
+    String expand = null;
+    if (request.getExpandWildcardsCount() > 0) {
+      List<String> values = new ArrayList<>();
+      for (var value : request.getExpandWildcardsList()) {
+        String name = value.name();
+        if (!name.endsWith("UNSPECIFIED") && !name.equals("UNRECOGNIZED")) {
+          values.add(name.replace("EXPAND_WILDCARD_", "").toLowerCase(Locale.ROOT));
+        }
+      }
+      expand = values.isEmpty() ? null : String.join(",", values);
+    }
+    return IndicesOptions.of(
+        IndicesOptions.DEFAULTS,
+        request.hasIgnoreUnavailable() ? request.getIgnoreUnavailable() : null,
+        request.hasAllowNoIndices() ? request.getAllowNoIndices() : null,
+        expand);
   }
 
   private static List<SortSpec> sort(List<SortCombinations> sorts) {

@@ -81,6 +81,21 @@ final class SearchResponseEncoder {
         Float.isNaN(hit.score())
             ? HitXScore.newBuilder().setNullValue(NullValue.NULL_VALUE_NULL)
             : HitXScore.newBuilder().setDouble(hit.score()));
+    if (!hit.ignored().isEmpty()) {
+      // OpenSearch's transport-grpc reports _ignored among the hit's meta_fields.
+      org.opensearch.protobufs.ObjectMap.ListValue.Builder list =
+          org.opensearch.protobufs.ObjectMap.ListValue.newBuilder();
+      for (String field : hit.ignored()) {
+        list.addValue(org.opensearch.protobufs.ObjectMap.Value.newBuilder().setString(field));
+      }
+      out.setMetaFields(
+          org.opensearch.protobufs.ObjectMap.newBuilder()
+              .putFields(
+                  "_ignored",
+                  org.opensearch.protobufs.ObjectMap.Value.newBuilder()
+                      .setListValue(list)
+                      .build()));
+    }
     if (hit.source() != null) {
       // The engine hands over a fresh array per hit and never touches it again: wrap, don't copy.
       out.setXSource(UnsafeByteOperations.unsafeWrap(hit.source()));

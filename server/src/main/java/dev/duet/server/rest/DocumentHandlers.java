@@ -7,6 +7,9 @@ import dev.duet.engine.document.BulkResponse;
 import dev.duet.engine.document.GetResult;
 import dev.duet.engine.document.OpType;
 import dev.duet.engine.document.RefreshPolicy;
+import dev.duet.engine.document.UpdateRequest;
+import dev.duet.engine.document.Validation;
+import dev.duet.engine.document.VersionCheck;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.search.SourceFilter;
 import dev.duet.server.action.Actions;
@@ -15,13 +18,16 @@ import dev.duet.server.rest.codec.BulkResponseEncoder;
 import dev.duet.server.rest.codec.GetResponseEncoder;
 import dev.duet.server.rest.codec.JsonOutput;
 import dev.duet.server.rest.codec.SourceFilters;
+import dev.duet.server.rest.codec.UpdateRequestDecoder;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * Document endpoints: {@code _bulk}, and the single-document writes ({@code _doc}, {@code _create})
- * that go through the same bulk action as a bulk of one; realtime {@code GET _doc}.
+ * Document endpoints: {@code _bulk}, and the single-document writes ({@code _doc}, {@code _create},
+ * {@code _update}) that go through the same bulk action as a bulk of one, with their concurrency
+ * parameters; {@code GET _doc} and {@code HEAD}.
  */
 final class DocumentHandlers {
   private final Actions actions;
@@ -72,16 +78,57 @@ final class DocumentHandlers {
     return write(request, OpType.DELETE);
   }
 
-  /** {@code GET /{index}/_doc/{id}}: 200 with the document, 404 with {@code found: false}. */
+  /**
+   * {@code POST /{index}/_update/{id}}: a partial {@code doc} merged into the document, or an
+   * upsert; {@code noop} when nothing changes.
+   */
+  RestResponse update(RestRequest request) throws IOException {
+    if (request.hasParam("version") || request.hasParam("version_type")) {
+      // OpenSearch's REST layer refuses these for updates before anything else is read.
+      throw Validation.failed(
+          List.of(
+              "internal versioning can not be used for optimistic concurrency control. Please use"
+                  + " `if_seq_no` and `if_primary_term` instead"));
+    }
+    UpdateRequest update =
+        UpdateRequestDecoder.decode(
+                request.contentArray(), request.contentOffset(), request.contentLength())
+            .withRetryOnConflict(request.paramAsInt("retry_on_conflict", 0));
+    SourceFilter fetch = sourceParams(request);
+    if (fetch != null) {
+      update = update.withFetchSource(fetch);
+    }
+    VersionCheck check = VersionParams.of(request);
+    List<String> problems = new ArrayList<>(update.problems());
+    problems.addAll(check.problems(OpType.UPDATE));
+    Validation.check(problems);
+    BulkItem item =
+        BulkItem.update(request.pathParam("index"), request.pathParam("id"), update, check);
+    return single(request, item);
+  }
+
+  /**
+   * {@code GET /{index}/_doc/{id}}: 200 with the document, 404 with {@code found: false}. Duet
+   * stores no field apart from {@code _source}, so {@code stored_fields} only drops the source (as
+   * OpenSearch does for fields that are not stored).
+   */
   RestResponse get(RestRequest request) throws IOException {
-    SourceFilter filter =
-        SourceFilters.fromParams(
-            request.param("_source"),
-            request.param("_source_includes"),
-            request.param("_source_excludes"));
+    SourceFilter filter = sourceParams(request);
+    if (filter == null && request.hasParam("stored_fields")) {
+      filter = SourceFilter.NONE;
+    }
     GetResult result;
     try {
-      result = actions.get().execute(request.pathParam("index"), request.pathParam("id"), filter);
+      result =
+          actions
+              .get()
+              .execute(
+                  request.pathParam("index"),
+                  request.pathParam("id"),
+                  filter,
+                  request.paramAsBoolean("realtime", true),
+                  request.paramAsBoolean("refresh", false),
+                  request.paramAsLong("version", VersionCheck.MATCH_ANY));
     } catch (DuetException e) {
       throw asIndexExpression(e);
     }
@@ -109,29 +156,37 @@ final class DocumentHandlers {
   }
 
   private RestResponse write(RestRequest request, OpType op) throws IOException {
-    for (String unsupported : List.of("if_seq_no", "if_primary_term", "version", "version_type")) {
-      if (request.hasParam(unsupported)) {
-        // Ignoring a concurrency check would silently overwrite; refuse until the model has it.
-        throw DuetException.illegalArgument(
-            "the [" + unsupported + "] parameter is not supported by Duet yet");
-      }
-    }
+    VersionCheck check = VersionParams.of(request);
     byte[] source = null;
     if (op != OpType.DELETE) {
       request.requireContent();
       int from = request.contentOffset();
       source = Arrays.copyOfRange(request.contentArray(), from, from + request.contentLength());
     }
-    BulkItem item = new BulkItem(op, request.pathParam("index"), request.pathParam("id"), source);
+    Validation.check(check.problems(op));
+    BulkItem item =
+        new BulkItem(op, request.pathParam("index"), request.pathParam("id"), source, check, null);
+    return single(request, item);
+  }
+
+  /** One write through the bulk action, answered as OpenSearch answers the single-document API. */
+  private RestResponse single(RestRequest request, BulkItem item) throws IOException {
     BulkResponse response =
         actions.bulk().execute(new BulkRequest(List.of(item), refresh(request)));
     BulkItemResponse result = response.items().get(0);
     if (result.failed()) {
-      throw op == OpType.DELETE ? asIndexExpression(result.failure()) : result.failure();
+      throw item.opType() == OpType.DELETE ? asIndexExpression(result.failure()) : result.failure();
     }
     JsonOutput out = new JsonOutput(request.pretty());
     BulkResponseEncoder.encodeSingle(result, out.generator());
     return RestResponse.json(result.status(), out);
+  }
+
+  private static SourceFilter sourceParams(RestRequest request) {
+    return SourceFilters.fromParams(
+        request.param("_source"),
+        request.param("_source_includes"),
+        request.param("_source_excludes"));
   }
 
   private static RefreshPolicy refresh(RestRequest request) {

@@ -1,23 +1,25 @@
 package dev.duet.server.rest;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.index.AliasMetadata;
 import dev.duet.engine.index.IndexInfo;
+import dev.duet.engine.index.IndicesOptions;
 import dev.duet.server.action.Actions;
 import dev.duet.server.rest.codec.CreateIndexDecoder;
+import dev.duet.server.rest.codec.IndexSettingsEncoder;
 import dev.duet.server.rest.codec.Json;
 import dev.duet.server.rest.codec.JsonOutput;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Index administration: create, delete, exists, get, mappings and refresh, with OpenSearch's
- * response bodies.
+ * Index administration: create, delete, exists, get, mappings, settings, refresh and flush, with
+ * OpenSearch's response bodies and index expression parameters.
  */
 final class IndexHandlers {
-  /** OpenSearch's internal id of version 3.8.0, as {@code index.version.created} shows it. */
-  private static final String OPENSEARCH_VERSION_ID = "137297827";
-
   private final Actions actions;
 
   IndexHandlers(Actions actions) {
@@ -30,7 +32,8 @@ final class IndexHandlers {
     var body =
         CreateIndexDecoder.decode(
             request.contentArray(), request.contentOffset(), request.contentLength());
-    IndexInfo info = actions.createIndex().execute(index, body.settings(), body.mapping());
+    IndexInfo info =
+        actions.createIndex().execute(index, body.settings(), body.mapping(), body.aliases());
     JsonOutput out = new JsonOutput(request.pretty());
     JsonGenerator g = out.generator();
     g.writeStartObject();
@@ -41,36 +44,40 @@ final class IndexHandlers {
     return RestResponse.json(200, out);
   }
 
-  /** {@code DELETE /{index}}. */
+  /** {@code DELETE /{index}}: an expression of concrete names or wildcards, never an alias. */
   RestResponse delete(RestRequest request) throws IOException {
-    actions.deleteIndex().execute(request.pathParam("index"));
+    actions
+        .indexMetadata()
+        .deleteIndices(request.pathParam("index"), RestIndicesOptions.of(request));
     return acknowledged(request);
   }
 
-  /** {@code HEAD /{index}}: 200 or 404, no body. */
+  /** {@code HEAD /{index}}: 200 when everything the expression names exists, else 404. */
   RestResponse exists(RestRequest request) {
-    return RestResponse.empty(actions.indices().exists(request.pathParam("index")) ? 200 : 404);
+    try {
+      actions.indices().list(request.pathParam("index"), RestIndicesOptions.of(request));
+      return RestResponse.empty(200);
+    } catch (DuetException e) {
+      return RestResponse.empty(e.status());
+    }
   }
 
   /** {@code GET /{index}}: aliases, mappings and settings per index. */
   RestResponse get(RestRequest request) throws IOException {
-    String expression = request.pathParam("index");
     List<IndexInfo> indices =
-        isPattern(expression)
-            ? actions.indices().list(expression)
-            : List.of(actions.indices().index(expression));
+        actions.indices().list(request.pathParam("index"), RestIndicesOptions.of(request));
+    boolean flat = request.paramAsBoolean("flat_settings", false);
     JsonOutput out = new JsonOutput(request.pretty());
     JsonGenerator g = out.generator();
     g.writeStartObject();
     for (IndexInfo info : indices) {
       g.writeObjectFieldStart(info.name());
-      g.writeObjectFieldStart("aliases");
-      g.writeEndObject();
+      g.writeFieldName("aliases");
+      writeAliases(g, info.aliases());
       g.writeFieldName("mappings");
       Json.writeValue(g, info.mapping().toMap());
-      g.writeObjectFieldStart("settings");
-      writeIndexSettings(info, g);
-      g.writeEndObject();
+      g.writeFieldName("settings");
+      IndexSettingsEncoder.write(g, IndexSettingsEncoder.flat(info), flat);
       g.writeEndObject();
     }
     g.writeEndObject();
@@ -79,11 +86,8 @@ final class IndexHandlers {
 
   /** {@code GET /_mapping} and {@code GET /{index}/_mapping}. */
   RestResponse mapping(RestRequest request) throws IOException {
-    String expression = request.pathParam("index");
     List<IndexInfo> indices =
-        expression == null || isPattern(expression)
-            ? actions.indices().list(expression)
-            : List.of(actions.indices().index(expression));
+        actions.indices().list(request.pathParam("index"), RestIndicesOptions.of(request));
     JsonOutput out = new JsonOutput(request.pretty());
     JsonGenerator g = out.generator();
     g.writeStartObject();
@@ -97,14 +101,78 @@ final class IndexHandlers {
     return RestResponse.json(200, out);
   }
 
+  /** {@code PUT|POST /{index}/_mapping}: merges new fields and parameters into each index. */
+  RestResponse putMapping(RestRequest request) throws IOException {
+    request.requireContent();
+    Map<String, Object> update =
+        CreateIndexDecoder.mappingUpdate(
+            request.contentArray(), request.contentOffset(), request.contentLength());
+    actions
+        .indexMetadata()
+        .putMapping(
+            request.pathParam("index"),
+            RestIndicesOptions.of(request, IndicesOptions.STRICT),
+            update);
+    return acknowledged(request);
+  }
+
+  /** {@code GET /_settings}, {@code /{index}/_settings} and {@code /{index}/_settings/{name}}. */
+  RestResponse settings(RestRequest request) throws IOException {
+    List<IndexInfo> indices =
+        actions.indices().list(request.pathParam("index"), RestIndicesOptions.of(request));
+    List<String> names = split(request.pathParam("name"));
+    boolean flat = request.paramAsBoolean("flat_settings", false);
+    boolean defaults = request.paramAsBoolean("include_defaults", false);
+    JsonOutput out = new JsonOutput(request.pretty());
+    JsonGenerator g = out.generator();
+    g.writeStartObject();
+    for (IndexInfo info : indices) {
+      Map<String, String> settings = IndexSettingsEncoder.matching(info, names);
+      Map<String, String> defaultValues =
+          defaults ? IndexSettingsEncoder.defaults(info, names) : Map.of();
+      if (settings.isEmpty() && defaultValues.isEmpty()) {
+        continue; // OpenSearch leaves out indices none of whose settings match
+      }
+      g.writeObjectFieldStart(info.name());
+      g.writeFieldName("settings");
+      IndexSettingsEncoder.write(g, settings, flat);
+      if (defaults) {
+        g.writeFieldName("defaults");
+        IndexSettingsEncoder.write(g, defaultValues, flat);
+      }
+      g.writeEndObject();
+    }
+    g.writeEndObject();
+    return RestResponse.json(200, out);
+  }
+
+  /** {@code PUT /_settings} and {@code PUT /{index}/_settings}: dynamic settings only. */
+  RestResponse putSettings(RestRequest request) throws IOException {
+    request.requireContent();
+    Map<String, String> update =
+        CreateIndexDecoder.settingsUpdate(
+            request.contentArray(), request.contentOffset(), request.contentLength());
+    actions
+        .indexMetadata()
+        .updateSettings(
+            request.pathParam("index"),
+            RestIndicesOptions.of(request, IndicesOptions.STRICT),
+            update);
+    return acknowledged(request);
+  }
+
   /** {@code POST /_refresh} and {@code POST /{index}/_refresh}. */
   RestResponse refresh(RestRequest request) throws IOException {
-    return shardsResponse(request, actions.refresh().execute(request.pathParam("index")));
+    return shardsResponse(
+        request,
+        actions.refresh().execute(request.pathParam("index"), RestIndicesOptions.of(request)));
   }
 
   /** {@code POST /_flush} and {@code POST /{index}/_flush}. */
   RestResponse flush(RestRequest request) throws IOException {
-    return shardsResponse(request, actions.flush().execute(request.pathParam("index")));
+    return shardsResponse(
+        request,
+        actions.flush().execute(request.pathParam("index"), RestIndicesOptions.of(request)));
   }
 
   /** {@code {"_shards":{...}}} for the primaries (and unassigned replicas) of the given indices. */
@@ -129,57 +197,34 @@ final class IndexHandlers {
     return RestResponse.json(200, out);
   }
 
-  /**
-   * {@code settings.index} in the order OpenSearch 3.8 shows it: its fixed keys around the index's
-   * own settings, nested on dots as OpenSearch nests them.
-   */
-  private static void writeIndexSettings(IndexInfo info, JsonGenerator g) throws IOException {
-    Map<String, String> own = info.settings().sorted();
-    own.remove("number_of_shards");
-    own.remove("number_of_replicas");
-    g.writeObjectFieldStart("index");
-    g.writeObjectFieldStart("replication");
-    g.writeStringField("type", "DOCUMENT");
+  /** An index's aliases as {@code GET /{index}} and {@code GET /_alias} show them. */
+  static void writeAliases(JsonGenerator g, Map<String, AliasMetadata> aliases) throws IOException {
+    g.writeStartObject();
+    for (AliasMetadata alias : aliases.values()) {
+      g.writeFieldName(alias.name());
+      Json.writeValue(g, alias.toMap());
+    }
     g.writeEndObject();
-    g.writeStringField("number_of_shards", Integer.toString(info.settings().numberOfShards()));
-    g.writeStringField("provided_name", info.name());
-    g.writeStringField("creation_date", Long.toString(info.creationDate()));
-    Map<String, Object> nested = new java.util.LinkedHashMap<>();
-    for (Map.Entry<String, String> e : own.entrySet()) {
-      nest(nested, e.getKey(), e.getValue());
-    }
-    for (Map.Entry<String, Object> e : nested.entrySet()) {
-      g.writeFieldName(e.getKey());
-      Json.writeValue(g, e.getValue());
-    }
-    g.writeStringField("number_of_replicas", Integer.toString(info.settings().numberOfReplicas()));
-    g.writeStringField("uuid", info.uuid());
-    g.writeObjectFieldStart("version");
-    g.writeStringField("created", OPENSEARCH_VERSION_ID);
-    g.writeEndObject();
-    g.writeEndObject();
-  }
-
-  @SuppressWarnings("unchecked")
-  private static void nest(Map<String, Object> into, String dottedKey, String value) {
-    int dot = dottedKey.indexOf('.');
-    if (dot < 0) {
-      into.put(dottedKey, value);
-      return;
-    }
-    Object child =
-        into.computeIfAbsent(
-            dottedKey.substring(0, dot), k -> new java.util.LinkedHashMap<String, Object>());
-    if (child instanceof Map<?, ?> map) {
-      nest((Map<String, Object>) map, dottedKey.substring(dot + 1), value);
-    }
   }
 
   static boolean isPattern(String expression) {
     return expression.contains("*") || expression.contains(",") || expression.equals("_all");
   }
 
-  private static RestResponse acknowledged(RestRequest request) throws IOException {
+  static List<String> split(String names) {
+    List<String> out = new ArrayList<>();
+    if (names == null) {
+      return out;
+    }
+    for (String s : names.split(",")) {
+      if (!s.isBlank()) {
+        out.add(s.trim());
+      }
+    }
+    return out;
+  }
+
+  static RestResponse acknowledged(RestRequest request) throws IOException {
     JsonOutput out = new JsonOutput(request.pretty());
     out.generator().writeStartObject();
     out.generator().writeBooleanField("acknowledged", true);

@@ -71,6 +71,35 @@ public final class RestRequest {
         "Failed to parse value [" + v + "] as only [true] or [false] are allowed.");
   }
 
+  /** A long parameter; OpenSearch's 400 (with its cause) when it is not one. */
+  public long paramAsLong(String name, long defaultValue) {
+    return number("long", name, defaultValue);
+  }
+
+  /** An int parameter; OpenSearch's 400 (with its cause) when it is not one. */
+  public int paramAsInt(String name, int defaultValue) {
+    return (int) number("int", name, defaultValue);
+  }
+
+  private long number(String type, String name, long defaultValue) {
+    String value = params.get(name);
+    if (value == null) {
+      return defaultValue;
+    }
+    try {
+      return type.equals("int") ? Integer.parseInt(value) : Long.parseLong(value);
+    } catch (NumberFormatException e) {
+      DuetException cause =
+          new DuetException(400, "number_format_exception", "For input string: \"" + value + "\"");
+      throw new DuetException(
+          400,
+          "illegal_argument_exception",
+          "Failed to parse " + type + " parameter [" + name + "] with value [" + value + "]",
+          Map.of(),
+          cause);
+    }
+  }
+
   /** {@code ?pretty}: indent JSON responses. */
   public boolean pretty() {
     return paramAsBoolean("pretty", false);

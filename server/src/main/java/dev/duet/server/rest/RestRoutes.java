@@ -17,7 +17,10 @@ public final class RestRoutes {
     IndexHandlers index = new IndexHandlers(actions);
     ClusterHandlers cluster = new ClusterHandlers(actions, node);
     DocumentHandlers docs = new DocumentHandlers(actions);
+    MultiGetHandler mget = new MultiGetHandler(actions);
+    ByQueryHandler byQuery = new ByQueryHandler(actions);
     SearchHandler search = new SearchHandler(actions);
+    AliasHandlers aliases = new AliasHandlers(actions);
     return new RestRouter()
         .add("/", root, GET, HEAD)
         .add("/_cluster/health", cluster::health, GET)
@@ -45,6 +48,29 @@ public final class RestRoutes {
         .add("/{index}/_doc/{id}", docs::get, GET)
         .add("/{index}/_doc/{id}", docs::exists, HEAD)
         .add("/{index}/_doc/{id}", docs::delete, DELETE)
-        .add("/{index}/_create/{id}", docs::create, PUT, POST);
+        .add("/{index}/_create/{id}", docs::create, PUT, POST)
+        .add("/{index}/_update/{id}", docs::update, POST)
+        .add("/_mget", mget, GET, POST)
+        .add("/{index}/_mget", mget, GET, POST)
+        .add("/{index}/_delete_by_query", byQuery::deleteByQuery, POST)
+        .add("/{index}/_update_by_query", byQuery::updateByQuery, POST)
+        .add("/{index}/_mapping", index::putMapping, PUT, POST)
+        .add("/_settings", index::settings, GET)
+        .add("/_settings", index::putSettings, PUT)
+        .add("/_settings/{name}", index::settings, GET)
+        .add("/{index}/_settings", index::settings, GET)
+        .add("/{index}/_settings", index::putSettings, PUT)
+        .add("/{index}/_settings/{name}", index::settings, GET)
+        .add("/_aliases", aliases::update, POST)
+        .add("/_alias", aliases::get, GET)
+        .add("/_alias/{name}", aliases::get, GET)
+        .add("/_alias/{name}", aliases::exists, HEAD)
+        .add("/{index}/_alias", aliases::get, GET)
+        .add("/{index}/_alias/{name}", aliases::get, GET)
+        .add("/{index}/_alias/{name}", aliases::exists, HEAD)
+        .add("/{index}/_alias/{name}", aliases::put, PUT, POST)
+        .add("/{index}/_alias/{name}", aliases::delete, DELETE)
+        .add("/{index}/_aliases/{name}", aliases::put, PUT, POST)
+        .add("/{index}/_aliases/{name}", aliases::delete, DELETE);
   }
 }

@@ -38,11 +38,12 @@ final class SearchHandler implements RestHandler {
             request.param("track_total_hits"));
     SearchRequest search =
         SearchRequestDecoder.decode(
-            indices(request.pathParam("index")),
-            request.contentArray(),
-            request.contentOffset(),
-            request.contentLength(),
-            url);
+                indices(request.pathParam("index")),
+                request.contentArray(),
+                request.contentOffset(),
+                request.contentLength(),
+                url)
+            .withIndicesOptions(RestIndicesOptions.of(request));
     SearchResponse response = actions.search().execute(search);
     JsonOutput out = new JsonOutput(request.pretty());
     SearchResponseEncoder.encode(response, out.generator());
@@ -64,12 +65,16 @@ final class SearchHandler implements RestHandler {
     SearchRequest count =
         new SearchRequest(
             parsed.indices(),
-            parsed.query(),
+            // ?q= wins over the body, as in OpenSearch; only a single field:value clause for now.
+            request.hasParam("q")
+                ? dev.duet.server.rest.codec.QueryStringParam.parse(request.param("q"))
+                : parsed.query(),
             0,
             0,
             List.of(),
             dev.duet.engine.search.SourceFilter.NONE,
-            dev.duet.engine.search.TrackTotalHits.EXACT);
+            dev.duet.engine.search.TrackTotalHits.EXACT,
+            RestIndicesOptions.of(request));
     SearchResponse response = actions.search().execute(count);
     JsonOutput out = new JsonOutput(request.pretty());
     var g = out.generator();

@@ -117,7 +117,41 @@ class BulkRequestDecoderTest {
   }
 
   @Test
-  void refusesUpdateClearlyAsBadRequest() {
+  void decodesUpdatesWithTheirDocAndCompareAndSet() {
+    var request =
+        org.opensearch.protobufs.BulkRequest.newBuilder()
+            .setIndex("books")
+            .addBulkRequestBody(
+                BulkRequestBody.newBuilder()
+                    .setOperationContainer(
+                        OperationContainer.newBuilder()
+                            .setUpdate(
+                                UpdateOperation.newBuilder()
+                                    .setXId("1")
+                                    .setIfSeqNo(3)
+                                    .setIfPrimaryTerm(1)
+                                    .setRetryOnConflict(2)))
+                    .setUpdateAction(
+                        org.opensearch.protobufs.UpdateAction.newBuilder()
+                            .setDoc(ByteString.copyFromUtf8("{\"a\":1}"))
+                            .setDocAsUpsert(true)
+                            .setDetectNoop(false)))
+            .build();
+
+    var item = BulkRequestDecoder.decode(request).items().get(0);
+
+    assertThat(item.opType()).isEqualTo(dev.duet.engine.document.OpType.UPDATE);
+    assertThat(item.index()).isEqualTo("books");
+    assertThat(item.check()).isEqualTo(dev.duet.engine.document.VersionCheck.ifSeqNo(3, 1));
+    assertThat(new String(item.update().doc(), java.nio.charset.StandardCharsets.UTF_8))
+        .isEqualTo("{\"a\":1}");
+    assertThat(item.update().docAsUpsert()).isTrue();
+    assertThat(item.update().detectNoop()).isFalse();
+    assertThat(item.update().retryOnConflict()).isEqualTo(2);
+  }
+
+  @Test
+  void refusesScriptedUpdatesClearlyAsBadRequest() {
     var request =
         org.opensearch.protobufs.BulkRequest.newBuilder()
             .setIndex("books")
@@ -126,7 +160,9 @@ class BulkRequestDecoderTest {
                     .setOperationContainer(
                         OperationContainer.newBuilder()
                             .setUpdate(UpdateOperation.newBuilder().setXId("1")))
-                    .setObject(ByteString.copyFromUtf8("{}")))
+                    .setUpdateAction(
+                        org.opensearch.protobufs.UpdateAction.newBuilder()
+                            .setScript(org.opensearch.protobufs.Script.getDefaultInstance())))
             .build();
 
     assertThatThrownBy(() -> BulkRequestDecoder.decode(request))
@@ -134,12 +170,12 @@ class BulkRequestDecoderTest {
             DuetException.class,
             e -> {
               assertThat(e.status()).isEqualTo(400);
-              assertThat(e.reason()).contains("[update]").contains("not supported");
+              assertThat(e.reason()).contains("[script] is not supported");
             });
   }
 
   @Test
-  void refusesOptionsTheModelCannotHonourInsteadOfIgnoringThem() {
+  void anIfSeqNoWithoutPrimaryTermIsAValidationFailureAsInOpenSearch() {
     var request =
         org.opensearch.protobufs.BulkRequest.newBuilder()
             .setIndex("books")
@@ -154,7 +190,9 @@ class BulkRequestDecoderTest {
     assertThatThrownBy(() -> BulkRequestDecoder.decode(request))
         .isInstanceOfSatisfying(
             DuetException.class,
-            e -> assertThat(e.reason()).contains("if_seq_no").contains("not supported"));
+            e ->
+                assertThat(e.reason())
+                    .isEqualTo("Validation Failed: 1: ifSeqNo is set, but primary term is [0];"));
   }
 
   private static RefreshPolicy refreshOf(Refresh refresh) {

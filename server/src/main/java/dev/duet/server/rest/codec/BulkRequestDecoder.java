@@ -7,7 +7,11 @@ import dev.duet.engine.document.BulkItem;
 import dev.duet.engine.document.BulkRequest;
 import dev.duet.engine.document.OpType;
 import dev.duet.engine.document.RefreshPolicy;
+import dev.duet.engine.document.UpdateRequest;
+import dev.duet.engine.document.VersionCheck;
+import dev.duet.engine.document.VersionType;
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.search.SourceFilter;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -51,11 +55,13 @@ public final class BulkRequestDecoder {
         validation.add("index is missing");
         index = "";
       }
+      VersionCheck check = action.check();
       if (action.opType == OpType.DELETE) {
         if (action.id == null) {
           validation.add("id is missing");
         }
-        items.add(new BulkItem(OpType.DELETE, index, action.id, null));
+        validation.addAll(check.problems(OpType.DELETE));
+        items.add(new BulkItem(OpType.DELETE, index, action.id, null, check, null));
         continue;
       }
       int sourceEnd = nextMarker(data, from, end);
@@ -63,9 +69,27 @@ public final class BulkRequestDecoder {
         break;
       }
       line++;
-      byte[] source = Arrays.copyOfRange(data, from, trimCarriageReturn(data, from, sourceEnd));
+      int sourceStart = from;
+      int sourceStop = trimCarriageReturn(data, from, sourceEnd);
       from = sourceEnd + 1;
-      items.add(new BulkItem(action.opType, index, action.id, source));
+      if (action.opType == OpType.UPDATE) {
+        UpdateRequest update =
+            UpdateRequestDecoder.decode(data, sourceStart, sourceStop - sourceStart)
+                .withRetryOnConflict(action.retryOnConflict);
+        if (update.fetchSource() == null && action.fetchSource != null) {
+          update = update.withFetchSource(action.fetchSource);
+        }
+        if (action.id == null) {
+          validation.add("id is missing");
+        }
+        validation.addAll(update.problems());
+        validation.addAll(check.problems(OpType.UPDATE));
+        items.add(BulkItem.update(index, action.id, update, check));
+        continue;
+      }
+      validation.addAll(check.problems(action.opType));
+      byte[] source = Arrays.copyOfRange(data, sourceStart, sourceStop);
+      items.add(new BulkItem(action.opType, index, action.id, source, check, null));
     }
     if (items.isEmpty()) {
       validation.add(0, "no requests added");
@@ -110,7 +134,20 @@ public final class BulkRequestDecoder {
     return end > from && data[end - 1] == '\r' ? end - 1 : end;
   }
 
-  private record ActionLine(OpType opType, String index, String id) {}
+  private record ActionLine(
+      OpType opType,
+      String index,
+      String id,
+      long ifSeqNo,
+      long ifPrimaryTerm,
+      long version,
+      VersionType versionType,
+      int retryOnConflict,
+      SourceFilter fetchSource) {
+    VersionCheck check() {
+      return new VersionCheck(ifSeqNo, ifPrimaryTerm, version, versionType);
+    }
+  }
 
   private static ActionLine parseAction(byte[] data, int offset, int length, int line)
       throws IOException {
@@ -132,11 +169,7 @@ public final class BulkRequestDecoder {
             case "index" -> OpType.INDEX;
             case "create" -> OpType.CREATE;
             case "delete" -> OpType.DELETE;
-            case "update" ->
-                throw DuetException.illegalArgument(
-                    "Malformed action/metadata line ["
-                        + line
-                        + "], the [update] action is not supported by Duet yet");
+            case "update" -> OpType.UPDATE;
             default ->
                 throw DuetException.illegalArgument(
                     "Malformed action/metadata line ["
@@ -147,6 +180,12 @@ public final class BulkRequestDecoder {
           };
       String index = null;
       String id = null;
+      long ifSeqNo = VersionCheck.UNASSIGNED_SEQ_NO;
+      long ifPrimaryTerm = VersionCheck.UNASSIGNED_PRIMARY_TERM;
+      long version = VersionCheck.MATCH_ANY;
+      VersionType versionType = VersionType.INTERNAL;
+      int retryOnConflict = 0;
+      SourceFilter fetchSource = null;
       token = p.nextToken();
       if (token == JsonToken.START_OBJECT) {
         String field = null;
@@ -166,6 +205,12 @@ public final class BulkRequestDecoder {
                       "opType must be 'create' or 'index', found: [" + op + "]");
                 }
               }
+              case "if_seq_no" -> ifSeqNo = p.getValueAsLong();
+              case "if_primary_term" -> ifPrimaryTerm = p.getValueAsLong();
+              case "version" -> version = p.getValueAsLong();
+              case "version_type" -> versionType = VersionType.fromString(p.getText());
+              case "retry_on_conflict" -> retryOnConflict = p.getValueAsInt();
+              case "_source" -> fetchSource = SourceFilters.fromParams(p.getText(), null, null);
               case "routing", "pipeline", "require_alias", "_type" -> {
                 // Accepted and without effect on a one-node, one-shard engine.
               }
@@ -198,7 +243,22 @@ public final class BulkRequestDecoder {
       }
       // OpenSearch stops reading the line here: whatever follows the action's parameters (the
       // closing brace, or a missing one, or trailing text) is never looked at.
-      return new ActionLine(opType, index, id);
+      if (opType == OpType.UPDATE
+          && (version != VersionCheck.MATCH_ANY || versionType != VersionType.INTERNAL)) {
+        throw DuetException.illegalArgument(
+            "Update requests do not support versioning. Please use `if_seq_no` and"
+                + " `if_primary_term` instead");
+      }
+      return new ActionLine(
+          opType,
+          index,
+          id,
+          ifSeqNo,
+          ifPrimaryTerm,
+          version,
+          versionType,
+          retryOnConflict,
+          fetchSource);
     } catch (StreamReadException e) {
       throw Json.parseError(e);
     }

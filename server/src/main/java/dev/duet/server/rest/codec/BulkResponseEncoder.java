@@ -3,6 +3,7 @@ package dev.duet.server.rest.codec;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.duet.engine.document.BulkItemResponse;
 import dev.duet.engine.document.BulkResponse;
+import dev.duet.engine.document.GetResult;
 import dev.duet.engine.document.WriteResult;
 import java.io.IOException;
 
@@ -30,6 +31,7 @@ public final class BulkResponseEncoder {
         ErrorEncoder.encodeObject(item.failure(), true, g);
       } else {
         writeWriteResult(item.index(), item.id(), item.result(), g);
+        writeGet(item.get(), g);
         g.writeNumberField("status", item.status());
       }
       g.writeEndObject();
@@ -42,7 +44,30 @@ public final class BulkResponseEncoder {
   /** The body of {@code PUT /{index}/_doc/{id}} and friends: one successful write. */
   public static void encodeSingle(BulkItemResponse item, JsonGenerator g) throws IOException {
     g.writeStartObject();
-    writeWriteResult(item.index(), item.id(), item.result(), g);
+    WriteResult r = item.result();
+    if (r.result().equals("noop")) {
+      // A single update that changed nothing reached no shard copy; in a bulk it reports the
+      // bulk's shard (OpenSearch 3.8 does both).
+      r = new WriteResult(r.result(), r.version(), r.seqNo(), r.primaryTerm(), false, 0, 0);
+    }
+    writeWriteResult(item.index(), item.id(), r, g);
+    writeGet(item.get(), g);
+    g.writeEndObject();
+  }
+
+  /** An update's {@code get}: the resulting document, when the update asked for its source. */
+  private static void writeGet(GetResult get, JsonGenerator g) throws IOException {
+    if (get == null) {
+      return;
+    }
+    g.writeObjectFieldStart("get");
+    g.writeNumberField("_seq_no", get.seqNo());
+    g.writeNumberField("_primary_term", get.primaryTerm());
+    g.writeBooleanField("found", true);
+    if (get.source() != null) {
+      g.writeFieldName("_source");
+      Raw.write(g, get.source());
+    }
     g.writeEndObject();
   }
 

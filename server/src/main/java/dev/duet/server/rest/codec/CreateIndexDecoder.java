@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.exc.StreamReadException;
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.index.AliasMetadata;
 import dev.duet.engine.index.IndexSettings;
 import dev.duet.engine.mapping.Mapping;
 import java.io.IOException;
@@ -20,30 +21,28 @@ public final class CreateIndexDecoder {
   private CreateIndexDecoder() {}
 
   /** What the body asks for. */
-  public record CreateIndexBody(IndexSettings settings, Mapping mapping) {}
+  public record CreateIndexBody(
+      IndexSettings settings, Mapping mapping, Map<String, AliasMetadata> aliases) {}
 
   public static CreateIndexBody decode(byte[] data, int offset, int length) throws IOException {
     if (length == 0) {
-      return new CreateIndexBody(IndexSettings.DEFAULTS, Mapping.EMPTY);
+      return new CreateIndexBody(IndexSettings.DEFAULTS, Mapping.EMPTY, Map.of());
     }
     Map<String, Object> body = readObject(data, offset, length);
     IndexSettings settings = IndexSettings.DEFAULTS;
     Mapping mapping = Mapping.EMPTY;
+    Map<String, AliasMetadata> aliases = Map.of();
     for (Map.Entry<String, Object> e : body.entrySet()) {
       switch (e.getKey()) {
         case "settings" -> settings = settings(e.getValue());
         case "mappings" -> mapping = mapping(e.getValue());
-        case "aliases" -> {
-          if (e.getValue() instanceof Map<?, ?> m && !m.isEmpty()) {
-            throw DuetException.illegalArgument("aliases are not supported by Duet yet");
-          }
-        }
+        case "aliases" -> aliases = AliasesRequestDecoder.aliases(e.getValue());
         default ->
             throw DuetException.badRequest(
                 "parse_exception", "unknown key [" + e.getKey() + "] for create index");
       }
     }
-    return new CreateIndexBody(settings, mapping);
+    return new CreateIndexBody(settings, mapping, aliases);
   }
 
   /** Flattens settings to the engine's un-prefixed keys with string values. */
@@ -64,6 +63,50 @@ public final class CreateIndexDecoder {
       unprefixed.put(key, e.getValue());
     }
     return new IndexSettings(unprefixed);
+  }
+
+  /**
+   * The body of {@code PUT /{index}/_mapping} as a neutral map, type-wrapped form unwrapped; the
+   * engine merges it.
+   */
+  @SuppressWarnings("unchecked")
+  public static Map<String, Object> mappingUpdate(byte[] data, int offset, int length)
+      throws IOException {
+    Map<String, Object> map = AliasesRequestDecoder.readObject(data, offset, length);
+    if (map.size() == 1 && map.get("_doc") instanceof Map<?, ?> inner) {
+      map = (Map<String, Object>) inner;
+    }
+    return map;
+  }
+
+  /**
+   * The body of {@code PUT /{index}/_settings}: flat keys with {@code index.} (a {@code settings}
+   * wrapper is accepted, as OpenSearch does); JSON null resets a setting, so it is kept as null.
+   */
+  @SuppressWarnings("unchecked")
+  public static Map<String, String> settingsUpdate(byte[] data, int offset, int length)
+      throws IOException {
+    Map<String, Object> map = AliasesRequestDecoder.readObject(data, offset, length);
+    if (map.size() == 1 && map.get("settings") instanceof Map<?, ?> inner) {
+      map = (Map<String, Object>) inner;
+    }
+    Map<String, String> flat = new LinkedHashMap<>();
+    flattenWithNulls("", map, flat);
+    return flat;
+  }
+
+  private static void flattenWithNulls(String prefix, Map<?, ?> map, Map<String, String> out) {
+    for (Map.Entry<?, ?> e : map.entrySet()) {
+      String key = prefix + e.getKey();
+      Object v = e.getValue();
+      if (v instanceof Map<?, ?> nested) {
+        flattenWithNulls(key + ".", nested, out);
+      } else if (v instanceof List<?> list) {
+        out.put(key, String.join(",", list.stream().map(String::valueOf).toList()));
+      } else {
+        out.put(key, v == null ? null : String.valueOf(v));
+      }
+    }
   }
 
   @SuppressWarnings("unchecked")

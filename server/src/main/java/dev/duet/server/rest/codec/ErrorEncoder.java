@@ -50,6 +50,16 @@ public final class ErrorEncoder {
     g.writeEndObject();
   }
 
+  /** An error object with its {@code root_cause} list, as {@code _mget} items carry it. */
+  public static void encodeWithRootCause(DuetException e, JsonGenerator g) throws IOException {
+    g.writeStartObject();
+    g.writeArrayFieldStart("root_cause");
+    encodeObject(rootCause(e), false, g);
+    g.writeEndArray();
+    writeFields(e, true, g);
+    g.writeEndObject();
+  }
+
   /** One error object: type, reason, metadata and, when asked, the {@code caused_by} chain. */
   public static void encodeObject(DuetException e, boolean withCauses, JsonGenerator g)
       throws IOException {
@@ -119,6 +129,9 @@ public final class ErrorEncoder {
   private static DuetException rootCause(DuetException e) {
     // OpenSearch's root causes of a failed search phase are those of its shard failures.
     DuetException current = e instanceof SearchPhaseFailure f ? f.shardFailure() : e;
+    if (JAVA_EXCEPTION_TYPES.contains(current.type())) {
+      return current; // a plain Java exception is its own root cause in OpenSearch
+    }
     while (current.causedBy() != null
         && !JAVA_EXCEPTION_TYPES.contains(current.causedBy().type())) {
       current = current.causedBy();

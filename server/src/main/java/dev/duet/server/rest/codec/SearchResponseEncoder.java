@@ -46,6 +46,13 @@ public final class SearchResponseEncoder {
     g.writeStringField("_id", hit.id());
     g.writeFieldName("_score");
     writeScore(hit.score(), g);
+    if (!hit.ignored().isEmpty()) {
+      g.writeArrayFieldStart("_ignored");
+      for (String field : hit.ignored()) {
+        g.writeString(field);
+      }
+      g.writeEndArray();
+    }
     if (hit.source() != null) {
       g.writeFieldName("_source");
       Raw.write(g, hit.source());

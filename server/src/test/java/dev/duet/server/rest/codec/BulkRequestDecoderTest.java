@@ -8,6 +8,8 @@ import dev.duet.engine.document.BulkItem;
 import dev.duet.engine.document.BulkRequest;
 import dev.duet.engine.document.OpType;
 import dev.duet.engine.document.RefreshPolicy;
+import dev.duet.engine.document.VersionCheck;
+import dev.duet.engine.document.VersionType;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
@@ -86,5 +88,53 @@ class BulkRequestDecoderTest {
     assertThat(BulkRequestDecoder.refreshPolicy("wait_for")).isEqualTo(RefreshPolicy.WAIT_UNTIL);
     assertThatThrownBy(() -> BulkRequestDecoder.refreshPolicy("soon"))
         .hasMessage("Unknown value for refresh: [soon].");
+  }
+
+  @Test
+  void updateItemsAndVersionParametersReachTheModel() throws Exception {
+    BulkRequest r =
+        decode(
+            "{\"update\":{\"_id\":\"1\",\"if_seq_no\":4,\"if_primary_term\":1,"
+                + "\"retry_on_conflict\":3,\"_source\":true}}\n"
+                + "{\"doc\":{\"a\":1},\"doc_as_upsert\":true}\n"
+                + "{\"index\":{\"_id\":\"2\",\"version\":7,\"version_type\":\"external_gte\"}}\n"
+                + "{}\n"
+                + "{\"delete\":{\"_id\":\"3\",\"if_seq_no\":1,\"if_primary_term\":1}}\n",
+            "books");
+
+    BulkItem update = r.items().get(0);
+    assertThat(update.opType()).isEqualTo(OpType.UPDATE);
+    assertThat(update.check()).isEqualTo(VersionCheck.ifSeqNo(4, 1));
+    assertThat(new String(update.update().doc(), StandardCharsets.UTF_8)).isEqualTo("{\"a\":1}");
+    assertThat(update.update().docAsUpsert()).isTrue();
+    assertThat(update.update().retryOnConflict()).isEqualTo(3);
+    assertThat(update.update().fetchSource().isIdentity()).isTrue();
+    assertThat(r.items().get(1).check())
+        .isEqualTo(new VersionCheck(-2, 0, 7, VersionType.EXTERNAL_GTE));
+    assertThat(r.items().get(2).check()).isEqualTo(VersionCheck.ifSeqNo(1, 1));
+  }
+
+  @Test
+  void versioningProblemsOfAllItemsAreOneValidationFailure() {
+    assertThatThrownBy(
+            () ->
+                decode(
+                    "{\"create\":{\"_id\":\"1\",\"version\":3,\"version_type\":\"external\"}}\n"
+                        + "{}\n"
+                        + "{\"update\":{\"_id\":\"2\"}}\n"
+                        + "{\"upsert\":{}}\n",
+                    "books"))
+        .hasMessage(
+            "Validation Failed: 1: create operations only support internal versioning. use index"
+                + " instead;2: script or doc is missing;");
+  }
+
+  @Test
+  void anUpdateWithAVersionIsRefusedAsOpenSearchDoes() {
+    assertThatThrownBy(
+            () -> decode("{\"update\":{\"_id\":\"1\",\"version\":2}}\n{\"doc\":{}}\n", "b"))
+        .hasMessage(
+            "Update requests do not support versioning. Please use `if_seq_no` and"
+                + " `if_primary_term` instead");
   }
 }

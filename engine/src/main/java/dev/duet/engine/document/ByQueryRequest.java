@@ -1,0 +1,42 @@
+package dev.duet.engine.document;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.duet.engine.search.Query;
+import java.util.List;
+
+/**
+ * {@code _delete_by_query} or {@code _update_by_query} (without a script: each match is reindexed
+ * as it is). Matches are taken from one point-in-time view and written with compare-and-set, so a
+ * document changed meanwhile is a version conflict: counted, and with {@code abortOnConflict}
+ * reported as a failure that stops the run after its batch, as OpenSearch does. {@code maxDocs} is
+ * -1 for all matches.
+ */
+public record ByQueryRequest(
+    Kind kind,
+    List<String> indices,
+    Query query,
+    boolean abortOnConflict,
+    long maxDocs,
+    int batchSize,
+    RefreshPolicy refresh) {
+
+  /** OpenSearch's default {@code scroll_size}. */
+  public static final int DEFAULT_BATCH_SIZE = 1000;
+
+  /** What happens to each match. */
+  public enum Kind {
+    DELETE,
+    UPDATE
+  }
+
+  public ByQueryRequest {
+    requireNonNull(kind, "kind");
+    indices = List.copyOf(indices);
+    requireNonNull(query, "query");
+    requireNonNull(refresh, "refresh");
+    if (batchSize <= 0) {
+      throw new IllegalArgumentException("batchSize: " + batchSize + " (expected: > 0)");
+    }
+  }
+}

@@ -1,0 +1,128 @@
+package dev.duet.engine.internal;
+
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.index.AliasMetadata;
+import dev.duet.engine.index.IndexSettings;
+import dev.duet.engine.index.IndicesOptions;
+import dev.duet.engine.mapping.Mapping;
+import dev.duet.engine.search.AliasFilterDecoder;
+import dev.duet.engine.search.Query;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Changes to the metadata of existing indices: mapping merges, settings updates and alias filters.
+ * Each change is computed and validated for every target index before any is written, so a refused
+ * request leaves every index as it was; each index's metadata file is then replaced atomically. The
+ * caller serializes these with index creation and deletion.
+ */
+final class IndexAdmin implements IndexResolver.Catalog {
+  private static final int MAX_CACHED_FILTERS = 1024;
+
+  private final Map<String, LuceneIndex> indices;
+  private final IndexResolver resolver;
+  private final AliasFilterDecoder filterDecoder;
+  // Alias filters decoded once each: searches through a filtered alias are frequent.
+  private final Map<Map<String, Object>, Query> decodedFilters = new ConcurrentHashMap<>();
+
+  IndexAdmin(Map<String, LuceneIndex> indices, AliasFilterDecoder filterDecoder) {
+    this.indices = indices;
+    this.filterDecoder = filterDecoder;
+    this.resolver = new IndexResolver(this);
+  }
+
+  IndexResolver resolver() {
+    return resolver;
+  }
+
+  AliasFilterDecoder filterDecoder() {
+    return filterDecoder;
+  }
+
+  @Override
+  public IndexMetadata index(String name) {
+    LuceneIndex index = indices.get(name);
+    return index == null ? null : index.metadata();
+  }
+
+  @Override
+  public Collection<IndexMetadata> all() {
+    List<IndexMetadata> all = new ArrayList<>(indices.size());
+    for (LuceneIndex index : indices.values()) {
+      all.add(index.metadata());
+    }
+    return all;
+  }
+
+  void putMapping(String expression, IndicesOptions options, Map<String, Object> update) {
+    Map<LuceneIndex, Mapping> merged = new LinkedHashMap<>();
+    for (LuceneIndex index : targets(expression, options)) {
+      merged.put(index, index.metadata().mapping().merge(update));
+    }
+    merged.forEach((index, mapping) -> index.updateMetadata(m -> m.withMapping(mapping)));
+  }
+
+  void updateSettings(String expression, IndicesOptions options, Map<String, String> update) {
+    List<LuceneIndex> targets = targets(expression, options);
+    List<IndexMetadata> metadata = targets.stream().map(LuceneIndex::metadata).toList();
+    Map<String, IndexSettings> next = IndexSettingsRules.applyUpdate(update, metadata);
+    for (LuceneIndex index : targets) {
+      IndexSettings settings = next.get(index.name());
+      index.updateMetadata(m -> m.withSettings(settings));
+    }
+  }
+
+  /** Writes a planned alias change; the plan was validated against the same indices. */
+  void applyAliases(Map<String, Map<String, AliasMetadata>> aliases) {
+    aliases.forEach(
+        (name, set) -> {
+          LuceneIndex index = indices.get(name);
+          if (index != null) {
+            index.updateMetadata(m -> m.withAliases(set));
+          }
+        });
+  }
+
+  /**
+   * The query that limits a search of one index reached through filtered aliases: null when
+   * unfiltered, else the filter, or a disjunction of the filters when several aliases reach it.
+   */
+  Query aliasFilter(List<Map<String, Object>> filters) {
+    if (filters.isEmpty()) {
+      return null;
+    }
+    List<Query> decoded = new ArrayList<>(filters.size());
+    for (Map<String, Object> filter : filters) {
+      Query query = decodedFilters.get(filter);
+      if (query == null) {
+        query = filterDecoder.decode(filter);
+        if (decodedFilters.size() < MAX_CACHED_FILTERS) {
+          decodedFilters.put(filter, query);
+        }
+      }
+      decoded.add(query);
+    }
+    return decoded.size() == 1
+        ? decoded.get(0)
+        : new Query.Bool(List.of(), decoded, List.of(), List.of(), "1", 1f);
+  }
+
+  private List<LuceneIndex> targets(String expression, IndicesOptions options) {
+    List<String> names =
+        resolver.resolveNames(
+            expression == null || expression.isEmpty() ? List.of() : List.of(expression), options);
+    List<LuceneIndex> out = new ArrayList<>(names.size());
+    for (String name : names) {
+      LuceneIndex index = indices.get(name);
+      if (index == null) {
+        throw DuetException.indexNotFound(name);
+      }
+      out.add(index);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,152 @@
+package dev.duet.server.rest.codec;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.exc.StreamReadException;
+import dev.duet.engine.document.ByQueryRequest;
+import dev.duet.engine.document.ByQueryResponse;
+import dev.duet.engine.document.RefreshPolicy;
+import dev.duet.engine.document.Validation;
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.search.Query;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * {@code _delete_by_query} / {@code _update_by_query} bodies ({@code query}, {@code max_docs},
+ * {@code conflicts}) in, OpenSearch's {@code BulkByScrollResponse} out.
+ */
+public final class ByQueryCodec {
+  private ByQueryCodec() {}
+
+  /** The URL parameters a by-query request reads; null when absent. */
+  public record UrlParams(String q, String conflicts, Integer maxDocs, Integer scrollSize) {}
+
+  public static ByQueryRequest decode(
+      ByQueryRequest.Kind kind,
+      List<String> indices,
+      byte[] data,
+      int offset,
+      int length,
+      UrlParams url,
+      RefreshPolicy refresh)
+      throws IOException {
+    Query query = null;
+    String conflicts = "abort";
+    Long maxDocs = null;
+    if (length > 0) {
+      try (JsonParser p = Json.parser(data, offset, length)) {
+        JsonToken t = p.nextToken();
+        if (t != null) {
+          if (t != JsonToken.START_OBJECT) {
+            throw QueryErrors.error(
+                p, "Unexpected token [" + Json.tokenName(t) + "], expected START_OBJECT");
+          }
+          String field = null;
+          while ((t = p.nextToken()) != JsonToken.END_OBJECT) {
+            if (t == JsonToken.FIELD_NAME) {
+              field = p.currentName();
+              continue;
+            }
+            switch (field) {
+              case "query" -> {
+                if (t != JsonToken.START_OBJECT) {
+                  throw unknownKey(p, t, field);
+                }
+                query = QueryDecoder.parse(p);
+              }
+              case "max_docs", "size" -> maxDocs = p.getValueAsLong();
+              case "conflicts" -> conflicts = p.getText();
+              default -> throw unknownKey(p, t, field);
+            }
+          }
+        }
+      } catch (StreamReadException e) {
+        throw Json.parseError(e);
+      }
+    }
+    if (url.q() != null) {
+      query = QueryStringParam.parse(url.q());
+    }
+    if (url.conflicts() != null) {
+      conflicts = url.conflicts();
+    }
+    if (!conflicts.equals("abort") && !conflicts.equals("proceed")) {
+      throw DuetException.illegalArgument(
+          "conflicts may only be \"proceed\" or \"abort\" but was [" + conflicts + "]");
+    }
+    if (url.maxDocs() != null) {
+      maxDocs = url.maxDocs().longValue();
+    }
+    if (maxDocs != null && maxDocs < 0) {
+      throw DuetException.illegalArgument(
+          "[max_docs] parameter cannot be negative, found [" + maxDocs + "]");
+    }
+    if (query == null) {
+      if (kind == ByQueryRequest.Kind.DELETE) {
+        throw Validation.failed(List.of("query is missing"));
+      }
+      query = new Query.MatchAll(1f);
+    }
+    int batchSize = url.scrollSize() == null ? ByQueryRequest.DEFAULT_BATCH_SIZE : url.scrollSize();
+    if (batchSize <= 0) {
+      throw Validation.failed(List.of("[size] cannot be [" + batchSize + "] in a scroll context"));
+    }
+    return new ByQueryRequest(
+        kind,
+        indices,
+        query,
+        conflicts.equals("abort"),
+        maxDocs == null ? -1 : maxDocs,
+        batchSize,
+        refresh);
+  }
+
+  public static void encode(ByQueryRequest.Kind kind, ByQueryResponse r, JsonGenerator g)
+      throws IOException {
+    g.writeStartObject();
+    g.writeNumberField("took", r.tookMillis());
+    g.writeBooleanField("timed_out", false);
+    g.writeNumberField("total", r.total());
+    if (kind == ByQueryRequest.Kind.UPDATE) {
+      g.writeNumberField("updated", r.updated());
+    }
+    g.writeNumberField("deleted", r.deleted());
+    g.writeNumberField("batches", r.batches());
+    g.writeNumberField("version_conflicts", r.versionConflicts());
+    g.writeNumberField("noops", r.noops());
+    g.writeObjectFieldStart("retries");
+    g.writeNumberField("bulk", 0);
+    g.writeNumberField("search", 0);
+    g.writeEndObject();
+    g.writeNumberField("throttled_millis", 0);
+    g.writeNumberField("requests_per_second", -1.0);
+    g.writeNumberField("throttled_until_millis", 0);
+    g.writeArrayFieldStart("failures");
+    for (ByQueryResponse.Failure f : r.failures()) {
+      g.writeStartObject();
+      g.writeStringField("index", f.index());
+      g.writeStringField("id", f.id());
+      g.writeFieldName("cause");
+      ErrorEncoder.encodeObject(f.cause(), true, g);
+      g.writeNumberField("status", f.cause().status());
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+    g.writeEndObject();
+  }
+
+  /** OpenSearch's status for a run with failures: the highest failure status, else 200. */
+  public static int status(ByQueryResponse r) {
+    int status = 200;
+    for (ByQueryResponse.Failure f : r.failures()) {
+      status = Math.max(status, f.cause().status());
+    }
+    return status;
+  }
+
+  private static DuetException unknownKey(JsonParser p, JsonToken t, String field) {
+    return QueryErrors.error(p, "Unknown key for a " + Json.tokenName(t) + " in [" + field + "].");
+  }
+}

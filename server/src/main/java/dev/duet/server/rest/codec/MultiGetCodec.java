@@ -1,0 +1,150 @@
+package dev.duet.server.rest.codec;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.exc.StreamReadException;
+import dev.duet.engine.document.MultiGetRequest;
+import dev.duet.engine.document.MultiGetResponse;
+import dev.duet.engine.document.Validation;
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.search.SourceFilter;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code _mget} bodies ({@code docs} or {@code ids}) in, {@code docs} out, with OpenSearch's parser
+ * messages and its validation ({@code index is missing for doc N}, …).
+ */
+public final class MultiGetCodec {
+  private MultiGetCodec() {}
+
+  /**
+   * @param defaultIndex the path's index, or null
+   * @param defaultSource the URL's {@code _source} parameters, or null
+   * @param storedFields whether the URL names {@code stored_fields}
+   */
+  public static MultiGetRequest decode(
+      byte[] data,
+      int offset,
+      int length,
+      String defaultIndex,
+      SourceFilter defaultSource,
+      boolean storedFields,
+      boolean realtime,
+      boolean refresh)
+      throws IOException {
+    if (length == 0) {
+      throw DuetException.badRequest(
+          "parse_exception", "request body or source parameter is required");
+    }
+    SourceFilter urlSource =
+        defaultSource == null && storedFields ? SourceFilter.NONE : defaultSource;
+    List<MultiGetRequest.Item> items = new ArrayList<>();
+    try (JsonParser p = Json.parser(data, offset, length)) {
+      JsonToken t = p.nextToken();
+      if (t != JsonToken.START_OBJECT) {
+        throw DuetException.badRequest(
+            "parse_exception", "request body or source parameter is required");
+      }
+      String field = null;
+      while ((t = p.nextToken()) != JsonToken.END_OBJECT) {
+        if (t == JsonToken.FIELD_NAME) {
+          field = p.currentName();
+          continue;
+        }
+        if (t == JsonToken.START_ARRAY && field.equals("docs")) {
+          while (p.nextToken() != JsonToken.END_ARRAY) {
+            items.add(doc(p, defaultIndex, urlSource));
+          }
+        } else if (t == JsonToken.START_ARRAY && field.equals("ids")) {
+          while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+            items.add(new MultiGetRequest.Item(defaultIndex, p.getText(), urlSource));
+          }
+        } else {
+          throw QueryErrors.error(
+              p,
+              "unknown key ["
+                  + field
+                  + "] for a "
+                  + Json.tokenName(t)
+                  + ", expected [docs] or [ids]");
+        }
+      }
+    } catch (StreamReadException e) {
+      throw Json.parseError(e);
+    }
+    List<String> problems = new ArrayList<>();
+    if (items.isEmpty()) {
+      problems.add("no documents to get");
+    }
+    for (int i = 0; i < items.size(); i++) {
+      if (items.get(i).index() == null) {
+        problems.add("index is missing for doc " + i);
+      }
+      if (items.get(i).id() == null) {
+        problems.add("id is missing for doc " + i);
+      }
+    }
+    Validation.check(problems);
+    return new MultiGetRequest(items, realtime, refresh);
+  }
+
+  public static void encode(MultiGetResponse response, JsonGenerator g) throws IOException {
+    g.writeStartObject();
+    g.writeArrayFieldStart("docs");
+    for (MultiGetResponse.Item item : response.items()) {
+      if (item.failure() != null) {
+        g.writeStartObject();
+        g.writeStringField("_index", item.index());
+        g.writeStringField("_id", item.id());
+        g.writeFieldName("error");
+        ErrorEncoder.encodeWithRootCause(item.failure(), g);
+        g.writeEndObject();
+      } else {
+        GetResponseEncoder.encode(item.result(), item.result().source(), g);
+      }
+    }
+    g.writeEndArray();
+    g.writeEndObject();
+  }
+
+  private static MultiGetRequest.Item doc(JsonParser p, String defaultIndex, SourceFilter urlSource)
+      throws IOException {
+    if (p.currentToken() != JsonToken.START_OBJECT) {
+      throw DuetException.badRequest(
+          "parse_exception", "docs array element should include an object");
+    }
+    String index = defaultIndex;
+    String id = null;
+    SourceFilter source = null;
+    boolean storedFields = false;
+    String field = null;
+    JsonToken t;
+    while ((t = p.nextToken()) != JsonToken.END_OBJECT) {
+      if (t == JsonToken.FIELD_NAME) {
+        field = p.currentName();
+        continue;
+      }
+      switch (field) {
+        case "_index" -> index = p.getText();
+        case "_id" -> id = p.getText();
+        case "_source" -> source = SourceFilters.parse(p);
+        case "stored_fields" -> {
+          storedFields = true;
+          p.skipChildren();
+        }
+        case "routing", "_routing", "version", "version_type" -> p.skipChildren();
+        default ->
+            throw DuetException.badRequest(
+                "parse_exception",
+                "failed to parse multi get request. unknown field [" + field + "]");
+      }
+    }
+    if (source == null) {
+      source = storedFields ? SourceFilter.NONE : urlSource;
+    }
+    return new MultiGetRequest.Item(index, id, source);
+  }
+}

@@ -1,0 +1,105 @@
+package dev.duet.server.rest.codec;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.exc.StreamReadException;
+import dev.duet.engine.document.UpdateRequest;
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.search.SourceFilter;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+
+/**
+ * Decodes an update body ({@code _update}, and the line after a bulk {@code update} action) with
+ * OpenSearch's {@code UpdateRequest} parser rules: {@code doc}, {@code upsert}, {@code
+ * doc_as_upsert}, {@code detect_noop}, {@code _source}. Scripts are refused: Duet has no script
+ * engine, and ignoring one would silently change nothing.
+ */
+public final class UpdateRequestDecoder {
+  private UpdateRequestDecoder() {}
+
+  public static UpdateRequest decode(byte[] data, int offset, int length) throws IOException {
+    byte[] doc = null;
+    byte[] upsert = null;
+    boolean docAsUpsert = false;
+    boolean detectNoop = true;
+    SourceFilter fetch = null;
+    try (JsonParser p = Json.parser(data, offset, length)) {
+      JsonToken t = p.nextToken();
+      if (t == null) {
+        // No body: an update of nothing, which validation then refuses as OpenSearch does.
+        return new UpdateRequest(null, null, false, true, 0, null);
+      }
+      if (t != JsonToken.START_OBJECT) {
+        throw parseError(p, "[UpdateRequest] Expected START_OBJECT but was: " + Json.tokenName(t));
+      }
+      String field = null;
+      String fieldLocation = null;
+      while ((t = p.nextToken()) != JsonToken.END_OBJECT) {
+        if (t == JsonToken.FIELD_NAME) {
+          field = p.currentName();
+          fieldLocation = Json.location(p); // OpenSearch reports unknown fields at their name
+          continue;
+        }
+        switch (field) {
+          case "doc" -> doc = object(p, t, field);
+          case "upsert" -> upsert = object(p, t, field);
+          case "doc_as_upsert" -> docAsUpsert = bool(p, t, field);
+          case "detect_noop" -> detectNoop = bool(p, t, field);
+          case "_source" -> fetch = SourceFilters.parse(p);
+          case "script", "scripted_upsert" ->
+              throw DuetException.illegalArgument(
+                  "["
+                      + field
+                      + "] is not supported: Duet has no script engine; send a partial [doc]");
+          default ->
+              throw DuetException.badRequest(
+                  "x_content_parse_exception",
+                  fieldLocation + " [UpdateRequest] unknown field [" + field + "]");
+        }
+      }
+    } catch (StreamReadException e) {
+      throw Json.parseError(e);
+    }
+    return new UpdateRequest(doc, upsert, docAsUpsert, detectNoop, 0, fetch);
+  }
+
+  private static byte[] object(JsonParser p, JsonToken t, String field) throws IOException {
+    if (t == JsonToken.VALUE_NULL) {
+      return null;
+    }
+    if (t != JsonToken.START_OBJECT) {
+      throw parseError(
+          p, "[UpdateRequest] " + field + " doesn't support values of type: " + Json.tokenName(t));
+    }
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try (JsonGenerator g = Json.FACTORY.createGenerator(out)) {
+      g.copyCurrentStructure(p);
+    }
+    return out.toByteArray();
+  }
+
+  private static boolean bool(JsonParser p, JsonToken t, String field) throws IOException {
+    if (t == JsonToken.VALUE_TRUE || t == JsonToken.VALUE_FALSE) {
+      return t == JsonToken.VALUE_TRUE;
+    }
+    if (t == JsonToken.VALUE_STRING
+        && (p.getText().equals("true") || p.getText().equals("false"))) {
+      return p.getText().equals("true");
+    }
+    DuetException cause =
+        DuetException.illegalArgument(
+            "Failed to parse value [" + p.getText() + "] as only [true] or [false] are allowed.");
+    throw new DuetException(
+        400,
+        "x_content_parse_exception",
+        Json.location(p) + " [UpdateRequest] failed to parse field [" + field + "]",
+        java.util.Map.of(),
+        cause);
+  }
+
+  private static DuetException parseError(JsonParser p, String reason) {
+    return DuetException.badRequest("x_content_parse_exception", Json.location(p) + " " + reason);
+  }
+}
