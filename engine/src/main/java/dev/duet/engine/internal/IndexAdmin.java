@@ -4,12 +4,10 @@ import dev.duet.engine.error.DuetException;
 import dev.duet.engine.index.AliasMetadata;
 import dev.duet.engine.index.IndexSettings;
 import dev.duet.engine.index.IndicesOptions;
-import dev.duet.engine.mapping.Mapping;
 import dev.duet.engine.search.AliasFilterDecoder;
 import dev.duet.engine.search.Query;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -59,11 +57,15 @@ final class IndexAdmin implements IndexResolver.Catalog {
   }
 
   void putMapping(String expression, IndicesOptions options, Map<String, Object> update) {
-    Map<LuceneIndex, Mapping> merged = new LinkedHashMap<>();
-    for (LuceneIndex index : targets(expression, options)) {
-      merged.put(index, index.metadata().mapping().merge(update));
+    List<LuceneIndex> targets = targets(expression, options);
+    for (LuceneIndex index : targets) {
+      index.metadata().mapping().merge(update); // every index accepts it before any changes
     }
-    merged.forEach((index, mapping) -> index.updateMetadata(m -> m.withMapping(mapping)));
+    for (LuceneIndex index : targets) {
+      // Merged again under the index's mapping lock: writes may have mapped fields dynamically
+      // since the check, and their mappings must not be lost.
+      index.updateMetadata(m -> m.withMapping(m.mapping().merge(update)));
+    }
   }
 
   void updateSettings(String expression, IndicesOptions options, Map<String, String> update) {

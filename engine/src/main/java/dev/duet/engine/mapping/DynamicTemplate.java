@@ -50,7 +50,13 @@ public record DynamicTemplate(
   /** The mapping of a field the template matched, its placeholders replaced. */
   public FieldMapping fieldFor(String path, String mappingType) {
     String leafName = path.substring(path.lastIndexOf('.') + 1);
-    String dynamicType = mappingType.equals("string") ? "text" : mappingType;
+    // The type OpenSearch's dynamic mapping would give the value, as {dynamic_type} names it.
+    String dynamicType =
+        switch (mappingType) {
+          case "string" -> "text";
+          case "double" -> "float";
+          default -> mappingType;
+        };
     Map<String, Object> resolved = substitute(mapping, leafName, dynamicType);
     if (!resolved.containsKey("type")) {
       resolved.put("type", dynamicType);
@@ -88,6 +94,8 @@ public record DynamicTemplate(
         String key = String.valueOf(e.getKey());
         if (key.equals("mapping") && e.getValue() instanceof Map<?, ?> m) {
           mapping = (Map<String, Object>) m;
+        } else if (key.equals("match_mapping_type") && "*".equals(e.getValue())) {
+          continue; // matches every type; OpenSearch does not show it either
         } else if (CONDITIONS.contains(key)) {
           conditions.put(key, String.valueOf(e.getValue()));
         } else {

@@ -1,11 +1,8 @@
 package dev.duet.engine.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.duet.engine.error.DuetException;
-import java.util.List;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class IndexNamesTest {
@@ -39,27 +36,5 @@ class IndexNamesTest {
     assertThat(reason("a".repeat(256))).endsWith("index name is too long, (256 > 255)");
     assertThat(reason("logs-2024.01")).isNull();
     assertThat(reason(".hidden")).isNull();
-  }
-
-  @Test
-  void resolvesExpressions() {
-    Set<String> existing = Set.of("logs-a", "logs-b", "books");
-
-    assertThat(IndexNames.resolve(List.of(), existing))
-        .containsExactly("books", "logs-a", "logs-b");
-    assertThat(IndexNames.resolve(List.of("_all"), existing))
-        .containsExactly("books", "logs-a", "logs-b");
-    assertThat(IndexNames.resolve(List.of("logs-*"), existing)).containsExactly("logs-a", "logs-b");
-    assertThat(IndexNames.resolve(List.of("logs-*,-logs-b"), existing)).containsExactly("logs-a");
-    assertThat(IndexNames.resolve(List.of("books", "logs-a"), existing))
-        .containsExactly("books", "logs-a");
-    assertThat(IndexNames.resolve(List.of("nothing-*"), existing)).isEmpty();
-    assertThatThrownBy(() -> IndexNames.resolve(List.of("books,missing"), existing))
-        .isInstanceOfSatisfying(
-            DuetException.class,
-            e -> {
-              assertThat(e.status()).isEqualTo(404);
-              assertThat(e.reason()).isEqualTo("no such index [missing]");
-            });
   }
 }
