@@ -1,0 +1,93 @@
+package dev.duet.gateway.proxy;
+
+import com.linecorp.armeria.common.AggregatedHttpRequest;
+import com.linecorp.armeria.common.ContentTooLargeException;
+import com.linecorp.armeria.common.HttpHeaderNames;
+import com.linecorp.armeria.common.HttpRequest;
+import com.linecorp.armeria.common.HttpResponse;
+import com.linecorp.armeria.common.util.Exceptions;
+import com.linecorp.armeria.server.HttpService;
+import com.linecorp.armeria.server.ServiceRequestContext;
+import dev.duet.gateway.RequestRefused;
+import dev.duet.gateway.observe.CallRecord;
+import dev.duet.gateway.observe.TraceParent;
+import dev.duet.gateway.peek.Operation;
+import dev.duet.gateway.peek.RestPeeker;
+import dev.duet.gateway.security.Identity;
+import dev.duet.gateway.upstream.UpstreamCluster;
+
+/**
+ * The REST listener: authenticates from the headers, reads the body (bounded by {@code
+ * limits.max_body_bytes}), peeks the operation, runs {@link Admission}, and forwards the request
+ * unchanged but for its credentials to a healthy node of the routed cluster; the upstream's
+ * response streams back as is.
+ */
+public final class RestProxyService implements HttpService {
+  private final Admission admission;
+
+  public RestProxyService(Admission admission) {
+    this.admission = admission;
+  }
+
+  @Override
+  public HttpResponse serve(ServiceRequestContext ctx, HttpRequest req) {
+    TraceParent trace = TraceParent.continueOrStart(req.headers().get(TraceParent.HEADER));
+    CallRecord call = new CallRecord("rest", trace);
+    admission.observe(ctx, call, log -> Integer.toString(log.responseHeaders().status().code()));
+    Identity identity;
+    long maxBody = admission.limits().maxBodyBytes();
+    try {
+      identity = admission.authenticate(call, req.headers().get(HttpHeaderNames.AUTHORIZATION));
+      if (req.headers().contentLength() > maxBody) {
+        throw tooLarge(req.headers().contentLength(), maxBody);
+      }
+    } catch (RequestRefused r) {
+      return refuse(call, r);
+    }
+    ctx.setMaxRequestLength(maxBody);
+    return HttpResponse.of(
+        req.aggregate()
+            .handle(
+                (agg, error) -> {
+                  try {
+                    if (error != null) {
+                      throw Exceptions.peel(error) instanceof ContentTooLargeException
+                          ? tooLarge(-1, maxBody)
+                          : RequestRefused.badRequest("cannot read the request body: " + error);
+                    }
+                    return forward(ctx, call, identity, agg);
+                  } catch (RequestRefused r) {
+                    return refuse(call, r);
+                  }
+                }));
+  }
+
+  private HttpResponse forward(
+      ServiceRequestContext ctx, CallRecord call, Identity identity, AggregatedHttpRequest agg) {
+    byte[] body = agg.content().array();
+    Operation op =
+        RestPeeker.peek(
+            agg.method().name(), ctx.path(), ctx.queryParam("size"), ctx.queryParam("from"), body);
+    UpstreamCluster cluster = admission.admit(ctx, call, identity, op, body.length);
+    HttpRequest upstream =
+        HttpRequest.of(ForwardedHeaders.of(agg.headers(), call.trace()).build(), agg.content());
+    return cluster
+        .rest()
+        .execute(upstream)
+        .recover(cause -> refuse(call, Refusals.upstreamFailure(cluster.name(), cause)));
+  }
+
+  private static RequestRefused tooLarge(long length, long max) {
+    return RequestRefused.tooLarge(
+        "Request body"
+            + (length >= 0 ? " of " + length + " bytes" : "")
+            + " is larger than [limits.max_body_bytes] = "
+            + max
+            + " bytes");
+  }
+
+  private static HttpResponse refuse(CallRecord call, RequestRefused r) {
+    call.refusal(r);
+    return Refusals.rest(r);
+  }
+}
