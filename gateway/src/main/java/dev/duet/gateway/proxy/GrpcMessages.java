@@ -50,9 +50,9 @@ final class GrpcMessages {
 
   static RequestRefused messageTooLarge(long length, long max) {
     return RequestRefused.tooLarge(
-        "gRPC message of "
-            + length
-            + " bytes is larger than [limits.max_body_bytes] = "
+        "gRPC message"
+            + (length >= 0 ? " of " + length + " bytes" : "")
+            + " is larger than [limits.max_body_bytes] = "
             + max
             + " bytes");
   }

@@ -3,7 +3,6 @@ package dev.duet.gateway.proxy;
 import com.linecorp.armeria.client.RequestOptions;
 import com.linecorp.armeria.client.RequestOptionsBuilder;
 import com.linecorp.armeria.common.AggregatedHttpRequest;
-import com.linecorp.armeria.common.ContentTooLargeException;
 import com.linecorp.armeria.common.HttpHeaderNames;
 import com.linecorp.armeria.common.HttpRequest;
 import com.linecorp.armeria.common.HttpResponse;
@@ -60,16 +59,13 @@ public final class GrpcProxyService implements HttpService {
     }
     // The whole request stream is held until it is checked: a unary call is one message, bounded
     // by the message limit (frame headers aside); nothing reaches the upstream before the check.
-    ctx.setMaxRequestLength(maxMessage + 5);
     return HttpResponse.of(
-        req.aggregate()
+        BoundedBody.read(req, maxMessage + 5, () -> GrpcMessages.messageTooLarge(-1, maxMessage))
             .handle(
                 (agg, error) -> {
                   try {
                     if (error != null) {
-                      throw Exceptions.peel(error) instanceof ContentTooLargeException
-                          ? GrpcMessages.messageTooLarge(maxMessage + 1, maxMessage)
-                          : RequestRefused.badRequest("cannot read the call: " + error);
+                      throw (RequestRefused) Exceptions.peel(error);
                     }
                     return forward(
                         ctx, call, identity, deadline, serviceAndMethod, agg, maxMessage);

@@ -51,7 +51,8 @@ final class Refusals {
     if (r.retryAfter() != null) {
       headers.add("grpc-retry-pushback-ms", Long.toString(r.retryAfter().toMillis()));
     }
-    return HttpResponse.of(headers.build());
+    // Trailers-only: END_STREAM on the headers frame itself, as gRPC clients require.
+    return HttpResponse.of(headers.endOfStream(true).build());
   }
 
   /** What an upstream call's failure means to the caller. */

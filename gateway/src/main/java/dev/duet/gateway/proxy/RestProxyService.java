@@ -1,7 +1,6 @@
 package dev.duet.gateway.proxy;
 
 import com.linecorp.armeria.common.AggregatedHttpRequest;
-import com.linecorp.armeria.common.ContentTooLargeException;
 import com.linecorp.armeria.common.HttpHeaderNames;
 import com.linecorp.armeria.common.HttpRequest;
 import com.linecorp.armeria.common.HttpResponse;
@@ -44,16 +43,13 @@ public final class RestProxyService implements HttpService {
     } catch (RequestRefused r) {
       return refuse(call, r);
     }
-    ctx.setMaxRequestLength(maxBody);
     return HttpResponse.of(
-        req.aggregate()
+        BoundedBody.read(req, maxBody, () -> tooLarge(-1, maxBody))
             .handle(
                 (agg, error) -> {
                   try {
                     if (error != null) {
-                      throw Exceptions.peel(error) instanceof ContentTooLargeException
-                          ? tooLarge(-1, maxBody)
-                          : RequestRefused.badRequest("cannot read the request body: " + error);
+                      throw (RequestRefused) Exceptions.peel(error);
                     }
                     return forward(ctx, call, identity, agg);
                   } catch (RequestRefused r) {
