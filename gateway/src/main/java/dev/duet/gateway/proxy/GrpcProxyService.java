@@ -149,7 +149,9 @@ public final class GrpcProxyService implements HttpService {
       code = log.responseHeaders().get(GrpcHeaderNames.GRPC_STATUS);
     }
     if (code == null) {
-      return "http_" + log.responseHeaders().status().code();
+      int http = log.responseHeaders().status().code();
+      // No response at all: the caller went away (its deadline, or a cancel) first.
+      return http == 0 ? "CANCELLED" : "http_" + http;
     }
     try {
       return Status.fromCodeValue(Integer.parseInt(code)).getCode().name();

@@ -32,7 +32,14 @@ public final class RestProxyService implements HttpService {
   public HttpResponse serve(ServiceRequestContext ctx, HttpRequest req) {
     TraceParent trace = TraceParent.continueOrStart(req.headers().get(TraceParent.HEADER));
     CallRecord call = new CallRecord("rest", trace);
-    admission.observe(ctx, call, log -> Integer.toString(log.responseHeaders().status().code()));
+    // 499 (nginx's "client closed request") when the caller left before any response.
+    admission.observe(
+        ctx,
+        call,
+        log -> {
+          int status = log.responseHeaders().status().code();
+          return Integer.toString(status == 0 ? 499 : status);
+        });
     Identity identity;
     long maxBody = admission.limits().maxBodyBytes();
     try {
