@@ -122,6 +122,59 @@ class UpstreamFailoverTest {
     }
   }
 
+  /**
+   * A node gone between two health checks (an hour apart here) is still in the rotation: the calls
+   * it refuses were never received, so they go to the other node and none fails.
+   */
+  @Test
+  void aCallNoNodeReceivedGoesToAnotherNode() throws Exception {
+    DuetNode first = DuetNode.start(NodeConfig.ephemeral(dir.resolve("n1")));
+    DuetNode second = DuetNode.start(NodeConfig.ephemeral(dir.resolve("n2")));
+    Gateway gateway =
+        Gateway.start(
+            GatewayConfigFile.parse(
+                """
+                listen: {rest_port: 0, grpc_port: 0, admin_port: 0}
+                clusters:
+                  - name: pair
+                    health_check_interval: 60m
+                    nodes:
+                      - {rest: "127.0.0.1:%d", grpc: "127.0.0.1:%d"}
+                      - {rest: "127.0.0.1:%d", grpc: "127.0.0.1:%d"}
+                tenants:
+                  - {name: t, api_keys: ["%s"], indices: ["f-*"], actions: [search, write, admin]}
+                """
+                    .formatted(
+                        first.httpPort(),
+                        first.grpcPort(),
+                        second.httpPort(),
+                        second.grpcPort(),
+                        ApiKeys.hash(KEY)),
+                null));
+    ManagedChannel channel = GrpcClients.channel(gateway.grpcPort());
+    String auth = Credentials.apiKey(KEY);
+    try {
+      second.close();
+      var health = GrpcClients.as(HealthGrpc.newBlockingStub(channel), auth);
+      for (int i = 0; i < 6; i++) {
+        assertThat(HttpCalls.call(gateway.restPort(), "GET", "/", auth, null).statusCode())
+            .isEqualTo(200);
+        assertThat(health.check(HealthCheckRequest.getDefaultInstance()).getStatus())
+            .isEqualTo(HealthCheckResponse.ServingStatus.SERVING);
+      }
+      String metrics = HttpCalls.call(gateway.adminPort(), "GET", "/metrics", null, null).body();
+      assertThat(
+              GatewayDuetTest.metricValue(
+                  metrics, "duet_gateway_upstream_healthy_nodes", "upstream=\"pair\""))
+          .as("the health check has not noticed yet")
+          .isEqualTo(2.0);
+    } finally {
+      GrpcClients.close(channel);
+      gateway.close();
+      first.close();
+    }
+  }
+
   private static boolean exists(DuetNode node, String id) {
     HttpResponse<String> r =
         HttpCalls.call(node.httpPort(), "GET", "/f-docs/_doc/" + id, null, null);

@@ -1,11 +1,13 @@
 package dev.duet.gateway.upstream;
 
 import com.linecorp.armeria.client.ClientFactory;
+import com.linecorp.armeria.client.DecoratingHttpClientFunction;
 import com.linecorp.armeria.client.Endpoint;
 import com.linecorp.armeria.client.WebClient;
 import com.linecorp.armeria.client.endpoint.DynamicEndpointGroup;
 import com.linecorp.armeria.client.endpoint.EndpointGroup;
 import com.linecorp.armeria.client.endpoint.healthcheck.HealthCheckedEndpointGroup;
+import com.linecorp.armeria.client.retry.RetryingClient;
 import com.linecorp.armeria.common.SessionProtocol;
 import dev.duet.gateway.config.GatewayConfig.Cluster;
 import dev.duet.gateway.config.GatewayConfig.Mode;
@@ -49,18 +51,23 @@ public final class UpstreamCluster implements AutoCloseable {
             .build();
     grpcNodes = new GrpcNodes(restNodes, grpcByRest);
     // No timeouts of their own: a bulk may run long (OpenSearch has none); gRPC calls carry the
-    // caller's deadline, applied per request.
+    // caller's deadline, applied per request. A call no node received goes to another (budgeted).
+    RetryBudget budget = new RetryBudget();
     rest =
         WebClient.builder(SessionProtocol.H1C, restNodes)
             .factory(factory)
             .responseTimeout(Duration.ZERO)
             .maxResponseLength(0)
+            .decorator(RetryingClient.newDecorator(budget.rule(), 2))
+            .decorator(countingCalls(budget))
             .build();
     grpc =
         WebClient.builder(SessionProtocol.H2C, grpcNodes)
             .factory(factory)
             .responseTimeout(Duration.ZERO)
             .maxResponseLength(0)
+            .decorator(RetryingClient.newDecorator(budget.rule(), 2))
+            .decorator(countingCalls(budget))
             .build();
   }
 
@@ -99,6 +106,13 @@ public final class UpstreamCluster implements AutoCloseable {
   public void close() {
     grpcNodes.close();
     restNodes.close();
+  }
+
+  private static DecoratingHttpClientFunction countingCalls(RetryBudget budget) {
+    return (delegate, ctx, req) -> {
+      budget.deposit();
+      return delegate.execute(ctx, req);
+    };
   }
 
   private static String key(Endpoint e) {
