@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.google.protobuf.ByteString;
+import dev.duet.gateway.config.GatewayConfigFile;
 import dev.duet.gateway.security.ApiKeys;
 import dev.duet.server.DuetNode;
 import dev.duet.server.NodeConfig;
@@ -564,6 +565,21 @@ class GatewayDuetTest {
     } finally {
       Files.writeString(configFile, config(List.of()));
     }
+  }
+
+  @Test
+  void aReloadThatNeedsARestartIsRefusedAndTheConfigInForceStays() throws Exception {
+    String elsewhere =
+        config(List.of())
+            .replace("name: duet", "name: elsewhere")
+            .replace("cluster: duet", "cluster: elsewhere");
+    assertThatThrownBy(() -> gateway.reload(GatewayConfigFile.parse(elsewhere, dir)))
+        .hasMessageContaining("elsewhere");
+    assertThat(
+            HttpCalls.call(
+                    gateway.restPort(), "GET", "/a-m/_search", Credentials.apiKey(KEY_A), null)
+                .statusCode())
+        .isEqualTo(200);
   }
 
   // --- helpers ---

@@ -15,9 +15,10 @@ import picocli.CommandLine.Option;
     name = "gateway",
     mixinStandardHelpOptions = true,
     description = {
-      "Run the Duet gateway: authentication, per-tenant authorization and rate limits, and",
-      "pass-through proxying of OpenSearch REST and gRPC to Duet and OpenSearch clusters.",
-      "Tenants, keys, limits and routes are reloaded when the config file changes."
+      "Run the Duet gateway in front of Duet and OpenSearch clusters:",
+      "API keys and JWT, per-tenant grants and rate limits, and pass-through",
+      "proxying of OpenSearch REST and gRPC. Tenants, keys, limits and routes",
+      "are reloaded when the config file changes."
     })
 public final class GatewayCli implements Callable<Integer> {
   @Option(

@@ -53,17 +53,19 @@ public final class GrpcPeeker {
             switch (method) {
               case "Search", "ServerStreamSearch" -> search(method, message);
               case "CreatePit" -> withName(search(method, message), method);
-              default -> Operation.of(method, Action.SEARCH, List.of("*"));
+              default -> Operation.of("other", Action.SEARCH, List.of("*"));
             };
         case DOCUMENT_SERVICE ->
             method.equals("Bulk")
                 ? bulk(message)
-                : Operation.of(method, Action.ADMIN, List.of("*"));
+                : Operation.of("other", Action.ADMIN, List.of("*"));
         case "grpc.health.v1.Health",
             "grpc.reflection.v1.ServerReflection",
             "grpc.reflection.v1alpha.ServerReflection" ->
             Operation.of(method, null, List.of());
-        default -> Operation.of(method, Action.ADMIN, List.of("*"));
+        // Method names of services the gateway does not know are the caller's to choose: one
+        // fixed name keeps the metrics' tags few.
+        default -> Operation.of("other", Action.ADMIN, List.of("*"));
       };
     } catch (IOException e) {
       // Protobuf would refuse it too; the gateway cannot vouch for what it cannot read.

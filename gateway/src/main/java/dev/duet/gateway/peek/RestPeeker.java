@@ -53,7 +53,7 @@ public final class RestPeeker {
       case "_msearch" -> NdjsonPeeker.msearch(first, body);
       case "_mapping", "_mappings", "_settings" ->
           Operation.of(endpoint.substring(1), read ? Action.SEARCH : Action.ADMIN, indices);
-      default -> Operation.of(endpoint.substring(1), Action.ADMIN, indices);
+      default -> Operation.of("other", Action.ADMIN, indices); // a fixed name: metric tags stay few
     };
   }
 
@@ -92,7 +92,7 @@ public final class RestPeeker {
         }
         yield Operation.of("cat", Action.ADMIN, all);
       }
-      default -> Operation.of(first.substring(1), Action.ADMIN, all);
+      default -> Operation.of("other", Action.ADMIN, all);
     };
   }
 

@@ -35,8 +35,23 @@ public final class Admission {
     this.metrics = metrics;
   }
 
-  /** Applies a reloaded config: tenants, keys, grants, limits and routes. */
+  /**
+   * Applies a reloaded config: tenants, keys, grants, limits and routes. Clusters are fixed for the
+   * life of the process, so a config routing to a cluster not running is refused whole.
+   */
   public void reload(GatewayConfig config) {
+    for (GatewayConfig.Route route : config.routes()) {
+      if (!upstreams.has(route.cluster())) {
+        throw new IllegalArgumentException(
+            "routes: cluster ["
+                + route.cluster()
+                + "] is not one of the running clusters (adding clusters needs a restart)");
+      }
+    }
+    if (!upstreams.has(config.clusters().get(0).name())) {
+      throw new IllegalArgumentException(
+          "clusters: [" + config.clusters().get(0).name() + "] is not running (needs a restart)");
+    }
     Policy next = Policy.of(config);
     limiters.update(config);
     policy.set(next);

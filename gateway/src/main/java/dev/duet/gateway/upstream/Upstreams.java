@@ -32,6 +32,10 @@ public final class Upstreams implements AutoCloseable {
     return c;
   }
 
+  public boolean has(String name) {
+    return clusters.containsKey(name);
+  }
+
   public Collection<UpstreamCluster> all() {
     return clusters.values();
   }
