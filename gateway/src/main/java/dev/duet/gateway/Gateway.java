@@ -6,6 +6,7 @@ import com.linecorp.armeria.common.HttpResponse;
 import com.linecorp.armeria.common.MediaType;
 import com.linecorp.armeria.server.Server;
 import com.linecorp.armeria.server.ServerBuilder;
+import com.linecorp.armeria.server.healthcheck.HealthCheckService;
 import dev.duet.gateway.config.ConfigWatcher;
 import dev.duet.gateway.config.GatewayConfig;
 import dev.duet.gateway.config.GatewayConfigFile;
@@ -101,7 +102,9 @@ public final class Gateway implements AutoCloseable {
             (ctx, req) ->
                 HttpResponse.of(
                     MediaType.parse("text/plain; version=0.0.4; charset=utf-8"), metrics.scrape()))
-        .service("/health", (ctx, req) -> HttpResponse.of(MediaType.PLAIN_TEXT_UTF_8, "ok"));
+        // 200 while serving, 503 from the moment shutdown begins: load balancers stop sending
+        // new calls while the ones in flight drain.
+        .service("/health", HealthCheckService.of());
     Server server = sb.build();
     try {
       server.start().join();

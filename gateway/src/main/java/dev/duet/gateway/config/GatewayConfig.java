@@ -10,8 +10,8 @@ import java.util.Set;
 /**
  * Everything the gateway runs on, as read from {@code gateway.yaml}: where it listens, the request
  * limits, how tokens are checked, the upstream clusters, the tenants and the routes. Listeners and
- * clusters are fixed for the life of the process; limits, JWT settings, tenants and routes are
- * hot-reloaded (see {@link ConfigWatcher}).
+ * clusters are fixed for the life of the process; limits, JWT settings, tenants, routes and the
+ * slow-log threshold ({@code null}: no slow log) are hot-reloaded (see {@link ConfigWatcher}).
  */
 public record GatewayConfig(
     Listen listen,
@@ -19,7 +19,8 @@ public record GatewayConfig(
     Jwt jwt,
     List<Cluster> clusters,
     List<Tenant> tenants,
-    List<Route> routes) {
+    List<Route> routes,
+    Duration slowLogThreshold) {
 
   public GatewayConfig {
     requireNonNull(listen, "listen");

@@ -48,14 +48,16 @@ public final class GatewayConfigFile {
     if (root == null || !root.isObject()) {
       throw new IllegalArgumentException("gateway config: expected a YAML mapping at the top");
     }
-    only(root, "", "listen", "limits", "jwt", "clusters", "tenants", "routes");
+    only(
+        root, "", "listen", "limits", "jwt", "clusters", "tenants", "routes", "slow_log_threshold");
     return new GatewayConfig(
         listen(root.path("listen")),
         limits(root.path("limits")),
         jwt(root.path("jwt"), baseDir),
         list(root, "clusters", GatewayConfigFile::cluster),
         list(root, "tenants", GatewayConfigFile::tenant),
-        list(root, "routes", GatewayConfigFile::route));
+        list(root, "routes", GatewayConfigFile::route),
+        root.has("slow_log_threshold") ? duration(root.get("slow_log_threshold").asText()) : null);
   }
 
   private static Listen listen(JsonNode n) {

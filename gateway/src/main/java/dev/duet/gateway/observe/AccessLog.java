@@ -6,6 +6,7 @@ import com.linecorp.armeria.common.logging.RequestLog;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.time.Instant;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,15 +19,25 @@ import org.slf4j.LoggerFactory;
  */
 public final class AccessLog {
   private static final Logger log = LoggerFactory.getLogger("dev.duet.gateway.access");
+  private static final Logger slow = LoggerFactory.getLogger("dev.duet.gateway.slow");
   private static final JsonFactory JSON = new JsonFactory();
 
   private AccessLog() {}
 
-  public static void write(CallRecord call, RequestLog rl, String status) {
-    if (!log.isInfoEnabled()) {
+  /**
+   * Writes the call's line; a call that took {@code slowThreshold} or longer (when not {@code
+   * null}) is also written, at WARN, to the {@code dev.duet.gateway.slow} logger.
+   */
+  public static void write(CallRecord call, RequestLog rl, String status, Duration slowThreshold) {
+    boolean isSlow = slowThreshold != null && rl.totalDurationNanos() >= slowThreshold.toNanos();
+    if (!log.isInfoEnabled() && !(isSlow && slow.isWarnEnabled())) {
       return;
     }
-    log.info(line(call, rl, status));
+    String line = line(call, rl, status);
+    log.info(line);
+    if (isSlow) {
+      slow.warn(line);
+    }
   }
 
   static String line(CallRecord call, RequestLog rl, String status) {

@@ -69,7 +69,7 @@ public final class Admission {
             log -> {
               String s = status.apply(log);
               metrics.record(call, log, s);
-              AccessLog.write(call, log, s);
+              AccessLog.write(call, log, s, policy.get().config().slowLogThreshold());
             });
   }
 

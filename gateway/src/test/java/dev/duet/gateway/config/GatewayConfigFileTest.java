@@ -21,6 +21,7 @@ class GatewayConfigFileTest {
     assertThat(tenant.apiKeys()).containsExactly(dev.duet.gateway.security.ApiKeys.hash("test"));
     assertThat(tenant.rateLimit().burstBytes()).isEqualTo(100L * 1024 * 1024);
     assertThat(config.routes().get(0).cluster()).isEqualTo("duet");
+    assertThat(config.slowLogThreshold()).isEqualTo(Duration.ofSeconds(1));
   }
 
   @Test
