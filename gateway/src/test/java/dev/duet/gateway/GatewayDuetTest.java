@@ -15,6 +15,11 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.health.v1.HealthCheckRequest;
 import io.grpc.health.v1.HealthGrpc;
+import io.grpc.reflection.v1.ServerReflectionGrpc;
+import io.grpc.reflection.v1.ServerReflectionRequest;
+import io.grpc.reflection.v1.ServerReflectionResponse;
+import io.grpc.reflection.v1.ServiceResponse;
+import io.grpc.stub.StreamObserver;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,6 +29,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.apache.hc.core5.http.Header;
 import org.apache.hc.core5.http.HttpHost;
 import org.apache.hc.core5.http.message.BasicHeader;
@@ -580,6 +587,39 @@ class GatewayDuetTest {
                     gateway.restPort(), "GET", "/a-m/_search", Credentials.apiKey(KEY_A), null)
                 .statusCode())
         .isEqualTo(200);
+  }
+
+  /**
+   * Server reflection is a bidirectional stream: the client waits for an answer before it closes
+   * its side, so a gateway that buffered the request stream would hang it.
+   */
+  @Test
+  void bidirectionalStreamsFlowThroughUnbuffered() throws Exception {
+    var stub =
+        GrpcClients.as(ServerReflectionGrpc.newStub(gatewayChannel), Credentials.apiKey(KEY_A));
+    CompletableFuture<ServerReflectionResponse> first = new CompletableFuture<>();
+    StreamObserver<ServerReflectionRequest> requests =
+        stub.serverReflectionInfo(
+            new StreamObserver<>() {
+              @Override
+              public void onNext(ServerReflectionResponse r) {
+                first.complete(r);
+              }
+
+              @Override
+              public void onError(Throwable t) {
+                first.completeExceptionally(t);
+              }
+
+              @Override
+              public void onCompleted() {}
+            });
+    requests.onNext(ServerReflectionRequest.newBuilder().setListServices("").build());
+    ServerReflectionResponse response = first.get(30, TimeUnit.SECONDS); // still open on our side
+    requests.onCompleted();
+    assertThat(response.getListServicesResponse().getServiceList())
+        .extracting(ServiceResponse::getName)
+        .contains("org.opensearch.protobufs.services.SearchService");
   }
 
   // --- helpers ---

@@ -43,6 +43,23 @@ public final class GrpcPeeker {
   private GrpcPeeker() {}
 
   /**
+   * Whether the operation of a call depends on its request message: only for the calls whose
+   * messages name indices (all of them unary on the request side). Every other call is decided by
+   * its name alone, so its request stream can flow through unbuffered — bidirectional streams such
+   * as server reflection included.
+   */
+  public static boolean readsMessage(String service, String method) {
+    return switch (service) {
+      case SEARCH_SERVICE ->
+          method.equals("Search")
+              || method.equals("ServerStreamSearch")
+              || method.equals("CreatePit");
+      case DOCUMENT_SERVICE -> method.equals("Bulk");
+      default -> false;
+    };
+  }
+
+  /**
    * The operation of a call to {@code /service/method} carrying {@code message}. Calls the gateway
    * does not know name every index and need {@code admin}.
    */

@@ -57,7 +57,14 @@ public final class GrpcProxyService implements HttpService {
     } catch (RequestRefused r) {
       return refuse(call, r);
     }
-    // The whole request stream is held until it is checked: a unary call is one message, bounded
+    if (!GrpcPeeker.readsMessage(serviceAndMethod[0], serviceAndMethod[1])) {
+      try {
+        return forwardStream(ctx, call, identity, deadline, serviceAndMethod, req);
+      } catch (RequestRefused r) {
+        return refuse(call, r);
+      }
+    }
+    // A call whose message names indices is held until it is checked: it is one message, bounded
     // by the message limit (frame headers aside); nothing reaches the upstream before the check.
     return HttpResponse.of(
         BoundedBody.read(req, maxMessage + 5, () -> GrpcMessages.messageTooLarge(-1, maxMessage))
@@ -88,13 +95,35 @@ public final class GrpcProxyService implements HttpService {
         GrpcMessages.split(body, agg.headers().get(GrpcHeaderNames.GRPC_ENCODING), maxMessage);
     Operation op = peekAll(serviceAndMethod, messages);
     UpstreamCluster cluster = admission.admit(ctx, call, identity, op, body.length);
+    return send(cluster, call, deadline, HttpRequest.of(agg.headers(), agg.content()));
+  }
+
+  /**
+   * A call decided by its name alone (health, reflection, services the gateway does not know):
+   * checked, then its request stream flows to the upstream as it arrives.
+   */
+  private HttpResponse forwardStream(
+      ServiceRequestContext ctx,
+      CallRecord call,
+      Identity identity,
+      GrpcDeadline deadline,
+      String[] serviceAndMethod,
+      HttpRequest req) {
+    Operation op = GrpcPeeker.peek(serviceAndMethod[0], serviceAndMethod[1], new byte[0]);
+    UpstreamCluster cluster =
+        admission.admit(ctx, call, identity, op, Math.max(0, req.headers().contentLength()));
+    return send(cluster, call, deadline, req);
+  }
+
+  private HttpResponse send(
+      UpstreamCluster cluster, CallRecord call, GrpcDeadline deadline, HttpRequest request) {
     if (cluster.mode() != Mode.PASSTHROUGH) {
       throw RequestRefused.unsupported(
           "upstream cluster ["
               + cluster.name()
               + "] speaks REST only; gRPC to it needs adaptor mode, which is not built yet");
     }
-    RequestHeadersBuilder headers = ForwardedHeaders.of(agg.headers(), call.trace());
+    RequestHeadersBuilder headers = ForwardedHeaders.of(request.headers(), call.trace());
     RequestOptionsBuilder options = RequestOptions.builder();
     if (deadline.isSet()) {
       long left = deadline.remainingNanos();
@@ -103,7 +132,7 @@ public final class GrpcProxyService implements HttpService {
     }
     return cluster
         .grpc()
-        .execute(HttpRequest.of(headers.build(), agg.content()), options.build())
+        .execute(request.withHeaders(headers.build()), options.build())
         .recover(cause -> refuse(call, Refusals.upstreamFailure(cluster.name(), cause)));
   }
 
