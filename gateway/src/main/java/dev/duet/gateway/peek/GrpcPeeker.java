@@ -130,6 +130,7 @@ public final class GrpcPeeker {
     CodedInputStream in = CodedInputStream.newInstance(message);
     String defaultIndex = null;
     List<String> itemIndices = new ArrayList<>();
+    boolean itemWithoutIndex = false;
     int items = 0;
     for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
       int field = WireFormat.getTagFieldNumber(tag);
@@ -142,6 +143,8 @@ public final class GrpcPeeker {
         in.popLimit(limit);
         if (index != null && !index.isEmpty()) {
           itemIndices.add(index);
+        } else {
+          itemWithoutIndex = true;
         }
       } else {
         skip(in, tag);
@@ -150,6 +153,8 @@ public final class GrpcPeeker {
     List<String> indices = new ArrayList<>();
     if (defaultIndex != null && !defaultIndex.isEmpty()) {
       indices.addAll(IndexPatterns.split(defaultIndex));
+    } else if (itemWithoutIndex) {
+      indices.add("*"); // no index anywhere: the upstream refuses it, but never unchecked
     }
     for (String index : itemIndices) {
       indices.addAll(IndexPatterns.split(index));

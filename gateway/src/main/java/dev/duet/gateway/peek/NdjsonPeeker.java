@@ -81,6 +81,58 @@ final class NdjsonPeeker {
     return new Operation("msearch", Action.SEARCH, dedupe(indices), 0, maxSize, maxFrom);
   }
 
+  /**
+   * {@code _mget}: the path index and every {@code docs[]._index} (which overrides it). A body the
+   * gateway cannot read is refused: the indices it names are unknown.
+   */
+  static Operation mget(String pathIndex, byte[] body) {
+    List<String> indices = new ArrayList<>();
+    boolean docWithoutIndex = false;
+    try (JsonParser p = JSON.createParser(body)) {
+      if (p.nextToken() != JsonToken.START_OBJECT) {
+        throw RequestRefused.badRequest("_mget: expected a JSON object body");
+      }
+      while (p.nextToken() == JsonToken.FIELD_NAME) {
+        String name = p.currentName();
+        JsonToken value = p.nextToken();
+        if (!name.equals("docs") || value != JsonToken.START_ARRAY) {
+          p.skipChildren();
+          continue;
+        }
+        while (p.nextToken() == JsonToken.START_OBJECT) {
+          boolean named = false;
+          while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String field = p.currentName();
+            JsonToken v = p.nextToken();
+            if (field.equals("_index")) {
+              if (v != JsonToken.VALUE_STRING) {
+                throw RequestRefused.badRequest("_mget: [_index] must be a string");
+              }
+              indices.addAll(IndexPatterns.split(p.getText()));
+              named = true;
+            } else {
+              p.skipChildren();
+            }
+          }
+          docWithoutIndex |= !named;
+        }
+        if (p.currentToken() != JsonToken.END_ARRAY) {
+          throw RequestRefused.badRequest("_mget: [docs] must hold objects");
+        }
+      }
+    } catch (IOException e) {
+      throw RequestRefused.badRequest("_mget: cannot read the body: " + e.getMessage());
+    }
+    // The path index serves docs (and ids) that name none; without one such docs are refused by
+    // the upstream — but "every index" is the safe reading of what the gateway cannot place.
+    if (pathIndex != null) {
+      indices.addAll(0, IndexPatterns.split(pathIndex));
+    } else if (docWithoutIndex || indices.isEmpty()) {
+      indices.add("*");
+    }
+    return new Operation("mget", Action.SEARCH, dedupe(indices), 0, -1, -1);
+  }
+
   /** {size, from} at the top level of a search body, -1 where absent or not a number. */
   static long[] searchBodySizeFrom(byte[] body, int from, int to) {
     long[] out = {-1, -1};

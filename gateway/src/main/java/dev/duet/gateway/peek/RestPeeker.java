@@ -47,13 +47,18 @@ public final class RestPeeker {
       case "_create", "_update", "_update_by_query", "_delete_by_query", "_refresh", "_flush" ->
           Operation.of(endpoint.substring(1), Action.WRITE, indices);
       case "_search" -> search(indices, sizeParam, fromParam, body);
-      case "_source", "_count", "_mget", "_explain", "_validate", "_termvectors", "_field_caps" ->
+      case "_source", "_count", "_explain", "_validate", "_termvectors", "_field_caps" ->
           Operation.of(endpoint.substring(1), Action.SEARCH, indices);
+      case "_mget" -> NdjsonPeeker.mget(first, body);
       case "_bulk" -> NdjsonPeeker.bulk(first, body);
       case "_msearch" -> NdjsonPeeker.msearch(first, body);
-      case "_mapping", "_mappings", "_settings" ->
+      case "_mapping", "_mappings", "_settings", "_stats", "_segments", "_recovery" ->
           Operation.of(endpoint.substring(1), read ? Action.SEARCH : Action.ADMIN, indices);
-      default -> Operation.of("other", Action.ADMIN, indices); // a fixed name: metric tags stay few
+      case "_open", "_close", "_forcemerge", "_cache" ->
+          Operation.of(endpoint.substring(1), Action.ADMIN, indices);
+      // Endpoints the gateway does not know may name other indices in their bodies (as
+      // _mtermvectors does): only tenants granted every index. A fixed name keeps metric tags few.
+      default -> Operation.of("other", Action.ADMIN, List.of("*"));
     };
   }
 
@@ -73,7 +78,8 @@ public final class RestPeeker {
               ? search(all, sizeParam, fromParam, body)
               // scroll ids name no index the gateway can see: only tenants granted everything
               : Operation.of("scroll", Action.SEARCH, all);
-      case "_count", "_mget" -> Operation.of(first.substring(1), Action.SEARCH, all);
+      case "_count" -> Operation.of("count", Action.SEARCH, all);
+      case "_mget" -> NdjsonPeeker.mget(null, body);
       case "_refresh", "_flush" -> Operation.of(first.substring(1), Action.WRITE, all);
       case "_cluster" -> {
         if (segments.size() >= 2 && segments.get(1).equals("health") && read) {
@@ -129,11 +135,17 @@ public final class RestPeeker {
       if (segment.isEmpty()) {
         throw RequestRefused.badRequest("empty path segment in [" + rawPath + "]");
       }
+      String decoded;
       try {
-        out.add(URLDecoder.decode(segment.replace("+", "%2B"), StandardCharsets.UTF_8));
+        decoded = URLDecoder.decode(segment.replace("+", "%2B"), StandardCharsets.UTF_8);
       } catch (IllegalArgumentException e) {
         throw RequestRefused.badRequest("malformed path [" + rawPath + "]: " + e.getMessage());
       }
+      if (decoded.equals(".") || decoded.equals("..")) {
+        // Whoever resolves it (a proxy, the upstream) would see another path than the gateway.
+        throw RequestRefused.badRequest("relative path segment in [" + rawPath + "]");
+      }
+      out.add(decoded);
     }
     return out;
   }

@@ -97,7 +97,36 @@ class RestPeekerTest {
   }
 
   @Test
+  void mgetNamesEveryDocsIndex() {
+    assertThat(
+            peek(
+                    "POST",
+                    "/a-1/_mget",
+                    "{\"docs\":[{\"_id\":\"1\"},{\"_index\":\"b-1\",\"_id\":\"2\"}]}")
+                .indices())
+        .containsExactly("a-1", "b-1");
+    assertThat(peek("POST", "/_mget", "{\"docs\":[{\"_index\":\"b-1\",\"_id\":\"2\"}]}").indices())
+        .containsExactly("b-1");
+    assertThat(peek("POST", "/_mget", "{\"docs\":[{\"_id\":\"2\"}]}").indices())
+        .containsExactly("*");
+    assertThatThrownBy(() -> peek("POST", "/a-1/_mget", "{\"docs\":[{\"_index\":7}]}"))
+        .isInstanceOf(RequestRefused.class);
+  }
+
+  @Test
+  void unknownEndpointsMayNameAnyIndexSoNeedEveryIndex() {
+    Operation op = peek("POST", "/a-1/_mtermvectors", "{\"docs\":[{\"_index\":\"b-1\"}]}");
+    assertThat(op.action()).isEqualTo(Action.ADMIN);
+    assertThat(op.indices()).containsExactly("*");
+    assertThat(peek("POST", "/a-1/_forcemerge", "").indices()).containsExactly("a-1");
+  }
+
+  @Test
   void pathSegmentsAreDecodedAfterSplitting() {
+    assertThatThrownBy(() -> peek("GET", "/a-1/../b-1/_search", ""))
+        .isInstanceOf(RequestRefused.class);
+    assertThatThrownBy(() -> peek("GET", "/a-1/%2E%2E/b-1/_search", ""))
+        .isInstanceOf(RequestRefused.class);
     assertThat(peek("GET", "/a-1%2Cb-1/_search", "").indices()).containsExactly("a-1", "b-1");
     assertThat(peek("GET", "/a%2F1/_doc/x", "").indices()).containsExactly("a/1");
     assertThatThrownBy(() -> peek("GET", "/a-1//_search", "")).isInstanceOf(RequestRefused.class);
