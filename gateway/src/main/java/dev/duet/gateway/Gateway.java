@@ -14,8 +14,10 @@ import dev.duet.gateway.observe.GatewayMetrics;
 import dev.duet.gateway.proxy.Admission;
 import dev.duet.gateway.proxy.GrpcProxyService;
 import dev.duet.gateway.proxy.RestProxyService;
+import dev.duet.gateway.security.TlsStores;
 import dev.duet.gateway.upstream.UpstreamCluster;
 import dev.duet.gateway.upstream.Upstreams;
+import io.netty.handler.ssl.ClientAuth;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -25,6 +27,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import javax.net.ssl.TrustManagerFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -86,8 +89,14 @@ public final class Gateway implements AutoCloseable {
     Admission admission = new Admission(config, upstreams, metrics);
 
     ServerBuilder sb = Server.builder();
-    sb.http(new InetSocketAddress(listen.host(), restPort));
-    sb.http(new InetSocketAddress(listen.host(), grpcPort));
+    if (listen.tls() == null) {
+      sb.http(new InetSocketAddress(listen.host(), restPort));
+      sb.http(new InetSocketAddress(listen.host(), grpcPort));
+    } else {
+      sb.https(new InetSocketAddress(listen.host(), restPort));
+      sb.https(new InetSocketAddress(listen.host(), grpcPort));
+      tls(sb, listen.tls());
+    }
     sb.http(new InetSocketAddress(listen.host(), adminPort));
     // Bounds are the gateway's own (limits.max_body_bytes, per request, hot-reloadable), and a
     // call lasts as long as its upstream or its deadline allows.
@@ -159,6 +168,24 @@ public final class Gateway implements AutoCloseable {
       upstreams.close();
       log.info("Duet gateway stopped");
     }
+  }
+
+  private static void tls(ServerBuilder sb, GatewayConfig.Tls tls) {
+    sb.tls(TlsStores.keyManagers(tls));
+    TrustManagerFactory clientCas = TlsStores.clientCas(tls);
+    ClientAuth auth =
+        switch (tls.clientAuth()) {
+          case NONE -> ClientAuth.NONE;
+          case OPTIONAL -> ClientAuth.OPTIONAL;
+          case REQUIRE -> ClientAuth.REQUIRE;
+        };
+    sb.tlsCustomizer(
+        ssl -> {
+          ssl.clientAuth(auth);
+          if (clientCas != null) {
+            ssl.trustManager(clientCas);
+          }
+        });
   }
 
   /** The first health-check round, so that the first calls do not find every node unknown. */

@@ -62,11 +62,44 @@ public record GatewayConfig(
     }
   }
 
-  /** Where the three listeners bind; a port of 0 picks a free one. */
-  public record Listen(String host, int restPort, int grpcPort, int adminPort) {
+  /**
+   * Where the three listeners bind; a port of 0 picks a free one. With {@code tls}, the REST and
+   * gRPC listeners speak TLS only (the admin port stays plain, for local scrapers).
+   */
+  public record Listen(String host, int restPort, int grpcPort, int adminPort, Tls tls) {
     public Listen {
       requireNonNull(host, "host");
     }
+  }
+
+  /**
+   * TLS for the REST and gRPC listeners: the server's key and certificate chain (a PKCS#12
+   * keystore) and, for mTLS, the certificates that client certificates must chain to (a PKCS#12
+   * truststore) and whether clients must present one.
+   */
+  public record Tls(
+      String keystore,
+      String keystorePassword,
+      String truststore,
+      String truststorePassword,
+      ClientAuth clientAuth) {
+    public Tls {
+      requireNonNull(keystore, "tls.keystore");
+      keystorePassword = keystorePassword == null ? "" : keystorePassword;
+      truststorePassword = truststorePassword == null ? "" : truststorePassword;
+      clientAuth = clientAuth == null ? ClientAuth.NONE : clientAuth;
+      if (clientAuth != ClientAuth.NONE && truststore == null) {
+        throw new IllegalArgumentException(
+            "tls.client_auth: " + clientAuth + " needs tls.truststore (the client CAs)");
+      }
+    }
+  }
+
+  /** Whether callers present a client certificate. */
+  public enum ClientAuth {
+    NONE,
+    OPTIONAL,
+    REQUIRE
   }
 
   /**
@@ -138,16 +171,22 @@ public record GatewayConfig(
     }
   }
 
-  /** What a tenant may do. Actions: {@code search}, {@code write}, {@code admin}. */
+  /**
+   * What a tenant may do. Actions: {@code search}, {@code write}, {@code admin}. Callers prove they
+   * are the tenant with one of its API keys (stored hashed), a JWT naming it, or a verified client
+   * certificate whose subject is one of {@code clientCertSubjects} (RFC 2253 form).
+   */
   public record Tenant(
       String name,
       List<String> apiKeys,
+      List<String> clientCertSubjects,
       List<String> indices,
       Set<Action> actions,
       RateLimit rateLimit) {
     public Tenant {
       requireNonNull(name, "tenant.name");
       apiKeys = apiKeys == null ? List.of() : List.copyOf(apiKeys);
+      clientCertSubjects = clientCertSubjects == null ? List.of() : List.copyOf(clientCertSubjects);
       indices = indices == null ? List.of() : List.copyOf(indices);
       actions = actions == null ? Set.of() : Set.copyOf(actions);
       rateLimit = rateLimit == null ? RateLimit.UNLIMITED : rateLimit;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.duet.gateway.config.GatewayConfig.Action;
+import dev.duet.gateway.config.GatewayConfig.ClientAuth;
 import dev.duet.gateway.config.GatewayConfig.Cluster;
 import dev.duet.gateway.config.GatewayConfig.Jwt;
 import dev.duet.gateway.config.GatewayConfig.Limits;
@@ -13,6 +14,7 @@ import dev.duet.gateway.config.GatewayConfig.Node;
 import dev.duet.gateway.config.GatewayConfig.RateLimit;
 import dev.duet.gateway.config.GatewayConfig.Route;
 import dev.duet.gateway.config.GatewayConfig.Tenant;
+import dev.duet.gateway.config.GatewayConfig.Tls;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,6 +27,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import javax.security.auth.x500.X500Principal;
 
 /**
  * Reads {@code gateway.yaml}. Unknown keys are errors (a misspelt limit must not silently mean "no
@@ -51,7 +54,7 @@ public final class GatewayConfigFile {
     only(
         root, "", "listen", "limits", "jwt", "clusters", "tenants", "routes", "slow_log_threshold");
     return new GatewayConfig(
-        listen(root.path("listen")),
+        listen(root.path("listen"), baseDir),
         limits(root.path("limits")),
         jwt(root.path("jwt"), baseDir),
         list(root, "clusters", GatewayConfigFile::cluster),
@@ -60,13 +63,39 @@ public final class GatewayConfigFile {
         root.has("slow_log_threshold") ? duration(root.get("slow_log_threshold").asText()) : null);
   }
 
-  private static Listen listen(JsonNode n) {
-    only(n, "listen", "host", "rest_port", "grpc_port", "admin_port");
+  private static Listen listen(JsonNode n, Path baseDir) {
+    only(n, "listen", "host", "rest_port", "grpc_port", "admin_port", "tls");
     return new Listen(
         n.path("host").asText("127.0.0.1"),
         port(n, "rest_port", 9280),
         port(n, "grpc_port", 9480),
-        port(n, "admin_port", 9290));
+        port(n, "admin_port", 9290),
+        tls(n.path("tls"), baseDir));
+  }
+
+  private static Tls tls(JsonNode n, Path baseDir) {
+    if (n.isMissingNode() || n.isNull()) {
+      return null;
+    }
+    only(
+        n,
+        "listen.tls",
+        "keystore",
+        "keystore_password",
+        "truststore",
+        "truststore_password",
+        "client_auth");
+    String auth = text(n, "client_auth");
+    return new Tls(
+        resolve(baseDir, text(n, "keystore")),
+        text(n, "keystore_password"),
+        resolve(baseDir, text(n, "truststore")),
+        text(n, "truststore_password"),
+        auth == null ? null : ClientAuth.valueOf(auth.toUpperCase(Locale.ROOT)));
+  }
+
+  private static String resolve(Path baseDir, String file) {
+    return file == null || baseDir == null ? file : baseDir.resolve(file).toString();
   }
 
   private static Limits limits(JsonNode n) {
@@ -86,10 +115,7 @@ public final class GatewayConfigFile {
       return null;
     }
     only(n, "jwt", "issuer", "audience", "hs256_secret", "jwks_file", "tenant_claim");
-    String jwks = text(n, "jwks_file");
-    if (jwks != null && baseDir != null) {
-      jwks = baseDir.resolve(jwks).toString();
-    }
+    String jwks = resolve(baseDir, text(n, "jwks_file"));
     return new Jwt(
         text(n, "issuer"),
         text(n, "audience"),
@@ -115,7 +141,15 @@ public final class GatewayConfigFile {
   }
 
   private static Tenant tenant(JsonNode n) {
-    only(n, "tenants[]", "name", "api_keys", "indices", "actions", "rate_limit");
+    only(
+        n,
+        "tenants[]",
+        "name",
+        "api_keys",
+        "client_cert_subjects",
+        "indices",
+        "actions",
+        "rate_limit");
     Set<Action> actions = EnumSet.noneOf(Action.class);
     for (String a : strings(n, "actions")) {
       actions.add(Action.valueOf(a.toUpperCase(Locale.ROOT)));
@@ -133,8 +167,17 @@ public final class GatewayConfigFile {
       }
       keys.add(hex.toLowerCase(Locale.ROOT));
     }
+    List<String> subjects = new ArrayList<>();
+    for (String subject : strings(n, "client_cert_subjects")) {
+      subjects.add(new X500Principal(subject).getName(X500Principal.RFC2253));
+    }
     return new Tenant(
-        text(n, "name"), keys, strings(n, "indices"), actions, rateLimit(n.path("rate_limit")));
+        text(n, "name"),
+        keys,
+        subjects,
+        strings(n, "indices"),
+        actions,
+        rateLimit(n.path("rate_limit")));
   }
 
   private static RateLimit rateLimit(JsonNode n) {

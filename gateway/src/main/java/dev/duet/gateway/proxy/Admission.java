@@ -16,6 +16,7 @@ import dev.duet.gateway.upstream.UpstreamCluster;
 import dev.duet.gateway.upstream.Upstreams;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
+import javax.net.ssl.SSLSession;
 
 /**
  * The rules every request passes, whatever its protocol, in this order: authenticate (headers only,
@@ -73,8 +74,8 @@ public final class Admission {
             });
   }
 
-  Identity authenticate(CallRecord call, String authorization) {
-    Identity identity = policy.get().authenticator().authenticate(authorization);
+  Identity authenticate(CallRecord call, String authorization, SSLSession tls) {
+    Identity identity = policy.get().authenticator().authenticate(authorization, tls);
     call.identity(identity);
     return identity;
   }

@@ -52,7 +52,9 @@ public final class GrpcProxyService implements HttpService {
     String[] serviceAndMethod;
     try {
       serviceAndMethod = serviceAndMethod(ctx.path());
-      identity = admission.authenticate(call, req.headers().get(HttpHeaderNames.AUTHORIZATION));
+      identity =
+          admission.authenticate(
+              call, req.headers().get(HttpHeaderNames.AUTHORIZATION), ctx.sslSession());
       deadline = GrpcDeadline.parse(req.headers().get(GrpcHeaderNames.GRPC_TIMEOUT), start);
     } catch (RequestRefused r) {
       return refuse(call, r);

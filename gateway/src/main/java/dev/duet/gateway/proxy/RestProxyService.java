@@ -43,7 +43,9 @@ public final class RestProxyService implements HttpService {
     Identity identity;
     long maxBody = admission.limits().maxBodyBytes();
     try {
-      identity = admission.authenticate(call, req.headers().get(HttpHeaderNames.AUTHORIZATION));
+      identity =
+          admission.authenticate(
+              call, req.headers().get(HttpHeaderNames.AUTHORIZATION), ctx.sslSession());
       if (req.headers().contentLength() > maxBody) {
         throw tooLarge(req.headers().contentLength(), maxBody);
       }
