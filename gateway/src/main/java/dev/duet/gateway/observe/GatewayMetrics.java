@@ -26,6 +26,10 @@ public final class GatewayMetrics {
           .description("Nodes of the upstream cluster passing their health check")
           .tag("upstream", c.name())
           .register(registry);
+      Gauge.builder("duet.gateway.upstream.ejected.endpoints", c, UpstreamCluster::ejectedNodes)
+          .description("Endpoints out of rotation for failing calls (outlier ejection)")
+          .tag("upstream", c.name())
+          .register(registry);
       Gauge.builder("duet.gateway.upstream.nodes", c, UpstreamCluster::nodes)
           .description("Nodes of the upstream cluster in the config")
           .tag("upstream", c.name())

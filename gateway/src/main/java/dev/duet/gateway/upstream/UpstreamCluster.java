@@ -27,6 +27,8 @@ public final class UpstreamCluster implements AutoCloseable {
   private final Cluster config;
   private final HealthCheckedEndpointGroup restNodes;
   private final GrpcNodes grpcNodes;
+  private final OutlierEjection restRotation;
+  private final OutlierEjection grpcRotation;
   private final WebClient rest;
   private final WebClient grpc;
 
@@ -50,22 +52,26 @@ public final class UpstreamCluster implements AutoCloseable {
             .selectionTimeout(Duration.ofSeconds(2))
             .build();
     grpcNodes = new GrpcNodes(restNodes, grpcByRest);
+    restRotation = new OutlierEjection(config.name(), restNodes);
+    grpcRotation = new OutlierEjection(config.name(), grpcNodes);
     // No timeouts of their own: a bulk may run long (OpenSearch has none); gRPC calls carry the
     // caller's deadline, applied per request. A call no node received goes to another (budgeted).
     RetryBudget budget = new RetryBudget();
     rest =
-        WebClient.builder(SessionProtocol.H1C, restNodes)
+        WebClient.builder(SessionProtocol.H1C, restRotation)
             .factory(factory)
             .responseTimeout(Duration.ZERO)
             .maxResponseLength(0)
+            .decorator(restRotation.observer())
             .decorator(RetryingClient.newDecorator(budget.rule(), 2))
             .decorator(countingCalls(budget))
             .build();
     grpc =
-        WebClient.builder(SessionProtocol.H2C, grpcNodes)
+        WebClient.builder(SessionProtocol.H2C, grpcRotation)
             .factory(factory)
             .responseTimeout(Duration.ZERO)
             .maxResponseLength(0)
+            .decorator(grpcRotation.observer())
             .decorator(RetryingClient.newDecorator(budget.rule(), 2))
             .decorator(countingCalls(budget))
             .build();
@@ -77,6 +83,11 @@ public final class UpstreamCluster implements AutoCloseable {
 
   public Mode mode() {
     return config.mode();
+  }
+
+  /** Nodes out of rotation for failing calls, REST and gRPC sides together. */
+  public int ejectedNodes() {
+    return restRotation.ejectedCount() + grpcRotation.ejectedCount();
   }
 
   /** A client for the cluster's REST side, balanced over healthy nodes. */
@@ -104,6 +115,8 @@ public final class UpstreamCluster implements AutoCloseable {
 
   @Override
   public void close() {
+    grpcRotation.close();
+    restRotation.close();
     grpcNodes.close();
     restNodes.close();
   }
