@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Runs a real single-node OpenSearch — the oracle for Duet's compatibility suite and benchmarks.
+# Runs a real OpenSearch node — the oracle for Duet's compatibility suite and benchmarks.
 #
 #   build/opensearch.sh start|stop|status [--version 3.8.0] [--http-port 9201] [--grpc-port 9401]
-#                                         [--dir DIR]
+#                                         [--dir DIR] [--cluster-name NAME] [--multi-node | --join PORT]
 #
 # start  fetches org.opensearch.distribution.integ-test-zip:opensearch:<version>:zip through Maven
 #        (Maven Central is the only host we rely on), unpacks it into DIR (default
@@ -13,6 +13,11 @@
 #        already answering on the ports is left alone; an unpacked distribution is reused.
 #        Each node keeps its config, data, logs and pid file in DIR/node-<http-port>/, so one
 #        unpacked distribution can serve several nodes on different ports.
+#        Each node's transport port is its HTTP port + 100.
+#        --multi-node starts the first node of a cluster that others may join (it elects itself
+#        cluster manager); --join PORT starts a node that joins the cluster whose first node has
+#        HTTP port PORT (seed host 127.0.0.1:PORT+100). Both name their node node-<http-port> and
+#        need the same --cluster-name. Without either, the node is a single-node cluster.
 # stop   stops the node on --http-port (its pid file), waiting up to 30 s before SIGKILL.
 # status prints "running" (exit 0) or "stopped" (exit 1).
 #
@@ -25,6 +30,9 @@ HTTP_PORT=9201
 GRPC_PORT=9401
 DIR=""
 RUN_USER=duet-os
+CLUSTER_NAME=duet-oracle
+MULTI_NODE=false
+JOIN_PORT=""
 TIMEOUT="${OPENSEARCH_START_TIMEOUT:-120}"
 
 usage() {
@@ -41,6 +49,9 @@ while [[ $# -gt 0 ]]; do
     --http-port) HTTP_PORT="$2"; shift 2 ;;
     --grpc-port) GRPC_PORT="$2"; shift 2 ;;
     --dir) DIR="$2"; shift 2 ;;
+    --cluster-name) CLUSTER_NAME="$2"; shift 2 ;;
+    --multi-node) MULTI_NODE=true; shift ;;
+    --join) JOIN_PORT="$2"; shift 2 ;;
     -h|--help) usage 0 ;;
     *) echo "opensearch.sh: unknown option $1" >&2; usage ;;
   esac
@@ -127,13 +138,25 @@ configure() {
   mkdir -p "$NODE_DIR" "$LOG_DIR" "$NODE_DIR/data"
   rm -rf "$CONF_DIR"
   cp -r "$HOME_DIR/config" "$CONF_DIR"
+  local discovery
+  if [[ -n "$JOIN_PORT" ]]; then
+    discovery="node.name: node-$HTTP_PORT
+discovery.seed_hosts: [\"127.0.0.1:$((JOIN_PORT + 100))\"]
+cluster.initial_cluster_manager_nodes: [\"node-$JOIN_PORT\"]"
+  elif [[ "$MULTI_NODE" == true ]]; then
+    discovery="node.name: node-$HTTP_PORT
+discovery.seed_hosts: [\"127.0.0.1:$((HTTP_PORT + 100))\"]
+cluster.initial_cluster_manager_nodes: [\"node-$HTTP_PORT\"]"
+  else
+    discovery="node.name: oracle
+discovery.type: single-node"
+  fi
   cat >"$CONF_DIR/opensearch.yml" <<EOF
-# Written by build/opensearch.sh: a throwaway single node for Duet's compatibility suite.
-cluster.name: duet-oracle
-node.name: oracle
+# Written by build/opensearch.sh: a throwaway node for Duet's compatibility suite and tests.
+cluster.name: $CLUSTER_NAME
+$discovery
 path.data: $NODE_DIR/data
 path.logs: $LOG_DIR
-discovery.type: single-node
 network.host: 127.0.0.1
 http.port: $HTTP_PORT
 transport.port: $((HTTP_PORT + 100))
@@ -190,13 +213,13 @@ start() {
   until http_ready && port_open "$GRPC_PORT"; do
     if ((SECONDS > deadline)); then
       log "not ready after ${TIMEOUT}s; last log lines:"
-      tail -n 40 "$LOG_DIR/duet-oracle.log" >&2 2>/dev/null || true
+      tail -n 40 "$LOG_DIR/$CLUSTER_NAME.log" >&2 2>/dev/null || true
       exit 1
     fi
     # OpenSearch writes the pid file once it runs; a pid file whose process is gone means it died.
     if [[ -f "$PID_FILE" ]] && ! running_pid >/dev/null; then
       log "OpenSearch exited; last log lines:"
-      tail -n 40 "$LOG_DIR/duet-oracle.log" >&2 2>/dev/null || true
+      tail -n 40 "$LOG_DIR/$CLUSTER_NAME.log" >&2 2>/dev/null || true
       exit 1
     fi
     sleep 1

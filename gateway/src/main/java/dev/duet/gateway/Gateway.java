@@ -1,0 +1,209 @@
+package dev.duet.gateway;
+
+import static java.util.Objects.requireNonNull;
+
+import com.linecorp.armeria.common.HttpResponse;
+import com.linecorp.armeria.common.MediaType;
+import com.linecorp.armeria.server.Server;
+import com.linecorp.armeria.server.ServerBuilder;
+import com.linecorp.armeria.server.healthcheck.HealthCheckService;
+import dev.duet.gateway.config.ConfigWatcher;
+import dev.duet.gateway.config.GatewayConfig;
+import dev.duet.gateway.config.GatewayConfigFile;
+import dev.duet.gateway.observe.GatewayMetrics;
+import dev.duet.gateway.proxy.Admission;
+import dev.duet.gateway.proxy.GrpcProxyService;
+import dev.duet.gateway.proxy.RestProxyService;
+import dev.duet.gateway.security.TlsStores;
+import dev.duet.gateway.upstream.UpstreamCluster;
+import dev.duet.gateway.upstream.Upstreams;
+import io.netty.handler.ssl.ClientAuth;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import javax.net.ssl.TrustManagerFactory;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A running gateway: one Armeria server with three port-based virtual hosts — REST proxy, gRPC
+ * proxy, and admin ({@code /metrics} for Prometheus, {@code /health}) — in front of the configured
+ * upstream clusters. Started from a config file it also watches that file and applies changes to
+ * tenants, keys, limits and routes without a restart.
+ */
+public final class Gateway implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(Gateway.class);
+
+  private final Server server;
+  private final Upstreams upstreams;
+  private final Admission admission;
+  private final ConfigWatcher watcher;
+  private final int restPort;
+  private final int grpcPort;
+  private final int adminPort;
+  private final AtomicBoolean closed = new AtomicBoolean();
+
+  private Gateway(
+      Server server,
+      Upstreams upstreams,
+      Admission admission,
+      ConfigWatcher watcher,
+      int restPort,
+      int grpcPort,
+      int adminPort) {
+    this.server = server;
+    this.upstreams = upstreams;
+    this.admission = admission;
+    this.watcher = watcher;
+    this.restPort = restPort;
+    this.grpcPort = grpcPort;
+    this.adminPort = adminPort;
+  }
+
+  /** Starts from a config file, reloading it when it changes (checked every {@code reload}). */
+  public static Gateway start(Path configFile, Duration reload) throws IOException {
+    GatewayConfig config = GatewayConfigFile.read(configFile);
+    Gateway gateway = start(config, configFile, reload);
+    return gateway;
+  }
+
+  /** Starts with a fixed config (no reloading). */
+  public static Gateway start(GatewayConfig config) {
+    return start(config, null, null);
+  }
+
+  private static Gateway start(GatewayConfig config, Path configFile, Duration reload) {
+    requireNonNull(config, "config");
+    GatewayConfig.Listen listen = config.listen();
+    int restPort = listen.restPort() == 0 ? freePort(listen.host()) : listen.restPort();
+    int grpcPort = listen.grpcPort() == 0 ? freePort(listen.host()) : listen.grpcPort();
+    int adminPort = listen.adminPort() == 0 ? freePort(listen.host()) : listen.adminPort();
+    Upstreams upstreams = new Upstreams(config);
+    GatewayMetrics metrics = new GatewayMetrics(upstreams);
+    Admission admission = new Admission(config, upstreams, metrics);
+
+    ServerBuilder sb = Server.builder();
+    if (listen.tls() == null) {
+      sb.http(new InetSocketAddress(listen.host(), restPort));
+      sb.http(new InetSocketAddress(listen.host(), grpcPort));
+    } else {
+      sb.https(new InetSocketAddress(listen.host(), restPort));
+      sb.https(new InetSocketAddress(listen.host(), grpcPort));
+      tls(sb, listen.tls());
+    }
+    sb.http(new InetSocketAddress(listen.host(), adminPort));
+    // Bounds are the gateway's own (limits.max_body_bytes, per request, hot-reloadable), and a
+    // call lasts as long as its upstream or its deadline allows.
+    sb.requestTimeout(Duration.ZERO);
+    sb.maxRequestLength(0);
+    sb.gracefulShutdownTimeout(Duration.ofMillis(200), Duration.ofSeconds(10));
+    sb.virtualHost(restPort).serviceUnder("/", new RestProxyService(admission));
+    sb.virtualHost(grpcPort).serviceUnder("/", new GrpcProxyService(admission));
+    sb.virtualHost(adminPort)
+        .service(
+            "/metrics",
+            (ctx, req) ->
+                HttpResponse.of(
+                    MediaType.parse("text/plain; version=0.0.4; charset=utf-8"), metrics.scrape()))
+        // 200 while serving, 503 from the moment shutdown begins: load balancers stop sending
+        // new calls while the ones in flight drain.
+        .service("/health", HealthCheckService.of());
+    Server server = sb.build();
+    try {
+      server.start().join();
+    } catch (RuntimeException e) {
+      server.stop().join();
+      upstreams.close();
+      throw e;
+    }
+    ConfigWatcher watcher =
+        configFile == null ? null : new ConfigWatcher(configFile, reload, admission::reload);
+    waitForHealthChecks(upstreams);
+    log.info(
+        "Duet gateway: REST on {}:{}, gRPC on {}:{}, admin on {}:{}",
+        listen.host(),
+        restPort,
+        listen.host(),
+        grpcPort,
+        listen.host(),
+        adminPort);
+    return new Gateway(server, upstreams, admission, watcher, restPort, grpcPort, adminPort);
+  }
+
+  public int restPort() {
+    return restPort;
+  }
+
+  public int grpcPort() {
+    return grpcPort;
+  }
+
+  public int adminPort() {
+    return adminPort;
+  }
+
+  /** Applies a new config's tenants, keys, limits and routes (what the file watcher does). */
+  public void reload(GatewayConfig config) {
+    admission.reload(config);
+  }
+
+  /** Stops accepting calls, lets in-flight ones finish (up to 10 s), then closes the upstreams. */
+  @Override
+  public void close() {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
+    if (watcher != null) {
+      watcher.close();
+    }
+    try {
+      server.stop().join();
+    } finally {
+      upstreams.close();
+      log.info("Duet gateway stopped");
+    }
+  }
+
+  private static void tls(ServerBuilder sb, GatewayConfig.Tls tls) {
+    sb.tls(TlsStores.keyManagers(tls));
+    TrustManagerFactory clientCas = TlsStores.clientCas(tls);
+    ClientAuth auth =
+        switch (tls.clientAuth()) {
+          case NONE -> ClientAuth.NONE;
+          case OPTIONAL -> ClientAuth.OPTIONAL;
+          case REQUIRE -> ClientAuth.REQUIRE;
+        };
+    sb.tlsCustomizer(
+        ssl -> {
+          ssl.clientAuth(auth);
+          if (clientCas != null) {
+            ssl.trustManager(clientCas);
+          }
+        });
+  }
+
+  /** The first health-check round, so that the first calls do not find every node unknown. */
+  private static void waitForHealthChecks(Upstreams upstreams) {
+    for (UpstreamCluster c : upstreams.all()) {
+      try {
+        c.whenReady().get(5, TimeUnit.SECONDS);
+      } catch (Exception e) {
+        log.warn("upstream cluster [{}]: no healthy node yet", c.name());
+      }
+    }
+  }
+
+  private static int freePort(String host) {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(host))) {
+      return socket.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot find a free port on " + host, e);
+    }
+  }
+}

@@ -1,0 +1,2 @@
+/** {@code ./duet gateway}: {@link dev.duet.gateway.cli.GatewayCli}. */
+package dev.duet.gateway.cli;

@@ -1,0 +1,81 @@
+package dev.duet.gateway.observe;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.linecorp.armeria.common.logging.RequestLog;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.time.Instant;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One JSON line per call on the {@code dev.duet.gateway.access} logger: who (tenant, principal),
+ * what (protocol, method, path, operation, indices), where (upstream), the outcome (status, and the
+ * refusal's reason), bytes, duration and the trace id — enough to find a call in the upstream's
+ * logs.
+ */
+public final class AccessLog {
+  private static final Logger log = LoggerFactory.getLogger("dev.duet.gateway.access");
+  private static final Logger slow = LoggerFactory.getLogger("dev.duet.gateway.slow");
+  private static final JsonFactory JSON = new JsonFactory();
+
+  private AccessLog() {}
+
+  /**
+   * Writes the call's line; a call that took {@code slowThreshold} or longer (when not {@code
+   * null}) is also written, at WARN, to the {@code dev.duet.gateway.slow} logger.
+   */
+  public static void write(CallRecord call, RequestLog rl, String status, Duration slowThreshold) {
+    boolean isSlow = slowThreshold != null && rl.totalDurationNanos() >= slowThreshold.toNanos();
+    if (!log.isInfoEnabled() && !(isSlow && slow.isWarnEnabled())) {
+      return;
+    }
+    String line = line(call, rl, status);
+    log.info(line);
+    if (isSlow) {
+      slow.warn(line);
+    }
+  }
+
+  static String line(CallRecord call, RequestLog rl, String status) {
+    StringWriter out = new StringWriter();
+    try (JsonGenerator g = JSON.createGenerator(out)) {
+      g.writeStartObject();
+      g.writeStringField("time", Instant.ofEpochMilli(rl.requestStartTimeMillis()).toString());
+      g.writeStringField("protocol", call.protocol());
+      g.writeStringField("method", rl.requestHeaders().method().name());
+      g.writeStringField("path", rl.requestHeaders().path());
+      g.writeStringField("tenant", call.tenant());
+      if (call.identity() != null) {
+        g.writeStringField("principal", call.identity().principal());
+      }
+      if (call.operation() != null) {
+        g.writeStringField("operation", call.operation().name());
+        g.writeArrayFieldStart("indices");
+        for (String index : call.operation().indices()) {
+          g.writeString(index);
+        }
+        g.writeEndArray();
+      }
+      if (call.upstream() != null) {
+        g.writeStringField("upstream", call.upstream());
+      }
+      g.writeStringField("status", status);
+      if (call.refusal() != null) {
+        g.writeStringField("refused", call.refusal().reason());
+      }
+      g.writeNumberField("bytes_in", rl.requestLength());
+      g.writeNumberField("bytes_out", rl.responseLength());
+      g.writeNumberField("duration_ms", rl.totalDurationNanos() / 1_000_000.0);
+      g.writeStringField("trace_id", call.trace().traceId());
+      g.writeStringField("span_id", call.trace().spanId());
+      g.writeEndObject();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out.toString();
+  }
+}

@@ -1,0 +1,81 @@
+package dev.duet.gateway.observe;
+
+import com.linecorp.armeria.common.logging.RequestLog;
+import dev.duet.gateway.upstream.UpstreamCluster;
+import dev.duet.gateway.upstream.Upstreams;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.time.Duration;
+
+/**
+ * The gateway's Prometheus metrics: requests and their latency (histogram), request and response
+ * bytes — by tenant, operation, protocol, upstream and status — rate-limit refusals by tenant, and
+ * each upstream's healthy node count. Scraped from the admin port's {@code /metrics}.
+ */
+public final class GatewayMetrics {
+  private final PrometheusMeterRegistry registry =
+      new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+
+  public GatewayMetrics(Upstreams upstreams) {
+    for (UpstreamCluster c : upstreams.all()) {
+      Gauge.builder("duet.gateway.upstream.healthy.nodes", c, UpstreamCluster::healthyNodes)
+          .description("Nodes of the upstream cluster passing their health check")
+          .tag("upstream", c.name())
+          .register(registry);
+      Gauge.builder("duet.gateway.upstream.ejected.endpoints", c, UpstreamCluster::ejectedNodes)
+          .description("Endpoints out of rotation for failing calls (outlier ejection)")
+          .tag("upstream", c.name())
+          .register(registry);
+      Gauge.builder("duet.gateway.upstream.nodes", c, UpstreamCluster::nodes)
+          .description("Nodes of the upstream cluster in the config")
+          .tag("upstream", c.name())
+          .register(registry);
+    }
+  }
+
+  /** Records a completed call. */
+  public void record(CallRecord call, RequestLog log, String status) {
+    String tenant = call.tenant();
+    String operation = call.operation() == null ? "-" : call.operation().name();
+    String upstream = call.upstream() == null ? "-" : call.upstream();
+    Timer.builder("duet.gateway.requests")
+        .description("Requests through the gateway, by outcome")
+        .tags(
+            "tenant", tenant,
+            "method", operation,
+            "protocol", call.protocol(),
+            "upstream", upstream,
+            "status", status)
+        .publishPercentileHistogram()
+        .minimumExpectedValue(Duration.ofNanos(100_000))
+        .maximumExpectedValue(Duration.ofSeconds(30))
+        .register(registry)
+        .record(Duration.ofNanos(log.totalDurationNanos()));
+    DistributionSummary.builder("duet.gateway.request.bytes")
+        .baseUnit("bytes")
+        .tags("tenant", tenant, "protocol", call.protocol(), "upstream", upstream)
+        .register(registry)
+        .record(log.requestLength());
+    DistributionSummary.builder("duet.gateway.response.bytes")
+        .baseUnit("bytes")
+        .tags("tenant", tenant, "protocol", call.protocol(), "upstream", upstream)
+        .register(registry)
+        .record(log.responseLength());
+    if (call.refusal() != null && call.refusal().httpStatus() == 429) {
+      Counter.builder("duet.gateway.rate.limited")
+          .description("Requests refused by a tenant's rate limit or concurrency cap")
+          .tags("tenant", tenant, "protocol", call.protocol())
+          .register(registry)
+          .increment();
+    }
+  }
+
+  /** The Prometheus text exposition. */
+  public String scrape() {
+    return registry.scrape();
+  }
+}

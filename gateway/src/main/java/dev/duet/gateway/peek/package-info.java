@@ -1,0 +1,6 @@
+/**
+ * What a request does, read without decoding it: {@link dev.duet.gateway.peek.GrpcPeeker} (protobuf
+ * bytes), {@link dev.duet.gateway.peek.RestPeeker} (path, bulk and msearch lines), both producing
+ * an {@link dev.duet.gateway.peek.Operation}.
+ */
+package dev.duet.gateway.peek;

@@ -1,0 +1,48 @@
+package dev.duet.gateway.upstream;
+
+import com.linecorp.armeria.client.ClientFactory;
+import dev.duet.gateway.config.GatewayConfig;
+import dev.duet.gateway.config.GatewayConfig.Cluster;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** The upstream clusters by name, sharing one client factory (one connection pool per node). */
+public final class Upstreams implements AutoCloseable {
+  private final ClientFactory factory;
+  private final Map<String, UpstreamCluster> clusters = new LinkedHashMap<>();
+
+  public Upstreams(GatewayConfig config) {
+    factory =
+        ClientFactory.builder()
+            .idleTimeout(Duration.ofSeconds(60))
+            .connectTimeout(Duration.ofSeconds(2))
+            .build();
+    for (Cluster c : config.clusters()) {
+      clusters.put(c.name(), new UpstreamCluster(c, factory));
+    }
+  }
+
+  public UpstreamCluster get(String name) {
+    UpstreamCluster c = clusters.get(name);
+    if (c == null) {
+      throw new IllegalStateException("no upstream cluster [" + name + "]");
+    }
+    return c;
+  }
+
+  public boolean has(String name) {
+    return clusters.containsKey(name);
+  }
+
+  public Collection<UpstreamCluster> all() {
+    return clusters.values();
+  }
+
+  @Override
+  public void close() {
+    clusters.values().forEach(UpstreamCluster::close);
+    factory.close();
+  }
+}

@@ -1,0 +1,57 @@
+package dev.duet.gateway;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+/** Plain HTTP calls for status codes and error bodies (the JDK client: no retries, no magic). */
+final class HttpCalls {
+  private static final HttpClient CLIENT =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  static final ObjectMapper JSON = new ObjectMapper();
+
+  private HttpCalls() {}
+
+  static HttpResponse<String> call(
+      int port, String method, String path, String authorization, String body) {
+    HttpRequest.Builder b =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+            .timeout(Duration.ofSeconds(30))
+            .method(
+                method,
+                body == null
+                    ? HttpRequest.BodyPublishers.noBody()
+                    : HttpRequest.BodyPublishers.ofString(body));
+    if (body != null) {
+      b.header(
+          "content-type",
+          path.contains("_bulk") || path.contains("_msearch")
+              ? "application/x-ndjson"
+              : "application/json");
+    }
+    if (authorization != null) {
+      b.header("authorization", authorization);
+    }
+    try {
+      return CLIENT.send(b.build(), HttpResponse.BodyHandlers.ofString());
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  static JsonNode json(HttpResponse<String> response) {
+    try {
+      return JSON.readTree(response.body());
+    } catch (IOException e) {
+      throw new AssertionError("not JSON: " + response.body(), e);
+    }
+  }
+}
