@@ -20,7 +20,9 @@ final class IndexSettingsRules {
           "max_result_window",
           "translog.durability",
           "translog.sync_interval",
-          "translog.flush_threshold_size");
+          "translog.flush_threshold_size",
+          "knn",
+          "knn.algo_param.ef_search");
   private static final long DEFAULT_SYNC_INTERVAL_MILLIS = 5_000;
   private static final long MIN_SYNC_INTERVAL_MILLIS = 100;
   private static final long DEFAULT_FLUSH_THRESHOLD_BYTES = 512L * 1024 * 1024;

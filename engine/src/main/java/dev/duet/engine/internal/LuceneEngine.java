@@ -13,6 +13,7 @@ import dev.duet.engine.document.RefreshPolicy;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.index.IndexInfo;
 import dev.duet.engine.index.IndexSettings;
+import dev.duet.engine.internal.knn.KnnSettings;
 import dev.duet.engine.mapping.Mapping;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SearchResponse;
@@ -93,6 +94,7 @@ public final class LuceneEngine implements Engine {
     IndexNames.validate(name);
     IndexSettings validated =
         IndexSettingsRules.validate(settings == null ? IndexSettings.DEFAULTS : settings);
+    KnnSettings.check(validated, mapping == null ? Mapping.EMPTY : mapping);
     synchronized (adminLock) {
       LuceneIndex existing = indices.get(name);
       if (existing != null) {

@@ -2,6 +2,7 @@ package dev.duet.engine.internal;
 
 import dev.duet.engine.mapping.FieldMapping;
 import dev.duet.engine.mapping.Mapping;
+import dev.duet.engine.mapping.VectorField;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -19,6 +20,7 @@ final class MappingLookup {
   private final Map<String, FieldMapping> leaves = new HashMap<>();
   private final Map<String, FieldMapping> objects = new HashMap<>();
   private final Map<String, Mapping.Dynamic> dynamics = new HashMap<>();
+  private final Map<String, VectorField> vectors = new HashMap<>();
 
   private MappingLookup(Mapping mapping) {
     this.mapping = mapping;
@@ -37,6 +39,11 @@ final class MappingLookup {
   /** The leaf field at a full path, multi-fields included; null if unmapped or an object. */
   FieldMapping leaf(String path) {
     return leaves.get(path);
+  }
+
+  /** The {@code knn_vector} field at a full path, typed; null if the path is not one. */
+  VectorField vector(String path) {
+    return vectors.get(path);
   }
 
   FieldMapping object(String path) {
@@ -125,6 +132,9 @@ final class MappingLookup {
         addAll(path + ".", field.properties(), dynamic);
       } else {
         leaves.put(path, field);
+        if (field.type().equals("knn_vector")) {
+          vectors.put(path, VectorField.of(field));
+        }
         for (Map.Entry<String, FieldMapping> sub : field.fields().entrySet()) {
           leaves.put(path + "." + sub.getKey(), sub.getValue());
         }
