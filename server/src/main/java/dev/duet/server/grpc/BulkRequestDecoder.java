@@ -112,11 +112,18 @@ final class BulkRequestDecoder {
       problems.add("content type is missing");
       valid = false;
     }
-    if (body.getExtraFieldValuesCount() > 0) {
-      notYet("extra_field_values");
+    if (!valid) {
+      return null;
     }
     // The one copy on this path: the engine keeps the source beyond the call (translog, index).
-    return valid ? new BulkItem(type, index, id, body.getObject().toByteArray()) : null;
+    return new BulkItem(
+        type,
+        index,
+        id,
+        body.getObject().toByteArray(),
+        body.getExtraFieldValuesCount() == 0
+            ? null
+            : PackedVectorDecoder.decode(body.getExtraFieldValuesMap()));
   }
 
   private static BulkItem delete(DeleteOperation op, String defaultIndex, List<String> problems) {
