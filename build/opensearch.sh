@@ -2,7 +2,7 @@
 # Runs a real single-node OpenSearch — the oracle for Duet's compatibility suite and benchmarks.
 #
 #   build/opensearch.sh start|stop|status [--version 3.8.0] [--http-port 9201] [--grpc-port 9401]
-#                                         [--dir DIR]
+#                                         [--dir DIR] [--plugin GROUP:ARTIFACT:VERSION:zip]...
 #
 # start  fetches org.opensearch.distribution.integ-test-zip:opensearch:<version>:zip through Maven
 #        (Maven Central is the only host we rely on), unpacks it into DIR (default
@@ -13,6 +13,9 @@
 #        already answering on the ports is left alone; an unpacked distribution is reused.
 #        Each node keeps its config, data, logs and pid file in DIR/node-<http-port>/, so one
 #        unpacked distribution can serve several nodes on different ports.
+#        --plugin (repeatable) fetches a plugin zip through Maven and installs it into the unpacked
+#        distribution once, e.g. org.opensearch.plugin:opensearch-knn:3.5.0.0:zip for the k-NN
+#        oracle (use a --version that matches the plugin).
 # stop   stops the node on --http-port (its pid file), waiting up to 30 s before SIGKILL.
 # status prints "running" (exit 0) or "stopped" (exit 1).
 #
@@ -24,6 +27,7 @@ VERSION=3.8.0
 HTTP_PORT=9201
 GRPC_PORT=9401
 DIR=""
+PLUGINS=()
 RUN_USER=duet-os
 TIMEOUT="${OPENSEARCH_START_TIMEOUT:-120}"
 
@@ -41,6 +45,7 @@ while [[ $# -gt 0 ]]; do
     --http-port) HTTP_PORT="$2"; shift 2 ;;
     --grpc-port) GRPC_PORT="$2"; shift 2 ;;
     --dir) DIR="$2"; shift 2 ;;
+    --plugin) PLUGINS+=("$2"); shift 2 ;;
     -h|--help) usage 0 ;;
     *) echo "opensearch.sh: unknown option $1" >&2; usage ;;
   esac
@@ -123,6 +128,24 @@ fetch_and_unpack() {
   chmod +x "$HOME_DIR"/bin/*
 }
 
+# Installs each --plugin once: fetched through Maven, installed with opensearch-plugin --batch.
+install_plugins() {
+  local coords artifact zip marker
+  for coords in ${PLUGINS[@]+"${PLUGINS[@]}"}; do
+    artifact="$(echo "$coords" | cut -d: -f2)"
+    marker="$HOME_DIR/.duet-plugin-$(echo "$coords" | tr ':/' '__')"
+    [[ -f "$marker" ]] && continue
+    log "fetching plugin $coords through Maven"
+    (cd "$ROOT" && JAVA_HOME="$JDK" ./mvnw -B -q -N dependency:copy -Dartifact="$coords" \
+      -DoutputDirectory="$DIR/plugin-zips" -Dmdep.overWriteReleases=true)
+    zip="$(ls "$DIR/plugin-zips/$artifact"-*.zip | head -1)"
+    log "installing plugin $artifact"
+    JAVA_HOME="$JDK" OPENSEARCH_JAVA_HOME="$JDK" "$HOME_DIR/bin/opensearch-plugin" install --batch \
+      "file://$zip"
+    touch "$marker"
+  done
+}
+
 configure() {
   mkdir -p "$NODE_DIR" "$LOG_DIR" "$NODE_DIR/data"
   rm -rf "$CONF_DIR"
@@ -179,6 +202,7 @@ start() {
   else
     JDK="$(find_jdk)"
     fetch_and_unpack
+    install_plugins
     configure
     rm -f "$PID_FILE"
     log "starting OpenSearch $VERSION (JDK $JDK, http $HTTP_PORT, grpc $GRPC_PORT)"
