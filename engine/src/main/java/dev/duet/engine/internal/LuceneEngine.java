@@ -14,6 +14,7 @@ import dev.duet.engine.error.DuetException;
 import dev.duet.engine.index.IndexInfo;
 import dev.duet.engine.index.IndexSettings;
 import dev.duet.engine.internal.knn.KnnSettings;
+import dev.duet.engine.internal.knn.VectorSupport;
 import dev.duet.engine.mapping.Mapping;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SearchResponse;
@@ -55,6 +56,7 @@ public final class LuceneEngine implements Engine {
   private LuceneEngine(Path dataDir) throws IOException {
     this.indicesDir = dataDir.resolve("indices");
     Files.createDirectories(indicesDir);
+    LOG.info("Lucene vector implementation: {}", VectorSupport.describe());
     ScheduledThreadPoolExecutor refresher =
         new ScheduledThreadPoolExecutor(
             1, Thread.ofPlatform().name("duet-refresh").daemon(true).factory());
