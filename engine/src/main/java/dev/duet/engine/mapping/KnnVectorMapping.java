@@ -220,9 +220,12 @@ final class KnnVectorMapping {
   }
 
   private static int positiveInt(String key, Object value) {
-    if (!(value instanceof Integer i)) {
+    // JSON integers arrive as Integer or Long depending on the decoder; both are integers here.
+    if (!(value instanceof Integer || value instanceof Long || value instanceof Short)
+        || ((Number) value).longValue() > Integer.MAX_VALUE) {
       throw validation("value is not an instance of Integer for Integer parameter [" + key + "].");
     }
+    int i = ((Number) value).intValue();
     if (i <= 0) {
       throw validation("parameter validation failed for Integer parameter [" + key + "].");
     }
