@@ -237,6 +237,28 @@ class KnnSearchTest {
     assertThat(bad.items().get(1).status()).isEqualTo(201);
   }
 
+  @Test
+  void quantizedVectorsAreReadBackAfterARestart() {
+    engine.createIndex(
+        "q",
+        KNN,
+        mapping(
+            Map.of(
+                "type", "knn_vector", "dimension", 2, "mode", "on_disk", "method", lucene("l2"))));
+    engine.bulk(
+        bulk(
+            index("q", "1", "{\"v\":[0,0]}"),
+            index("q", "2", "{\"v\":[3,4]}"),
+            index("q", "3", "{\"v\":[1,1]}")));
+    engine.close();
+    engine = Engines.open(data); // segments name their vector format; the default codec reads them
+
+    Query knn = new Query.Knn("v", new float[] {0, 0}, 2, null, null, null, null, null, 1f);
+    SearchResponse response = engine.search(search("q", knn));
+    assertThat(response.hits()).extracting(SearchHit::id).containsExactly("1", "3");
+    assertThat(response.hits()).extracting(SearchHit::score).containsExactly(1f, 1f / 3);
+  }
+
   private void createL2() {
     engine.createIndex("v", KNN, l2Mapping());
   }
