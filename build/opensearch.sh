@@ -2,7 +2,8 @@
 # Runs a real OpenSearch node — the oracle for Duet's compatibility suite and benchmarks.
 #
 #   build/opensearch.sh start|stop|status [--version 3.8.0] [--http-port 9201] [--grpc-port 9401]
-#                                         [--dir DIR] [--cluster-name NAME] [--multi-node | --join PORT]
+#                                         [--dir DIR] [--plugin GROUP:ARTIFACT:VERSION:zip]...
+#                                         [--cluster-name NAME] [--multi-node | --join PORT]
 #
 # start  fetches org.opensearch.distribution.integ-test-zip:opensearch:<version>:zip through Maven
 #        (Maven Central is the only host we rely on), unpacks it into DIR (default
@@ -18,6 +19,9 @@
 #        cluster manager); --join PORT starts a node that joins the cluster whose first node has
 #        HTTP port PORT (seed host 127.0.0.1:PORT+100). Both name their node node-<http-port> and
 #        need the same --cluster-name. Without either, the node is a single-node cluster.
+#        --plugin (repeatable) fetches a plugin zip through Maven and installs it into the unpacked
+#        distribution once, e.g. org.opensearch.plugin:opensearch-knn:3.5.0.0:zip for the k-NN
+#        oracle (use a --version that matches the plugin).
 # stop   stops the node on --http-port (its pid file), waiting up to 30 s before SIGKILL.
 # status prints "running" (exit 0) or "stopped" (exit 1).
 #
@@ -29,6 +33,7 @@ VERSION=3.8.0
 HTTP_PORT=9201
 GRPC_PORT=9401
 DIR=""
+PLUGINS=()
 RUN_USER=duet-os
 CLUSTER_NAME=duet-oracle
 MULTI_NODE=false
@@ -52,6 +57,7 @@ while [[ $# -gt 0 ]]; do
     --cluster-name) CLUSTER_NAME="$2"; shift 2 ;;
     --multi-node) MULTI_NODE=true; shift ;;
     --join) JOIN_PORT="$2"; shift 2 ;;
+    --plugin) PLUGINS+=("$2"); shift 2 ;;
     -h|--help) usage 0 ;;
     *) echo "opensearch.sh: unknown option $1" >&2; usage ;;
   esac
@@ -134,6 +140,24 @@ fetch_and_unpack() {
   chmod +x "$HOME_DIR"/bin/*
 }
 
+# Installs each --plugin once: fetched through Maven, installed with opensearch-plugin --batch.
+install_plugins() {
+  local coords artifact zip marker
+  for coords in ${PLUGINS[@]+"${PLUGINS[@]}"}; do
+    artifact="$(echo "$coords" | cut -d: -f2)"
+    marker="$HOME_DIR/.duet-plugin-$(echo "$coords" | tr ':/' '__')"
+    [[ -f "$marker" ]] && continue
+    log "fetching plugin $coords through Maven"
+    (cd "$ROOT" && JAVA_HOME="$JDK" ./mvnw -B -q -N dependency:copy -Dartifact="$coords" \
+      -DoutputDirectory="$DIR/plugin-zips" -Dmdep.overWriteReleases=true)
+    zip="$(ls "$DIR/plugin-zips/$artifact"-*.zip | head -1)"
+    log "installing plugin $artifact"
+    JAVA_HOME="$JDK" OPENSEARCH_JAVA_HOME="$JDK" "$HOME_DIR/bin/opensearch-plugin" install --batch \
+      "file://$zip"
+    touch "$marker"
+  done
+}
+
 configure() {
   mkdir -p "$NODE_DIR" "$LOG_DIR" "$NODE_DIR/data"
   rm -rf "$CONF_DIR"
@@ -202,6 +226,7 @@ start() {
   else
     JDK="$(find_jdk)"
     fetch_and_unpack
+    install_plugins
     configure
     rm -f "$PID_FILE"
     log "starting OpenSearch $VERSION (JDK $JDK, http $HTTP_PORT, grpc $GRPC_PORT)"

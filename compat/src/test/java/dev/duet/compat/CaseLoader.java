@@ -35,7 +35,7 @@ final class CaseLoader {
   private static final ObjectMapper YAML = new YAMLMapper();
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Set<String> CASE_KEYS =
-      Set.of("name", "fixture", "indices", "setup", "rest", "grpc");
+      Set.of("name", "fixture", "indices", "setup", "rest", "grpc", "oracle");
   private static final Set<String> REST_KEYS =
       Set.of(
           "method", "path", "body", "ndjson", "raw", "ignore", "optional", "unordered", "patterns");
@@ -99,7 +99,14 @@ final class CaseLoader {
       if (rest.isEmpty() && grpc.isEmpty()) {
         throw new IllegalArgumentException(id + ": a case needs rest:, grpc: or both");
       }
-      return new CompatCase(id, required(root, "name", id).asText(), indices, setup, rest, grpc);
+      return new CompatCase(
+          id,
+          required(root, "name", id).asText(),
+          indices,
+          setup,
+          rest,
+          grpc,
+          root.path("oracle").asText(CompatCase.DEFAULT_ORACLE));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read case " + file, e);
     }

@@ -17,6 +17,8 @@ import java.util.Optional;
  * @param setup REST requests run first on each node; each must succeed
  * @param rest the REST request under test and how to compare its responses
  * @param grpc the gRPC request under test and how to compare its responses, if the case has one
+ * @param oracle which OpenSearch answers it: {@link #DEFAULT_ORACLE} (3.8.0) or {@link #KNN_ORACLE}
+ *     (3.5.0 with the k-NN plugin, for k-NN cases)
  */
 record CompatCase(
     String id,
@@ -24,11 +26,27 @@ record CompatCase(
     List<String> indices,
     List<RestRequest> setup,
     Optional<RestCheck> rest,
-    Optional<GrpcCheck> grpc) {
+    Optional<GrpcCheck> grpc,
+    String oracle) {
+  static final String DEFAULT_ORACLE = "opensearch";
+  static final String KNN_ORACLE = "knn";
+
+  CompatCase(
+      String id,
+      String name,
+      List<String> indices,
+      List<RestRequest> setup,
+      Optional<RestCheck> rest,
+      Optional<GrpcCheck> grpc) {
+    this(id, name, indices, setup, rest, grpc, DEFAULT_ORACLE);
+  }
 
   CompatCase {
     requireNonNull(id, "id");
     requireNonNull(name, "name");
+    if (!oracle.equals(DEFAULT_ORACLE) && !oracle.equals(KNN_ORACLE)) {
+      throw new IllegalArgumentException(id + ": unknown oracle [" + oracle + "]");
+    }
     indices = List.copyOf(indices);
     setup = List.copyOf(setup);
   }

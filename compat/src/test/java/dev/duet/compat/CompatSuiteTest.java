@@ -38,12 +38,12 @@ class CompatSuiteTest {
   private static OpenSearchOracle opensearch;
   private static DuetUnderTest duet;
   private static CaseRunner runner;
+  private static OpenSearchOracle knnOpenSearch;
+  private static CaseRunner knnRunner;
 
   @BeforeAll
   static void startNodes() throws Exception {
-    opensearch = OpenSearchOracle.ensureRunning();
     duet = DuetUnderTest.start();
-    runner = new CaseRunner(opensearch.node(), duet.node(), TARGET.resolve("compat-replies"));
   }
 
   @AfterAll
@@ -53,6 +53,12 @@ class CompatSuiteTest {
     } finally {
       if (runner != null) {
         runner.close();
+      }
+      if (knnRunner != null) {
+        knnRunner.close();
+      }
+      if (knnOpenSearch != null) {
+        knnOpenSearch.close();
       }
       if (duet != null) {
         duet.close();
@@ -86,7 +92,8 @@ class CompatSuiteTest {
     String key = c.id() + " [" + protocol + "]";
     List<String> differences;
     try {
-      differences = protocol.equals("rest") ? runner.runRest(c) : runner.runGrpc(c);
+      CaseRunner target = c.oracle().equals(CompatCase.KNN_ORACLE) ? knnRunner() : runner();
+      differences = protocol.equals("rest") ? target.runRest(c) : target.runGrpc(c);
     } catch (RuntimeException | AssertionError e) {
       RESULTS.put(key, "ERROR " + oneLine(e.getMessage()));
       throw e;
@@ -111,6 +118,38 @@ class CompatSuiteTest {
     assertThat(differences)
         .as("%s — %s: OpenSearch 3.8.0 and Duet differ", key, c.name())
         .isEmpty();
+  }
+
+  /** OpenSearch 3.8.0, started (or found running) for the first case that needs it. */
+  private static synchronized CaseRunner runner() throws IOException {
+    if (runner == null) {
+      opensearch = start(OpenSearchOracle::ensureRunning);
+      runner = new CaseRunner(opensearch.node(), duet.node(), TARGET.resolve("compat-replies"));
+    }
+    return runner;
+  }
+
+  /** The k-NN oracle (OpenSearch 3.5.0 with the k-NN plugin), started for the first k-NN case. */
+  private static synchronized CaseRunner knnRunner() throws IOException {
+    if (knnRunner == null) {
+      knnOpenSearch = start(OpenSearchOracle::ensureKnn);
+      knnRunner =
+          new CaseRunner(knnOpenSearch.node(), duet.node(), TARGET.resolve("compat-replies"));
+    }
+    return knnRunner;
+  }
+
+  private static OpenSearchOracle start(OracleStart start) throws IOException {
+    try {
+      return start.run();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private interface OracleStart {
+    OpenSearchOracle run() throws IOException, InterruptedException;
   }
 
   private static void writeReport() throws IOException {

@@ -7,48 +7,78 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Real OpenSearch 3.8.0, the suite's oracle: used where it already runs (ports from {@code
- * -Dcompat.opensearch.http}/{@code .grpc}, default 9201/9401, as {@code .ci/run} starts it), else
- * started with {@code build/opensearch.sh} and stopped again when the suite ends.
+ * Real OpenSearch, the suite's oracle: 3.8.0 for most cases ({@link #ensureRunning}; ports from
+ * {@code -Dcompat.opensearch.http}/{@code .grpc}, default 9201/9401), and 3.5.0 with the k-NN
+ * plugin for the k-NN cases ({@link #ensureKnn}; {@code -Dcompat.knn.http}/{@code .grpc}, default
+ * 9202/9402), since the 3.8.0 zip has no k-NN plugin. Each is used where it already runs (as {@code
+ * .ci/run} starts them), else started with {@code build/opensearch.sh} and stopped again when the
+ * suite ends.
  */
 final class OpenSearchOracle implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(OpenSearchOracle.class);
   private static final String VERSION = "3.8.0";
+  private static final String KNN_VERSION = "3.5.0";
+  private static final String KNN_PLUGIN = "org.opensearch.plugin:opensearch-knn:3.5.0.0:zip";
 
   private final CompatNode node;
   private final Path script;
   private final boolean startedHere;
+  private final String version;
 
-  private OpenSearchOracle(CompatNode node, Path script, boolean startedHere) {
+  private OpenSearchOracle(CompatNode node, Path script, boolean startedHere, String version) {
     this.node = node;
     this.script = script;
     this.startedHere = startedHere;
+    this.version = version;
   }
 
   static OpenSearchOracle ensureRunning() throws IOException, InterruptedException {
-    int http = Integer.getInteger("compat.opensearch.http", 9201);
-    int grpc = Integer.getInteger("compat.opensearch.grpc", 9401);
+    return ensure(
+        VERSION,
+        Integer.getInteger("compat.opensearch.http", 9201),
+        Integer.getInteger("compat.opensearch.grpc", 9401));
+  }
+
+  /** OpenSearch 3.5.0 with the k-NN plugin (Lucene engine), the oracle for k-NN cases. */
+  static OpenSearchOracle ensureKnn() throws IOException, InterruptedException {
+    return ensure(
+        KNN_VERSION,
+        Integer.getInteger("compat.knn.http", 9202),
+        Integer.getInteger("compat.knn.grpc", 9402),
+        "--plugin",
+        KNN_PLUGIN);
+  }
+
+  private static OpenSearchOracle ensure(String version, int http, int grpc, String... extra)
+      throws IOException, InterruptedException {
     CompatNode node = CompatNode.local("OpenSearch", http, grpc);
     Path script = repoRoot().resolve("build/opensearch.sh");
     OpenSearchOracle oracle;
     if (listening(http) && listening(grpc)) {
       log.info("using the OpenSearch already running on http {} grpc {}", http, grpc);
-      oracle = new OpenSearchOracle(node, script, false);
+      oracle = new OpenSearchOracle(node, script, false, version);
     } else {
-      log.info("starting OpenSearch {} with {}", VERSION, script);
-      run(
-          script,
-          "start",
-          "--http-port",
-          Integer.toString(http),
-          "--grpc-port",
-          Integer.toString(grpc));
-      oracle = new OpenSearchOracle(node, script, true);
+      log.info("starting OpenSearch {} with {}", version, script);
+      List<String> args =
+          new ArrayList<>(
+              List.of(
+                  "start",
+                  "--version",
+                  version,
+                  "--http-port",
+                  Integer.toString(http),
+                  "--grpc-port",
+                  Integer.toString(grpc)));
+      args.addAll(List.of(extra));
+      run(script, args.toArray(String[]::new));
+      oracle = new OpenSearchOracle(node, script, true, version);
     }
     oracle.checkVersion();
     return oracle;
@@ -58,7 +88,7 @@ final class OpenSearchOracle implements AutoCloseable {
   private void checkVersion() throws IOException, InterruptedException {
     JsonNode root = new RestCaller(node.rest()).call(new RestRequest("GET", "/", null, null));
     String number = root.at("/body/version/number").asText();
-    if (!VERSION.equals(number)) {
+    if (!version.equals(number)) {
       close();
       throw new IllegalStateException(
           "the oracle on "
@@ -66,7 +96,7 @@ final class OpenSearchOracle implements AutoCloseable {
               + " is "
               + root.at("/body/version")
               + " (expected: "
-              + VERSION
+              + version
               + ")");
     }
   }
@@ -81,6 +111,8 @@ final class OpenSearchOracle implements AutoCloseable {
       run(
           script,
           "stop",
+          "--version",
+          version,
           "--http-port",
           Integer.toString(node.rest().getPort()),
           "--grpc-port",

@@ -2,11 +2,16 @@ package dev.duet.engine.document;
 
 import static java.util.Objects.requireNonNull;
 
+import java.util.Map;
+
 /**
  * One operation of a bulk request. {@code id} is null when the server should generate one (index
  * without id); {@code source} is the document's JSON bytes, null for deletes and updates; {@code
  * update} is set for (and only for) {@link OpType#UPDATE}; {@code check} is the item's concurrency
- * condition ({@link VersionCheck#NONE} when it has none).
+ * condition ({@link VersionCheck#NONE} when it has none). {@code vectors} are {@code knn_vector}
+ * values that arrived packed beside the source (gRPC {@code extra_field_values}), by field path:
+ * they are indexed without a JSON round trip and added to the stored {@code _source}, so the
+ * document reads back as if they had been in it.
  */
 public record BulkItem(
     OpType opType,
@@ -14,7 +19,8 @@ public record BulkItem(
     String id,
     byte[] source,
     VersionCheck check,
-    UpdateRequest update) {
+    UpdateRequest update,
+    Map<String, float[]> vectors) {
   public BulkItem {
     requireNonNull(opType, "opType");
     requireNonNull(index, "index");
@@ -22,18 +28,25 @@ public record BulkItem(
     if ((opType == OpType.UPDATE) != (update != null)) {
       throw new IllegalArgumentException("update: " + update + " (expected: only for UPDATE)");
     }
+    vectors = vectors == null || vectors.isEmpty() ? Map.of() : Map.copyOf(vectors);
+  }
+
+  /** An index, create or delete without a concurrency condition or packed vectors. */
+  public BulkItem(OpType opType, String index, String id, byte[] source) {
+    this(opType, index, id, source, VersionCheck.NONE, null, Map.of());
   }
 
   /** An index, create or delete without a concurrency condition. */
-  public BulkItem(OpType opType, String index, String id, byte[] source) {
-    this(opType, index, id, source, VersionCheck.NONE, null);
+  public BulkItem(
+      OpType opType, String index, String id, byte[] source, Map<String, float[]> vectors) {
+    this(opType, index, id, source, VersionCheck.NONE, null, vectors);
   }
 
   public static BulkItem update(String index, String id, UpdateRequest update, VersionCheck check) {
-    return new BulkItem(OpType.UPDATE, index, id, null, check, update);
+    return new BulkItem(OpType.UPDATE, index, id, null, check, update, Map.of());
   }
 
   public BulkItem withCheck(VersionCheck newCheck) {
-    return new BulkItem(opType, index, id, source, newCheck, update);
+    return new BulkItem(opType, index, id, source, newCheck, update, vectors);
   }
 }

@@ -4,10 +4,12 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.internal.knn.VectorValues;
 import dev.duet.engine.mapping.DateFormats;
 import dev.duet.engine.mapping.DynamicTemplate;
 import dev.duet.engine.mapping.FieldMapping;
 import dev.duet.engine.mapping.Mapping;
+import dev.duet.engine.mapping.VectorField;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -114,6 +116,14 @@ final class DocumentParser {
       name = parts[parts.length - 1];
     }
     String path = join(objectPath, name);
+    VectorField vector = ctx.lookup.vector(path);
+    if (vector != null && t != JsonToken.VALUE_NULL) {
+      if (t == JsonToken.START_OBJECT) {
+        throw VectorValues.objectFailure(path, ctx.id, JsonMaps.read(p, t), vector);
+      }
+      ctx.fields.add(VectorValues.parse(p, t, path, vector, ctx.id));
+      return;
+    }
     switch (t) {
       case START_OBJECT -> parseObjectField(p, ctx, objectPath, name, path);
       case START_ARRAY -> {

@@ -22,7 +22,9 @@ final class IndexSettingsRules {
           "translog.durability",
           "translog.sync_interval",
           "translog.flush_threshold_size",
-          "mapping.ignore_malformed");
+          "mapping.ignore_malformed",
+          "knn",
+          "knn.algo_param.ef_search");
 
   /** The settings {@code PUT /{index}/_settings} may change on an open index. */
   private static final Set<String> DYNAMIC =
@@ -32,7 +34,8 @@ final class IndexSettingsRules {
           "max_result_window",
           "translog.durability",
           "translog.sync_interval",
-          "translog.flush_threshold_size");
+          "translog.flush_threshold_size",
+          "knn.algo_param.ef_search");
 
   private static final long DEFAULT_SYNC_INTERVAL_MILLIS = 5_000;
   private static final long MIN_SYNC_INTERVAL_MILLIS = 100;

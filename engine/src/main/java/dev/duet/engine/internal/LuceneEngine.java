@@ -18,6 +18,8 @@ import dev.duet.engine.index.AliasMetadata;
 import dev.duet.engine.index.IndexInfo;
 import dev.duet.engine.index.IndexSettings;
 import dev.duet.engine.index.IndicesOptions;
+import dev.duet.engine.internal.knn.KnnSettings;
+import dev.duet.engine.internal.knn.VectorSupport;
 import dev.duet.engine.mapping.Mapping;
 import dev.duet.engine.search.AliasFilterDecoder;
 import dev.duet.engine.search.Query;
@@ -68,6 +70,7 @@ public final class LuceneEngine implements Engine {
     this.resolver = admin.resolver();
     this.indicesDir = dataDir.resolve("indices");
     Files.createDirectories(indicesDir);
+    LOG.info("Lucene vector implementation: {}", VectorSupport.describe());
     ScheduledThreadPoolExecutor refresher =
         new ScheduledThreadPoolExecutor(
             1, Thread.ofPlatform().name("duet-refresh").daemon(true).factory());
@@ -117,6 +120,7 @@ public final class LuceneEngine implements Engine {
     IndexNames.validate(name);
     IndexSettings validated =
         IndexSettingsRules.validate(settings == null ? IndexSettings.DEFAULTS : settings);
+    KnnSettings.check(validated, mapping == null ? Mapping.EMPTY : mapping);
     synchronized (adminLock) {
       if (resolver.isAlias(name)) {
         throw IndexNames.invalid(name, "already exists as alias");

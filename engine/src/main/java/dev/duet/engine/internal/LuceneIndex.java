@@ -7,6 +7,8 @@ import dev.duet.engine.document.OpType;
 import dev.duet.engine.document.WriteResult;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.index.IndexInfo;
+import dev.duet.engine.internal.knn.KnnCodec;
+import dev.duet.engine.internal.knn.PackedVectors;
 import dev.duet.engine.internal.translog.Translog;
 import dev.duet.engine.internal.translog.TranslogOperation;
 import dev.duet.engine.mapping.FieldMapping;
@@ -104,6 +106,8 @@ final class LuceneIndex implements Closeable {
     this.directory = FSDirectory.open(dir.resolve(LUCENE_DIR));
     IndexWriterConfig config = new IndexWriterConfig(new FieldAnalyzer());
     config.setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
+    // Each vector field's HNSW parameters and quantization come from the current mapping.
+    config.setCodec(new KnnCodec(field -> lookup.vector(field)));
     config.setRAMBufferSizeMB(64);
     config.setCommitOnClose(false);
     this.writer = new IndexWriter(directory, config);
@@ -270,7 +274,16 @@ final class LuceneIndex implements Closeable {
       throw new DuetException(
           400, "action_request_validation_exception", "Validation Failed: 1: source is missing;");
     }
-    List<IndexableField> doc = document(id, source);
+    List<IndexableField> doc;
+    if (item.vectors().isEmpty()) {
+      doc = document(id, source, source);
+    } else {
+      // Packed vectors: the source is parsed without them, and stored and logged with them.
+      byte[] stored = PackedVectors.splice(source, item.vectors());
+      doc = document(id, source, stored);
+      PackedVectors.index(doc, item.vectors(), lookup::vector, id);
+      source = stored;
+    }
     long version;
     long seqNo;
     boolean existed;
@@ -452,7 +465,7 @@ final class LuceneIndex implements Closeable {
       return;
     }
     try {
-      List<IndexableField> doc = document(op.id(), op.source());
+      List<IndexableField> doc = document(op.id(), op.source(), op.source());
       addVersionFields(doc, op.seqNo(), op.version(), op.primaryTerm());
       writer.updateDocument(idTerm, doc);
       versions.put(
@@ -469,8 +482,12 @@ final class LuceneIndex implements Closeable {
     }
   }
 
-  /** The Lucene fields of a source, mapping any new fields dynamically first. */
-  private List<IndexableField> document(String id, byte[] source) throws IOException {
+  /**
+   * The Lucene fields of a source, mapping any new fields dynamically first; {@code stored} is what
+   * {@code _source} keeps (the source itself, or the source with packed vectors added).
+   */
+  private List<IndexableField> document(String id, byte[] source, byte[] stored)
+      throws IOException {
     ParsedDocument parsed = DocumentParser.parse(id, source, lookup);
     if (!parsed.dynamicFields().isEmpty()) {
       addDynamicFields(parsed.dynamicFields());
@@ -481,7 +498,7 @@ final class LuceneIndex implements Closeable {
     doc.add(new StringField(DocLookup.ID, id, Field.Store.YES));
     // Doc values so that a search can sort on _id, as OpenSearch allows.
     doc.add(new SortedDocValuesField(DocLookup.ID, new BytesRef(id)));
-    doc.add(new StoredField(DocLookup.SOURCE, source));
+    doc.add(new StoredField(DocLookup.SOURCE, stored));
     return doc;
   }
 

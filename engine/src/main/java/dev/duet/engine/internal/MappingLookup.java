@@ -3,6 +3,7 @@ package dev.duet.engine.internal;
 import dev.duet.engine.index.IndexSettings;
 import dev.duet.engine.mapping.FieldMapping;
 import dev.duet.engine.mapping.Mapping;
+import dev.duet.engine.mapping.VectorField;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -23,6 +24,7 @@ final class MappingLookup {
   private final Map<String, FieldMapping> leaves = new HashMap<>();
   private final Map<String, FieldMapping> objects = new HashMap<>();
   private final Map<String, Mapping.Dynamic> dynamics = new HashMap<>();
+  private final Map<String, VectorField> vectors = new HashMap<>();
 
   // index.mapping.ignore_malformed: the default of fields that do not set their own.
   private final boolean ignoreMalformed;
@@ -50,6 +52,11 @@ final class MappingLookup {
   /** The leaf field at a full path, multi-fields included; null if unmapped or an object. */
   FieldMapping leaf(String path) {
     return leaves.get(path);
+  }
+
+  /** The {@code knn_vector} field at a full path, typed; null if the path is not one. */
+  VectorField vector(String path) {
+    return vectors.get(path);
   }
 
   FieldMapping object(String path) {
@@ -148,6 +155,9 @@ final class MappingLookup {
         addAll(path + ".", field.properties(), dynamic);
       } else {
         leaves.put(path, withIndexDefaults(field));
+        if (field.type().equals("knn_vector")) {
+          vectors.put(path, VectorField.of(field));
+        }
         for (Map.Entry<String, FieldMapping> sub : field.fields().entrySet()) {
           leaves.put(path + "." + sub.getKey(), sub.getValue());
         }

@@ -1,5 +1,6 @@
 package dev.duet.engine.internal;
 
+import dev.duet.engine.internal.knn.KnnQueryBuilder;
 import dev.duet.engine.mapping.FieldMapping;
 import dev.duet.engine.search.Query.Bool;
 import dev.duet.engine.search.Query.Match;
@@ -29,10 +30,12 @@ import org.apache.lucene.util.QueryBuilder;
 final class QueryTranslator {
   private final MappingLookup lookup;
   private final FieldQueries fields;
+  private final KnnQueryBuilder knn;
 
   QueryTranslator(LuceneIndex index) {
     this.lookup = index.lookup();
     this.fields = new FieldQueries(lookup, index.name(), index.uuid());
+    this.knn = new KnnQueryBuilder(index.name(), index.uuid());
   }
 
   Query translate(dev.duet.engine.search.Query model) {
@@ -45,6 +48,9 @@ final class QueryTranslator {
           case Terms t -> terms(t);
           case Range r -> fields.range(r);
           case Bool b -> bool(b);
+          case dev.duet.engine.search.Query.Knn k ->
+              knn.build(
+                  k, lookup.vector(k.field()), k.filter() == null ? null : translate(k.filter()));
         };
     float boost = model.boost();
     return boost == 1f || q instanceof MatchNoDocsQuery ? q : new BoostQuery(q, boost);

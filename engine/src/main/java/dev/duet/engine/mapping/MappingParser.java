@@ -216,6 +216,9 @@ final class MappingParser {
     if (type.equals("object")) {
       return parseObject(name, node);
     }
+    if (type.equals("knn_vector")) {
+      return KnnVectorMapping.parse(name, node);
+    }
     if (!LEAF_TYPES.contains(type)) {
       throw failure("No handler for type [" + type + "] declared on field [" + name + "]");
     }

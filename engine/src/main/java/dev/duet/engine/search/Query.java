@@ -80,6 +80,107 @@ public sealed interface Query {
     }
   }
 
+  /**
+   * {@code knn} (the k-NN plugin's query): the documents whose {@code knn_vector} field is nearest
+   * to {@code vector}. Exactly one of {@code k} (top k), {@code minScore} or {@code maxDistance}
+   * (radial search) is set; {@code filter} restricts the candidates before the search (efficient
+   * filtering), {@code efSearch} (null: the default) sets the HNSW candidate list, {@code rescore}
+   * (null: the field's default) re-ranks quantized candidates with the full-precision vectors.
+   * Scores are the plugin's per space type. The plugin's request checks live here, once.
+   */
+  record Knn(
+      String field,
+      float[] vector,
+      Integer k,
+      Float minScore,
+      Float maxDistance,
+      Query filter,
+      Integer efSearch,
+      Rescore rescore,
+      float boost)
+      implements Query {
+    /** The largest {@code k} the k-NN plugin accepts. */
+    public static final int MAX_K = 10_000;
+
+    public Knn {
+      requireFieldName(field, "[knn] requires field name");
+      if (vector == null || vector.length == 0) {
+        throw DuetException.illegalArgument("[knn] requires query vector");
+      }
+      int given = (k != null ? 1 : 0) + (minScore != null ? 1 : 0) + (maxDistance != null ? 1 : 0);
+      if (given != 1) {
+        throw DuetException.illegalArgument(
+            "[knn] requires exactly one of k, distance or score to be set");
+      }
+      if (k != null && (k <= 0 || k > MAX_K)) {
+        throw DuetException.illegalArgument(
+            "[knn] requires k to be in the range (0, " + MAX_K + "]");
+      }
+      if (minScore != null && !(minScore > 0)) {
+        throw DuetException.illegalArgument("[knn] requires minScore to be greater than 0");
+      }
+      if (efSearch != null && efSearch <= 0) {
+        throw DuetException.illegalArgument(
+            "[knn] errors in method parameter [Validation Failed: 1: Validation Failed: 1:"
+                + " ef_search should be greater than 0;;]");
+      }
+      if (rescore != null
+          && rescore.oversampleFactor() != null
+          && !(rescore.oversampleFactor() >= 1 && rescore.oversampleFactor() <= 100)) {
+        throw DuetException.illegalArgument(
+            "Oversample factor [" + rescore.oversampleFactor() + "] must be between 1.0 and 100.0");
+      }
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Knn other
+          && field.equals(other.field)
+          && java.util.Arrays.equals(vector, other.vector)
+          && java.util.Objects.equals(k, other.k)
+          && java.util.Objects.equals(minScore, other.minScore)
+          && java.util.Objects.equals(maxDistance, other.maxDistance)
+          && java.util.Objects.equals(filter, other.filter)
+          && java.util.Objects.equals(efSearch, other.efSearch)
+          && java.util.Objects.equals(rescore, other.rescore)
+          && Float.compare(boost, other.boost) == 0;
+    }
+
+    @Override
+    public int hashCode() {
+      return java.util.Objects.hash(field, java.util.Arrays.hashCode(vector), k, filter, boost);
+    }
+
+    @Override
+    public String toString() {
+      return "Knn[field="
+          + field
+          + ", vector="
+          + java.util.Arrays.toString(vector)
+          + ", k="
+          + k
+          + ", minScore="
+          + minScore
+          + ", maxDistance="
+          + maxDistance
+          + ", filter="
+          + filter
+          + ", efSearch="
+          + efSearch
+          + ", rescore="
+          + rescore
+          + ", boost="
+          + boost
+          + "]";
+    }
+  }
+
+  /**
+   * {@code rescore} of a knn query: {@code false} turns it off; {@code oversampleFactor} (null: the
+   * field's default) is how many times k candidates the quantized search collects first.
+   */
+  record Rescore(boolean enabled, Float oversampleFactor) {}
+
   enum Operator {
     OR,
     AND

@@ -11,6 +11,7 @@ import dev.duet.engine.error.DuetException;
 import dev.duet.engine.search.SourceFilter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.opensearch.protobufs.BulkRequestBody;
 import org.opensearch.protobufs.DeleteOperation;
 import org.opensearch.protobufs.IndexOperation;
@@ -214,11 +215,18 @@ final class BulkRequestDecoder {
       problems.add("content type is missing");
       valid = false;
     }
-    if (body.getExtraFieldValuesCount() > 0) {
-      notYet("extra_field_values");
+    if (!valid) {
+      return null;
     }
     // The one copy on this path: the engine keeps the source beyond the call (translog, index).
-    return valid ? new BulkItem(type, index, id, body.getObject().toByteArray()) : null;
+    return new BulkItem(
+        type,
+        index,
+        id,
+        body.getObject().toByteArray(),
+        body.getExtraFieldValuesCount() == 0
+            ? null
+            : PackedVectorDecoder.decode(body.getExtraFieldValuesMap()));
   }
 
   private static BulkItem delete(DeleteOperation op, String defaultIndex, List<String> problems) {
@@ -242,7 +250,9 @@ final class BulkRequestDecoder {
       valid = false;
     }
     problems.addAll(check.problems(OpType.DELETE));
-    return valid ? new BulkItem(OpType.DELETE, index, op.getXId(), null, check, null) : null;
+    return valid
+        ? new BulkItem(OpType.DELETE, index, op.getXId(), null, check, null, Map.of())
+        : null;
   }
 
   private static RefreshPolicy refresh(org.opensearch.protobufs.BulkRequest request) {

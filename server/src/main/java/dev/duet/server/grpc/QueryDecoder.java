@@ -38,6 +38,7 @@ final class QueryDecoder {
       case TERMS -> terms(query.getTerms());
       case RANGE -> range(query.getRange());
       case BOOL -> bool(query.getBool());
+      case KNN -> KnnQueryDecoder.decode(query.getKnn());
       case QUERYCONTAINER_NOT_SET ->
           throw DuetException.parsing("query malformed, empty clause found");
       default -> throw DuetException.parsing("unknown query [" + name(query) + "]");

@@ -23,6 +23,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Document endpoints: {@code _bulk}, and the single-document writes ({@code _doc}, {@code _create},
@@ -165,7 +166,8 @@ final class DocumentHandlers {
     }
     Validation.check(check.problems(op));
     BulkItem item =
-        new BulkItem(op, request.pathParam("index"), request.pathParam("id"), source, check, null);
+        new BulkItem(
+            op, request.pathParam("index"), request.pathParam("id"), source, check, null, Map.of());
     return single(request, item);
   }
 

@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Decodes an NDJSON {@code _bulk} body with OpenSearch's BulkRequestParser rules and messages:
@@ -61,7 +62,7 @@ public final class BulkRequestDecoder {
           validation.add("id is missing");
         }
         validation.addAll(check.problems(OpType.DELETE));
-        items.add(new BulkItem(OpType.DELETE, index, action.id, null, check, null));
+        items.add(new BulkItem(OpType.DELETE, index, action.id, null, check, null, Map.of()));
         continue;
       }
       int sourceEnd = nextMarker(data, from, end);
@@ -89,7 +90,7 @@ public final class BulkRequestDecoder {
       }
       validation.addAll(check.problems(action.opType));
       byte[] source = Arrays.copyOfRange(data, sourceStart, sourceStop);
-      items.add(new BulkItem(action.opType, index, action.id, source, check, null));
+      items.add(new BulkItem(action.opType, index, action.id, source, check, null, Map.of()));
     }
     if (items.isEmpty()) {
       validation.add(0, "no requests added");

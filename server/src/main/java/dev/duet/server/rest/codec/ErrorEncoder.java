@@ -30,7 +30,8 @@ public final class ErrorEncoder {
           "x_content_parse_exception",
           "date_time_parse_exception",
           "arithmetic_exception",
-          "unsupported_operation_exception");
+          "unsupported_operation_exception",
+          "validation_exception");
 
   /** Metadata OpenSearch renders as numbers (parse locations). */
   private static final Set<String> NUMERIC_METADATA = Set.of("line", "col");

@@ -54,6 +54,7 @@ public final class QueryDecoder {
           case "terms" -> TermLevelQueryDecoder.terms(p);
           case "range" -> TermLevelQueryDecoder.range(p);
           case "bool" -> bool(p);
+          case "knn" -> KnnQueryDecoder.knn(p);
           default -> throw unknownQuery(p, name);
         };
     if (p.currentToken() != JsonToken.END_OBJECT) {
