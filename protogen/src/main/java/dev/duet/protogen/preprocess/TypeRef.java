@@ -1,0 +1,29 @@
+package dev.duet.protogen.preprocess;
+
+/**
+ * What a schema maps to: a scalar keyword or a fully qualified type (leading dot), possibly
+ * repeated or a map with string keys.
+ */
+record TypeRef(String type, boolean repeated, boolean map) {
+  static final String STRUCT = ".google.protobuf.Struct";
+  static final String VALUE = ".google.protobuf.Value";
+  static final String EMPTY = ".google.protobuf.Empty";
+
+  static TypeRef of(String type) {
+    return new TypeRef(type, false, false);
+  }
+
+  TypeRef asRepeated() {
+    return new TypeRef(type, true, false);
+  }
+
+  /** A single value that may sit in a repeated field, a map value or a oneof. */
+  boolean plain() {
+    return !repeated && !map;
+  }
+
+  /** Scalars and enums have no presence in proto3 unless declared optional. */
+  boolean scalar() {
+    return !type.startsWith(".");
+  }
+}
