@@ -30,6 +30,11 @@ public record CheckReport(List<Break> breaks, List<String> accepted, String text
         text.append("ACCEPTED ").append(b).append(" — ").append(reason).append('\n');
       }
     }
+    List<String> changes = ChangeLog.changes(oldSet, newSet);
+    text.append("changes (").append(changes.size()).append("):\n");
+    for (String change : changes) {
+      text.append("  ").append(change).append('\n');
+    }
     for (String stale : acceptedBreaks.unused(all)) {
       text.append("note: accepted break no longer occurs: ").append(stale).append('\n');
     }

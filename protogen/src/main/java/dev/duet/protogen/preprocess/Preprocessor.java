@@ -246,10 +246,11 @@ public final class Preprocessor {
 
   private String response(ProtoFile file, String rpcName, List<Op> ops) {
     // The first variant with a success response speaks for the group.
-    Op op = ops.stream()
-        .filter(o -> responses(o).keySet().stream().anyMatch(code -> code.startsWith("2")))
-        .findFirst()
-        .orElse(ops.get(0));
+    Op op =
+        ops.stream()
+            .filter(o -> responses(o).keySet().stream().anyMatch(code -> code.startsWith("2")))
+            .findFirst()
+            .orElse(ops.get(0));
     // The error model: every error body schema is mapped, so it is part of the contract.
     for (Op each : ops) {
       for (Map.Entry<String, ApiResponse> r : new TreeMap<>(responses(each)).entrySet()) {
