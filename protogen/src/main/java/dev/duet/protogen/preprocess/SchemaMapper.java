@@ -102,6 +102,10 @@ public final class SchemaMapper {
     if (props == null) {
       return;
     }
+    if (s.getAdditionalProperties() instanceof Schema<?>
+        || Boolean.TRUE.equals(s.getAdditionalProperties())) {
+      diagnostics.lossy(ptr, "additionalProperties beside properties are not carried");
+    }
     for (Map.Entry<String, Schema> p : props.entrySet()) {
       String json = p.getKey();
       Schema<?> ps = p.getValue();
@@ -190,10 +194,6 @@ public final class SchemaMapper {
     if (s.getProperties() != null && !s.getProperties().isEmpty()) {
       MessageDef m = newMessage(scope, hint, s.getDescription());
       addFields(m, s, ptr);
-      if (s.getAdditionalProperties() instanceof Schema<?>
-          || Boolean.TRUE.equals(s.getAdditionalProperties())) {
-        diagnostics.lossy(ptr, "additionalProperties beside properties are not carried");
-      }
       return TypeRef.of("." + m.fullName());
     }
     if (s.getAdditionalProperties() instanceof Schema<?> valueSchema) {
