@@ -34,6 +34,9 @@ public final class ProtoRenderer {
       out.append('\n');
     }
     out.append("option java_multiple_files = true;\n");
+    if (file.javaPackage() != null) {
+      out.append("option java_package = \"").append(file.javaPackage()).append("\";\n");
+    }
     for (ServiceDef s : sorted(file.services(), ServiceDef::name)) {
       out.append('\n');
       service(out, s);

@@ -12,6 +12,7 @@ public final class ProtoFile {
   private final List<MessageDef> messages = new ArrayList<>();
   private final List<EnumDef> enums = new ArrayList<>();
   private final List<ServiceDef> services = new ArrayList<>();
+  private String javaPackage;
 
   public ProtoFile(String path, String protoPackage) {
     this.path = path;
@@ -41,5 +42,14 @@ public final class ProtoFile {
 
   public List<ServiceDef> services() {
     return services;
+  }
+
+  /** The {@code java_package} option, or null for protoc's default (the proto package). */
+  public String javaPackage() {
+    return javaPackage;
+  }
+
+  public void javaPackage(String javaPackage) {
+    this.javaPackage = javaPackage;
   }
 }

@@ -68,6 +68,17 @@ public final class Preprocessor {
     }
     files.addAll(tagFiles.values());
     Imports.resolve(files);
+    Object javaPackage =
+        api.getInfo() == null || api.getInfo().getExtensions() == null
+            ? null
+            : api.getInfo().getExtensions().get("x-protobuf-java-package");
+    if (javaPackage != null) {
+      // Each proto package gets its own Java package under the prefix the spec names.
+      for (ProtoFile f : files) {
+        String last = f.protoPackage().substring(f.protoPackage().lastIndexOf('.') + 1);
+        f.javaPackage(javaPackage + "." + last);
+      }
+    }
     return new Result(files, diagnostics);
   }
 
