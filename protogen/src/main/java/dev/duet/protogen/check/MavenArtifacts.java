@@ -1,6 +1,7 @@
 package dev.duet.protogen.check;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -73,15 +74,14 @@ public final class MavenArtifacts {
           new ProcessBuilder(cmd)
               .directory(wrapper != null ? wrapper.getParent().toFile() : null)
               .redirectErrorStream(true)
-              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
               .start();
+      String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       if (!process.waitFor(10, TimeUnit.MINUTES)) {
         process.destroyForcibly();
         throw new CheckException("fetching " + artifact + " through Maven timed out");
       }
       if (process.exitValue() != 0) {
-        throw new CheckException(
-            "Maven could not fetch " + artifact + " (exit " + process.exitValue() + ")");
+        throw new CheckException("Maven could not fetch " + artifact + ": " + reason(output));
       }
     } catch (IOException e) {
       throw new CheckException("cannot run Maven to fetch " + artifact + ": " + e.getMessage(), e);
@@ -89,6 +89,18 @@ public final class MavenArtifacts {
       Thread.currentThread().interrupt();
       throw new CheckException("interrupted fetching " + artifact, e);
     }
+  }
+
+  /** Maven's own words for a failed resolution, without its stack of help lines. */
+  private static String reason(String output) {
+    for (String line : output.split("\n")) {
+      int at = line.indexOf("Couldn't download artifact: ");
+      if (at >= 0) {
+        return line.substring(at + "Couldn't download artifact: ".length())
+            .replace(" -> [Help 1]", "");
+      }
+    }
+    return "see `mvn dependency:get -Dartifact=...` for details";
   }
 
   /** The checkout's mvnw: from {@code duet.root}, else the working directory and its parents. */
