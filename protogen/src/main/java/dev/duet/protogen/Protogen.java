@@ -38,10 +38,14 @@ public final class Protogen {
     }
     List<ProtoFile> files = result.files();
     ledger.apply(files);
-    ProtoRenderer renderer = new ProtoRenderer(spec.getFileName().toString());
+    ProtoRenderer renderer =
+        new ProtoRenderer(spec.getFileName().toString(), result.options().protoPackage());
     Map<String, String> out = new TreeMap<>();
     for (ProtoFile f : files) {
       out.put(f.path(), renderer.render(f));
+      if (f.imports().contains(result.options().path())) {
+        out.put(result.options().path(), renderer.renderOptions(result.options()));
+      }
     }
     return new Generated(out, result.diagnostics());
   }

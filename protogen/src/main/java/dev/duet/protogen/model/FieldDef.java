@@ -13,6 +13,7 @@ public final class FieldDef {
   private final boolean optional;
   private final String oneof;
   private final String doc;
+  private boolean rawJson;
   private int number;
 
   public FieldDef(
@@ -67,6 +68,16 @@ public final class FieldDef {
 
   public String doc() {
     return doc;
+  }
+
+  /** The bytes are a JSON document carried raw (REST has it inline, e.g. a document source). */
+  public boolean rawJson() {
+    return rawJson;
+  }
+
+  public FieldDef rawJson(boolean rawJson) {
+    this.rawJson = rawJson;
+    return this;
   }
 
   public int number() {

@@ -17,6 +17,7 @@ public final class MessageDef {
   private final TreeSet<Integer> reservedNumbers = new TreeSet<>();
 
   private final TreeSet<String> reservedNames = new TreeSet<>();
+  private JsonShape shape = JsonShape.OBJECT;
 
   public MessageDef(String name, String fullName, String doc) {
     this.name = name;
@@ -57,10 +58,31 @@ public final class MessageDef {
     return reservedNames;
   }
 
+  /** How REST's JSON is carried by this message (see {@code options.proto}). */
+  public JsonShape shape() {
+    return shape;
+  }
+
+  public void shape(JsonShape shape) {
+    this.shape = shape;
+  }
+
   /** Whether a field or nested type already uses {@code candidate} (names share one scope). */
   public boolean hasName(String candidate) {
     return fields.stream().anyMatch(f -> f.name().equals(candidate))
         || nested.stream().anyMatch(m -> m.name().equals(candidate))
         || nestedEnums.stream().anyMatch(e -> e.name().equals(candidate));
+  }
+
+  /** The JSON a message stands for, where protobuf's own JSON mapping would differ. */
+  public enum JsonShape {
+    /** A JSON object, one field per property: protobuf's own mapping. */
+    OBJECT,
+    /** One of several JSON types: the set member of oneof {@code value} is the value itself. */
+    UNION,
+    /** A JSON array: the repeated field {@code values}. */
+    LIST,
+    /** A JSON object with any keys: the map field {@code entries}. */
+    MAP
   }
 }

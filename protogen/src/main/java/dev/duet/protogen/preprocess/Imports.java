@@ -1,5 +1,6 @@
 package dev.duet.protogen.preprocess;
 
+import dev.duet.protogen.model.EnumDef;
 import dev.duet.protogen.model.FieldDef;
 import dev.duet.protogen.model.MessageDef;
 import dev.duet.protogen.model.ProtoFile;
@@ -21,8 +22,11 @@ final class Imports {
 
   private Imports() {}
 
-  static void resolve(List<ProtoFile> files) {
+  static void resolve(List<ProtoFile> files, ProtoFile options) {
     for (ProtoFile f : files) {
+      if (usesOptions(f)) {
+        f.imports().add(options.path());
+      }
       for (MessageDef m : f.messages()) {
         addFor(f, m, files);
       }
@@ -33,6 +37,22 @@ final class Imports {
         }
       }
     }
+  }
+
+  private static boolean usesOptions(ProtoFile f) {
+    return f.enums().stream().anyMatch(Imports::hasJsonValues)
+        || f.messages().stream().anyMatch(Imports::usesOptions);
+  }
+
+  private static boolean usesOptions(MessageDef m) {
+    return m.shape() != MessageDef.JsonShape.OBJECT
+        || m.fields().stream().anyMatch(FieldDef::rawJson)
+        || m.nestedEnums().stream().anyMatch(Imports::hasJsonValues)
+        || m.nested().stream().anyMatch(Imports::usesOptions);
+  }
+
+  private static boolean hasJsonValues(EnumDef e) {
+    return e.values().stream().anyMatch(v -> v.jsonValue() != null);
   }
 
   private static void addFor(ProtoFile f, MessageDef m, List<ProtoFile> files) {

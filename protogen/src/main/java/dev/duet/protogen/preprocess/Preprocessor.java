@@ -47,8 +47,11 @@ public final class Preprocessor {
   private final SchemaMapper schemas;
   private final Map<String, ProtoFile> tagFiles = new TreeMap<>();
 
-  /** The outcome: proto files (not yet numbered) and what could not be mapped. */
-  public record Result(List<ProtoFile> files, Diagnostics diagnostics) {}
+  /**
+   * The outcome: proto files (not yet numbered), the file declaring the JSON options they use
+   * ({@link dev.duet.protogen.convert.ProtoRenderer#renderOptions}), and what could not be mapped.
+   */
+  public record Result(List<ProtoFile> files, ProtoFile options, Diagnostics diagnostics) {}
 
   public Preprocessor(OpenAPI api, String packagePrefix, boolean lenient) {
     this.api = api;
@@ -67,7 +70,10 @@ public final class Preprocessor {
       files.add(common);
     }
     files.addAll(tagFiles.values());
-    Imports.resolve(files);
+    ProtoFile options =
+        new ProtoFile(
+            packagePrefix.replace('.', '/') + "/options.proto", packagePrefix + ".options");
+    Imports.resolve(files, options);
     Object javaPackage =
         api.getInfo() == null || api.getInfo().getExtensions() == null
             ? null
@@ -78,8 +84,9 @@ public final class Preprocessor {
         String last = f.protoPackage().substring(f.protoPackage().lastIndexOf('.') + 1);
         f.javaPackage(javaPackage + "." + last);
       }
+      options.javaPackage(javaPackage + ".options");
     }
-    return new Result(files, diagnostics);
+    return new Result(files, options, diagnostics);
   }
 
   private record Op(String path, PathItem.HttpMethod method, Operation operation, String ptr) {}
@@ -243,14 +250,15 @@ public final class Preprocessor {
           .fields()
           .add(
               new FieldDef(
-                  name,
-                  null,
-                  t.type(),
-                  t.repeated(),
-                  t.map() ? "string" : null,
-                  false,
-                  null,
-                  body.getDescription()));
+                      name,
+                      null,
+                      t.type(),
+                      t.repeated(),
+                      t.map() ? "string" : null,
+                      false,
+                      null,
+                      body.getDescription())
+                  .rawJson(t.rawJson()));
       return;
     }
   }

@@ -58,7 +58,10 @@ public final class SchemaMapper {
     }
     Object forced = ext(s, "x-protobuf-type");
     if (forced != null) {
-      return forced(forced.toString());
+      TypeRef t = forced(forced.toString());
+      // JSON carried as bytes: REST has it inline, so the field says it is raw JSON.
+      boolean json = !"string".equals(type(s)) && "bytes".equals(t.type());
+      return json ? new TypeRef("bytes", false, false, true) : t;
     }
     if (s.get$ref() != null) {
       return component(s.get$ref(), ptr);
@@ -120,14 +123,15 @@ public final class SchemaMapper {
           .fields()
           .add(
               new FieldDef(
-                  name,
-                  json,
-                  t.type(),
-                  t.repeated(),
-                  t.map() ? "string" : null,
-                  needsPresence(t),
-                  null,
-                  ps == null ? null : ps.getDescription()));
+                      name,
+                      json,
+                      t.type(),
+                      t.repeated(),
+                      t.map() ? "string" : null,
+                      needsPresence(t),
+                      null,
+                      ps == null ? null : ps.getDescription())
+                  .rawJson(t.rawJson()));
     }
   }
 
@@ -204,7 +208,7 @@ public final class SchemaMapper {
       if (!value.plain()) {
         value = wrap(value, scope, hint + "Value");
       }
-      return new TypeRef(value.type(), false, true);
+      return TypeRef.map(value.type());
     }
     return TypeRef.of(TypeRef.STRUCT);
   }
@@ -300,6 +304,7 @@ public final class SchemaMapper {
       return TypeRef.of(TypeRef.VALUE);
     }
     MessageDef m = newMessage(scope, hint, parent.getDescription());
+    m.shape(MessageDef.JsonShape.UNION);
     for (int i = 0; i < branches.size(); i++) {
       Schema<?> b = branches.get(i);
       String bptr = ptr + "/" + keyword + "/" + indexes.get(i);
@@ -313,7 +318,10 @@ public final class SchemaMapper {
       }
       Object override = ext(b, "x-protobuf-name");
       String name = unique(m, override != null ? override.toString() : Names.field(branchName));
-      m.fields().add(new FieldDef(name, null, t.type(), false, null, false, "value", null));
+      m.fields()
+          .add(
+              new FieldDef(name, null, t.type(), false, null, false, "value", null)
+                  .rawJson(t.rawJson()));
     }
     return TypeRef.of("." + m.fullName());
   }
@@ -348,17 +356,19 @@ public final class SchemaMapper {
   /** Wraps a repeated or map type in a message so it can be a map value, list item or oneof. */
   private TypeRef wrap(TypeRef t, MessageDef scope, String hint) {
     MessageDef m = newMessage(scope, hint, null);
+    m.shape(t.map() ? MessageDef.JsonShape.MAP : MessageDef.JsonShape.LIST);
     m.fields()
         .add(
             new FieldDef(
-                t.map() ? "entries" : "values",
-                null,
-                t.type(),
-                t.repeated(),
-                t.map() ? "string" : null,
-                false,
-                null,
-                null));
+                    t.map() ? "entries" : "values",
+                    null,
+                    t.type(),
+                    t.repeated(),
+                    t.map() ? "string" : null,
+                    false,
+                    null,
+                    null)
+                .rawJson(t.rawJson()));
     return TypeRef.of("." + m.fullName());
   }
 

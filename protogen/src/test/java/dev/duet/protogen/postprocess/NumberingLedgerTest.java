@@ -62,8 +62,8 @@ class NumberingLedgerTest {
         .contains(
             "enum Thing {\n"
                 + "  THING_UNSPECIFIED = 0;\n"
-                + "  THING_GREEN = 2; // \"green\"\n"
-                + "  THING_BLUE = 3; // \"blue\"\n"
+                + "  THING_GREEN = 2 [(.t.options.json_value) = \"green\"];\n"
+                + "  THING_BLUE = 3 [(.t.options.json_value) = \"blue\"];\n"
                 + "  reserved 1;\n"
                 + "  reserved \"THING_RED\";\n"
                 + "}");

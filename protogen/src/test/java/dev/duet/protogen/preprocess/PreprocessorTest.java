@@ -109,6 +109,7 @@ class PreprocessorTest {
             "  .t.common.Thing.TrackTotalHits track_total_hits = 1 [json_name = \"track_total_hits\"];")
         .contains(
             "  message TrackTotalHits {\n"
+                + "    option (.t.options.json_shape) = JSON_SHAPE_UNION;\n"
                 + "    oneof value {\n"
                 + "      bool bool_value = 1;\n"
                 + "      int32 int_value = 2;\n"
@@ -176,9 +177,9 @@ class PreprocessorTest {
         .contains(
             "enum Thing {\n"
                 + "  THING_UNSPECIFIED = 0;\n"
-                + "  THING_GREEN = 1; // \"green\"\n"
-                + "  THING_YELLOW = 2; // \"yellow\"\n"
-                + "  THING_WAIT_FOR = 3; // \"wait_for\"\n"
+                + "  THING_GREEN = 1 [(.t.options.json_value) = \"green\"];\n"
+                + "  THING_YELLOW = 2 [(.t.options.json_value) = \"yellow\"];\n"
+                + "  THING_WAIT_FOR = 3 [(.t.options.json_value) = \"wait_for\"];\n"
                 + "}\n");
   }
 
@@ -209,7 +210,7 @@ class PreprocessorTest {
                   q: {type: string, x-protobuf-name: query_string}
                   internal: {type: string, x-protobuf-exclude: true}
                 """))
-        .contains("  optional bytes doc = 1;\n")
+        .contains("  optional bytes doc = 1 [(.t.options.raw_json) = true];\n")
         .contains("  optional string query_string = 2 [json_name = \"q\"];\n")
         .doesNotContain("internal");
   }
