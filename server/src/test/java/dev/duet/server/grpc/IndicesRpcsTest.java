@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.protobuf.Message;
 import com.google.protobuf.util.JsonFormat;
 import dev.duet.api.common.CreateIndexBody;
+import dev.duet.api.common.DynamicMapping;
 import dev.duet.api.indices.CreateRequest;
 import dev.duet.api.indices.DeleteRequest;
 import dev.duet.api.indices.ExistsRequest;
@@ -70,6 +71,23 @@ class IndicesRpcsTest {
     assertThat(json(grpc)).isEqualTo(JSON.readTree(rest.body().replace("rest-", "grpc-")));
     assertThat(rest("GET", "/grpc-create/_mapping", null).body())
         .isEqualTo(rest("GET", "/rest-create/_mapping", null).body().replace("rest-", "grpc-"));
+  }
+
+  @Test
+  void unionsAndEnumsArriveAsRestWritesThem() throws Exception {
+    String strict = BODY.replace("\"mappings\":{", "\"mappings\":{\"dynamic\":\"strict\",");
+    rest("PUT", "/rest-strict", strict);
+    CreateRequest.Builder grpc = create("grpc-strict").toBuilder();
+    grpc.getBodyBuilder()
+        .getMappingsBuilder()
+        .setDynamic(
+            DynamicMapping.newBuilder().setEnumValue(DynamicMapping.EnumValue.ENUM_VALUE_STRICT));
+    indices.create(grpc.build());
+
+    String mapping = rest("GET", "/grpc-strict/_mapping", null).body();
+    assertThat(mapping).contains("\"dynamic\":\"strict\"");
+    assertThat(mapping)
+        .isEqualTo(rest("GET", "/rest-strict/_mapping", null).body().replace("rest-", "grpc-"));
   }
 
   @Test
