@@ -63,6 +63,11 @@ class IndicesRpcsTest {
   }
 
   @Test
+  void reflectionListsTheGeneratedService() throws Exception {
+    assertThat(GrpcTransportTest.listServices(channel)).contains("duet.indices.IndicesService");
+  }
+
+  @Test
   void createGivesTheSameAnswerAndTheSameIndex() throws Exception {
     Rest rest = rest("PUT", "/rest-create", BODY);
     Message grpc = indices.create(create("grpc-create"));
