@@ -6,6 +6,7 @@ import com.linecorp.armeria.common.grpc.GrpcExceptionHandlerFunction;
 import com.linecorp.armeria.server.HttpServiceWithRoutes;
 import com.linecorp.armeria.server.grpc.GrpcService;
 import dev.duet.server.action.Actions;
+import dev.duet.server.action.CountAction;
 import io.grpc.Status;
 import io.grpc.protobuf.services.ProtoReflectionServiceV1;
 
@@ -40,6 +41,7 @@ public final class GrpcTransport {
         .addService(new DocumentRpcs(actions.bulk()))
         .addService(new SearchRpcs(actions.search(), actions.engine()::mapping))
         .addService(new IndicesRpcs(actions))
+        .addService(new CountRpcs(new CountAction(actions.search())))
         .addService(ProtoReflectionServiceV1.newInstance())
         .enableHealthCheckService(true)
         .useBlockingTaskExecutor(true)

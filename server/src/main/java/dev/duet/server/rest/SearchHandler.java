@@ -4,11 +4,11 @@ import dev.duet.engine.error.DuetException;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SearchResponse;
 import dev.duet.server.action.Actions;
+import dev.duet.server.action.CountAction;
 import dev.duet.server.rest.codec.JsonOutput;
 import dev.duet.server.rest.codec.SearchRequestDecoder;
 import dev.duet.server.rest.codec.SearchResponseEncoder;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 
 /** {@code GET|POST /_search} and {@code /{index}/_search}, and {@code _count}. */
@@ -61,23 +61,14 @@ final class SearchHandler implements RestHandler {
             request.contentOffset(),
             request.contentLength(),
             new SearchRequestDecoder.UrlParams(null, null, null, null, null, null, null));
-    SearchRequest count =
-        new SearchRequest(
-            parsed.indices(),
-            parsed.query(),
-            0,
-            0,
-            List.of(),
-            dev.duet.engine.search.SourceFilter.NONE,
-            dev.duet.engine.search.TrackTotalHits.EXACT);
-    SearchResponse response = actions.search().execute(count);
+    CountAction.Result result = new CountAction(actions.search()).execute(parsed);
     JsonOutput out = new JsonOutput(request.pretty());
     var g = out.generator();
     g.writeStartObject();
-    g.writeNumberField("count", response.totalHits() == null ? 0 : response.totalHits().value());
+    g.writeNumberField("count", result.count());
     g.writeObjectFieldStart("_shards");
-    g.writeNumberField("total", response.totalShards());
-    g.writeNumberField("successful", response.totalShards());
+    g.writeNumberField("total", result.shards());
+    g.writeNumberField("successful", result.shards());
     g.writeNumberField("skipped", 0);
     g.writeNumberField("failed", 0);
     g.writeEndObject();
@@ -86,15 +77,6 @@ final class SearchHandler implements RestHandler {
   }
 
   private static List<String> indices(String expression) {
-    if (expression == null) {
-      return List.of();
-    }
-    List<String> out = new ArrayList<>();
-    for (String s : expression.split(",")) {
-      if (!s.isEmpty()) {
-        out.add(s);
-      }
-    }
-    return out;
+    return CountAction.indices(expression);
   }
 }
