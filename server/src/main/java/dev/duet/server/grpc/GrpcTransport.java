@@ -6,13 +6,14 @@ import com.linecorp.armeria.common.grpc.GrpcExceptionHandlerFunction;
 import com.linecorp.armeria.server.HttpServiceWithRoutes;
 import com.linecorp.armeria.server.grpc.GrpcService;
 import dev.duet.server.action.Actions;
+import dev.duet.server.action.CountAction;
 import io.grpc.Status;
 import io.grpc.protobuf.services.ProtoReflectionServiceV1;
 
 /**
- * The node's gRPC endpoint: OpenSearch's {@code DocumentService} and {@code SearchService}, the
- * standard health service (SERVING while the node runs) and server reflection, as one Armeria
- * service to bind on the gRPC port.
+ * The node's gRPC endpoint: OpenSearch's {@code DocumentService} and {@code SearchService}, Duet's
+ * generated {@code duet.indices.IndicesService} (api/proto), the standard health service (SERVING
+ * while the node runs) and server reflection, as one Armeria service to bind on the gRPC port.
  *
  * <p>Reflection is {@code grpc.reflection.v1} only: Armeria accepts one reflection service, and
  * current tools (grpcurl 1.8.8+, Postman) ask for v1 first.
@@ -39,6 +40,8 @@ public final class GrpcTransport {
     return GrpcService.builder()
         .addService(new DocumentRpcs(actions.bulk()))
         .addService(new SearchRpcs(actions.search(), actions.engine()::mapping))
+        .addService(new IndicesRpcs(actions))
+        .addService(new CountRpcs(new CountAction(actions.search())))
         .addService(ProtoReflectionServiceV1.newInstance())
         .enableHealthCheckService(true)
         .useBlockingTaskExecutor(true)

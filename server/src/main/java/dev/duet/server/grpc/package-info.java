@@ -8,5 +8,10 @@
  * RPC), {@link dev.duet.server.grpc.GrpcErrors} (failures to gRPC statuses). Decoders ({@code
  * *Decoder}) turn protos into the model; encoders ({@code *Encoder}) turn the model into protos,
  * field by field as OpenSearch fills them.
+ *
+ * <p>Beside them, Duet's own {@code duet.*} services generated from api/openapi by protogen ({@link
+ * dev.duet.server.grpc.IndicesRpcs}, {@link dev.duet.server.grpc.CountRpcs}): their request bodies
+ * become REST JSON through {@link dev.duet.server.grpc.RestBodies} and go through REST's decoders,
+ * so each rule is written once.
  */
 package dev.duet.server.grpc;
