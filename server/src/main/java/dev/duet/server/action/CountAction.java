@@ -21,8 +21,8 @@ public final class CountAction {
   }
 
   /**
-   * {@code parsed} is a search as decoded from a count request: only its indices, index options
-   * and query count.
+   * {@code parsed} is a search as decoded from a count request: only its indices, index options and
+   * query count.
    */
   public Result execute(SearchRequest parsed) {
     SearchResponse response =
