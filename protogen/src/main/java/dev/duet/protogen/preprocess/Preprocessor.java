@@ -318,6 +318,10 @@ public final class Preprocessor {
         return t.type();
       }
       if (t != null) {
+        if (t.map() || t.repeated()) {
+          // The message stands for the JSON object or array itself, not an object holding it.
+          response.shape(t.map() ? MessageDef.JsonShape.MAP : MessageDef.JsonShape.LIST);
+        }
         response
             .fields()
             .add(

@@ -1,63 +1,49 @@
 package dev.duet.server.grpc;
 
+import static com.linecorp.armeria.common.HttpMethod.GET;
+import static dev.duet.server.grpc.RestOperations.route;
 import static java.util.Objects.requireNonNull;
 
 import dev.duet.api.common.CountResult;
-import dev.duet.api.common.ShardStatistics;
+import dev.duet.api.common.SearchResult;
 import dev.duet.api.search.CountRequest;
+import dev.duet.api.search.SearchRequest;
 import dev.duet.api.search.SearchServiceGrpc;
-import dev.duet.engine.search.SearchRequest;
-import dev.duet.server.action.CountAction;
-import dev.duet.server.rest.codec.SearchRequestDecoder;
 import io.grpc.stub.StreamObserver;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 
 /**
  * {@code duet.search.SearchService}, generated from api/openapi: {@code Count}, which
- * org.opensearch.protobufs has no RPC for, through the same action and query decoder as REST.
- * Searches go to {@code org.opensearch.protobufs.services.SearchService/Search}; this service's
- * {@code Search} answers UNIMPLEMENTED.
+ * org.opensearch.protobufs has no RPC for, and {@code Search} with REST's JSON body, for what
+ * org.opensearch.protobufs 1.6.0 cannot express; both run as their REST operations ({@link
+ * RestOperations}), so {@code q}, index options and the query decoder are REST's. The fast search
+ * is {@code org.opensearch.protobufs.services.SearchService/Search} ({@link SearchRpcs}).
  */
 final class CountRpcs extends SearchServiceGrpc.SearchServiceImplBase {
-  private static final SearchRequestDecoder.UrlParams NO_URL_PARAMS =
-      new SearchRequestDecoder.UrlParams(null, null, null, null, null, null, null);
+  private final RestOperations rest;
 
-  private final CountAction count;
-
-  CountRpcs(CountAction count) {
-    this.count = requireNonNull(count, "count");
+  CountRpcs(RestOperations rest) {
+    this.rest = requireNonNull(rest, "rest");
   }
 
   @Override
   public void count(CountRequest request, StreamObserver<CountResult> responses) {
-    RpcCalls.unary(
+    rest.unary(
         "duet.search.SearchService/Count",
+        request,
+        CountResult.getDefaultInstance(),
         responses,
-        () -> {
-          byte[] body = request.hasBody() ? RestBodies.json(request.getBody()) : new byte[0];
-          SearchRequest parsed;
-          try {
-            parsed =
-                SearchRequestDecoder.decode(
-                    CountAction.indices(request.hasIndex() ? request.getIndex() : null),
-                    body,
-                    0,
-                    body.length,
-                    NO_URL_PARAMS);
-          } catch (IOException e) {
-            throw new UncheckedIOException(e);
-          }
-          CountAction.Result result = count.execute(parsed);
-          return CountResult.newBuilder()
-              .setCount(result.count())
-              .setXShards(
-                  ShardStatistics.newBuilder()
-                      .setTotal(result.shards())
-                      .setSuccessful(result.shards())
-                      .setSkipped(0)
-                      .setFailed(0))
-              .build();
-        });
+        route(GET, "/_count"),
+        route(GET, "/{index}/_count"));
+  }
+
+  @Override
+  public void search(SearchRequest request, StreamObserver<SearchResult> responses) {
+    rest.unary(
+        "duet.search.SearchService/Search",
+        request,
+        SearchResult.getDefaultInstance(),
+        responses,
+        route(GET, "/_search"),
+        route(GET, "/{index}/_search"));
   }
 }

@@ -1,5 +1,11 @@
 package dev.duet.server.grpc;
 
+import static com.linecorp.armeria.common.HttpMethod.DELETE;
+import static com.linecorp.armeria.common.HttpMethod.GET;
+import static com.linecorp.armeria.common.HttpMethod.HEAD;
+import static com.linecorp.armeria.common.HttpMethod.POST;
+import static com.linecorp.armeria.common.HttpMethod.PUT;
+import static dev.duet.server.grpc.RestOperations.route;
 import static java.util.Objects.requireNonNull;
 
 import com.google.protobuf.Empty;
@@ -8,10 +14,25 @@ import dev.duet.api.common.CreateIndexResult;
 import dev.duet.api.common.ShardStatistics;
 import dev.duet.api.common.ShardsResult;
 import dev.duet.api.indices.CreateRequest;
+import dev.duet.api.indices.DeleteAliasRequest;
 import dev.duet.api.indices.DeleteRequest;
+import dev.duet.api.indices.ExistsAliasRequest;
 import dev.duet.api.indices.ExistsRequest;
+import dev.duet.api.indices.FlushRequest;
+import dev.duet.api.indices.GetAliasRequest;
+import dev.duet.api.indices.GetAliasResponse;
+import dev.duet.api.indices.GetMappingRequest;
+import dev.duet.api.indices.GetMappingResponse;
+import dev.duet.api.indices.GetRequest;
+import dev.duet.api.indices.GetResponse;
+import dev.duet.api.indices.GetSettingsRequest;
+import dev.duet.api.indices.GetSettingsResponse;
 import dev.duet.api.indices.IndicesServiceGrpc;
+import dev.duet.api.indices.PutAliasRequest;
+import dev.duet.api.indices.PutMappingRequest;
+import dev.duet.api.indices.PutSettingsRequest;
 import dev.duet.api.indices.RefreshRequest;
+import dev.duet.api.indices.UpdateAliasesRequest;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.index.IndexInfo;
 import dev.duet.server.action.Actions;
@@ -23,13 +44,16 @@ import java.io.UncheckedIOException;
 
 /**
  * {@code duet.indices.IndicesService}, generated from api/openapi: index create, delete, exists and
- * refresh through the same actions as REST. The other RPCs answer UNIMPLEMENTED for now.
+ * refresh decoded here and run by the same actions as REST; mappings, settings, aliases, get and
+ * flush run as their REST operations ({@link RestOperations}).
  */
 final class IndicesRpcs extends IndicesServiceGrpc.IndicesServiceImplBase {
   private final Actions actions;
+  private final RestOperations rest;
 
-  IndicesRpcs(Actions actions) {
+  IndicesRpcs(Actions actions, RestOperations rest) {
     this.actions = requireNonNull(actions, "actions");
+    this.rest = requireNonNull(rest, "rest");
   }
 
   @Override
@@ -91,6 +115,130 @@ final class IndicesRpcs extends IndicesServiceGrpc.IndicesServiceImplBase {
                       .setFailed(shards.failed()))
               .build();
         });
+  }
+
+  @Override
+  public void deleteAlias(
+      DeleteAliasRequest request, StreamObserver<AcknowledgedResult> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/DeleteAlias",
+        request,
+        AcknowledgedResult.getDefaultInstance(),
+        responses,
+        route(DELETE, "/{index}/_alias/{name}"));
+  }
+
+  @Override
+  public void existsAlias(ExistsAliasRequest request, StreamObserver<Empty> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/ExistsAlias",
+        request,
+        Empty.getDefaultInstance(),
+        responses,
+        route(HEAD, "/_alias/{name}"),
+        route(HEAD, "/{index}/_alias/{name}"));
+  }
+
+  @Override
+  public void flush(FlushRequest request, StreamObserver<ShardsResult> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/Flush",
+        request,
+        ShardsResult.getDefaultInstance(),
+        responses,
+        route(POST, "/_flush"),
+        route(POST, "/{index}/_flush"));
+  }
+
+  @Override
+  public void get(GetRequest request, StreamObserver<GetResponse> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/Get",
+        request,
+        GetResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/{index}"));
+  }
+
+  @Override
+  public void getAlias(GetAliasRequest request, StreamObserver<GetAliasResponse> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/GetAlias",
+        request,
+        GetAliasResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/_alias"),
+        route(GET, "/_alias/{name}"),
+        route(GET, "/{index}/_alias"),
+        route(GET, "/{index}/_alias/{name}"));
+  }
+
+  @Override
+  public void getMapping(GetMappingRequest request, StreamObserver<GetMappingResponse> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/GetMapping",
+        request,
+        GetMappingResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/_mapping"),
+        route(GET, "/{index}/_mapping"));
+  }
+
+  @Override
+  public void getSettings(
+      GetSettingsRequest request, StreamObserver<GetSettingsResponse> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/GetSettings",
+        request,
+        GetSettingsResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/_settings"),
+        route(GET, "/{index}/_settings"),
+        route(GET, "/_settings/{name}"),
+        route(GET, "/{index}/_settings/{name}"));
+  }
+
+  @Override
+  public void putAlias(PutAliasRequest request, StreamObserver<AcknowledgedResult> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/PutAlias",
+        request,
+        AcknowledgedResult.getDefaultInstance(),
+        responses,
+        route(PUT, "/{index}/_alias/{name}"));
+  }
+
+  @Override
+  public void putMapping(PutMappingRequest request, StreamObserver<AcknowledgedResult> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/PutMapping",
+        request,
+        AcknowledgedResult.getDefaultInstance(),
+        responses,
+        route(PUT, "/{index}/_mapping"));
+  }
+
+  @Override
+  public void putSettings(
+      PutSettingsRequest request, StreamObserver<AcknowledgedResult> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/PutSettings",
+        request,
+        AcknowledgedResult.getDefaultInstance(),
+        responses,
+        route(PUT, "/_settings"),
+        route(PUT, "/{index}/_settings"));
+  }
+
+  @Override
+  public void updateAliases(
+      UpdateAliasesRequest request, StreamObserver<AcknowledgedResult> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/UpdateAliases",
+        request,
+        AcknowledgedResult.getDefaultInstance(),
+        responses,
+        route(POST, "/_aliases"));
   }
 
   /** The body through REST's decoder, so settings and mappings obey one set of rules. */
