@@ -249,4 +249,36 @@ class PreprocessorTest {
     assertThat(SpecFixtures.generate(dir, spec).files().get("t/common.proto"))
         .contains("message Thing {\n  optional string id = 1;\n  optional string extra = 2;\n}");
   }
+
+  @Test
+  void aResponseThatIsAMapOrListSaysSoInItsJsonShape() {
+    String spec =
+        """
+        openapi: 3.0.3
+        info: {title: t, version: '1'}
+        paths:
+          /_alias:
+            get:
+              operationId: aliases.0
+              x-operation-group: aliases
+              tags: [indices]
+              responses:
+                '200': {description: ok, content: {application/json: {schema: {type: object, additionalProperties: {type: string}}}}}
+          /_rows:
+            get:
+              operationId: rows.0
+              x-operation-group: rows
+              tags: [indices]
+              responses:
+                '200': {description: ok, content: {application/json: {schema: {type: array, items: {type: string}}}}}
+        """;
+    String indices = SpecFixtures.generate(dir, spec).files().get("t/indices.proto");
+    assertThat(indices)
+        .contains(
+            "message AliasesResponse {\n  option (.t.options.json_shape) = JSON_SHAPE_MAP;\n"
+                + "  map<string, string> result = 1;\n")
+        .contains(
+            "message RowsResponse {\n  option (.t.options.json_shape) = JSON_SHAPE_LIST;\n"
+                + "  repeated string result = 1;\n");
+  }
 }
