@@ -10,6 +10,7 @@ import dev.duet.server.action.Actions;
 import dev.duet.server.grpc.GrpcTransport;
 import dev.duet.server.rest.NodeIdentity;
 import dev.duet.server.rest.RestErrorHandler;
+import dev.duet.server.rest.RestRouter;
 import dev.duet.server.rest.RestRoutes;
 import dev.duet.server.rest.RestService;
 import dev.duet.server.rest.codec.AliasFilterCodec;
@@ -91,6 +92,8 @@ public final class DuetNode implements AutoCloseable {
     NodeIdentity identity =
         new NodeIdentity(config.nodeName(), config.clusterName(), clusterUuid(config.dataDir()));
 
+    // One router for both ports: the generated gRPC services run REST's operations through it.
+    RestRouter routes = RestRoutes.build(actions, identity);
     ServerBuilder sb = Server.builder();
     sb.http(new InetSocketAddress(config.host(), httpPort));
     sb.http(new InetSocketAddress(config.host(), grpcPort));
@@ -101,14 +104,12 @@ public final class DuetNode implements AutoCloseable {
     sb.errorHandler(new RestErrorHandler(httpPort, config.maxHttpContentLength()));
     sb.virtualHost(httpPort)
         .maxRequestLength(config.maxHttpContentLength())
-        .serviceUnder(
-            "/",
-            new RestService(RestRoutes.build(actions, identity), config.maxHttpContentLength()));
+        .serviceUnder("/", new RestService(routes, config.maxHttpContentLength()));
     // The gRPC service bounds each message itself (grpc.netty.max_msg_size); a stream of many
     // messages is not bounded as a whole.
     sb.virtualHost(grpcPort)
         .maxRequestLength(0)
-        .service(GrpcTransport.service(actions, config.maxGrpcMessageSize()));
+        .service(GrpcTransport.service(actions, routes, config.maxGrpcMessageSize()));
 
     Server server = sb.build();
     try {

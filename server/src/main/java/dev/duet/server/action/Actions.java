@@ -12,6 +12,7 @@ public final class Actions {
   private final Engine engine;
   private final BulkAction bulk;
   private final SearchAction search;
+  private final DocumentWriteAction documentWrite;
   private final GetAction get;
   private final ByQueryAction byQuery;
   private final CreateIndexAction createIndex;
@@ -32,6 +33,7 @@ public final class Actions {
     this.engine = requireNonNull(engine, "engine");
     this.bulk = new BulkAction(engine);
     this.search = new SearchAction(engine, nodeId);
+    this.documentWrite = new DocumentWriteAction(bulk);
     this.get = new GetAction(engine);
     this.byQuery = new ByQueryAction(engine);
     this.createIndex = new CreateIndexAction(engine);
@@ -52,6 +54,10 @@ public final class Actions {
 
   public SearchAction search() {
     return search;
+  }
+
+  public DocumentWriteAction documentWrite() {
+    return documentWrite;
   }
 
   public GetAction get() {

@@ -6,12 +6,14 @@ import com.linecorp.armeria.common.grpc.GrpcExceptionHandlerFunction;
 import com.linecorp.armeria.server.HttpServiceWithRoutes;
 import com.linecorp.armeria.server.grpc.GrpcService;
 import dev.duet.server.action.Actions;
+import dev.duet.server.rest.RestRouter;
 import io.grpc.Status;
 import io.grpc.protobuf.services.ProtoReflectionServiceV1;
 
 /**
- * The node's gRPC endpoint: OpenSearch's {@code DocumentService} and {@code SearchService}, the
- * standard health service (SERVING while the node runs) and server reflection, as one Armeria
+ * The node's gRPC endpoint: OpenSearch's {@code DocumentService} and {@code SearchService}, Duet's
+ * generated {@code duet.*} services (api/proto: info, cluster, cat, indices, documents, search),
+ * the standard health service (SERVING while the node runs) and server reflection, as one Armeria
  * service to bind on the gRPC port.
  *
  * <p>Reflection is {@code grpc.reflection.v1} only: Armeria accepts one reflection service, and
@@ -27,18 +29,29 @@ public final class GrpcTransport {
   private GrpcTransport() {}
 
   /**
-   * Builds the service. Handlers run on Armeria's blocking task executor because every engine call
-   * may block on I/O; decoding and encoding happen on that same thread, so a call costs one hop.
+   * Builds the service; {@code routes} are the REST routes the generated {@code duet.*} services
+   * run their operations through (the node's own, so both ports share them). Handlers run on
+   * Armeria's blocking task executor because every engine call may block on I/O; decoding and
+   * encoding happen on that same thread, so a call costs one hop.
    */
-  public static HttpServiceWithRoutes service(Actions actions, int maxMessageBytes) {
+  public static HttpServiceWithRoutes service(
+      Actions actions, RestRouter routes, int maxMessageBytes) {
     requireNonNull(actions, "actions");
+    requireNonNull(routes, "routes");
     if (maxMessageBytes <= 0) {
       throw new IllegalArgumentException(
           "maxMessageBytes: " + maxMessageBytes + " (expected: > 0)");
     }
+    RestOperations rest = new RestOperations(routes);
     return GrpcService.builder()
         .addService(new DocumentRpcs(actions.bulk()))
         .addService(new SearchRpcs(actions.search(), actions.engine()::mapping))
+        .addService(new IndicesRpcs(actions, rest))
+        .addService(new CountRpcs(rest))
+        .addService(new DocumentsRpcs(rest))
+        .addService(new ClusterRpcs(rest))
+        .addService(new CatRpcs(rest))
+        .addService(new InfoRpcs(rest))
         .addService(ProtoReflectionServiceV1.newInstance())
         .enableHealthCheckService(true)
         .useBlockingTaskExecutor(true)

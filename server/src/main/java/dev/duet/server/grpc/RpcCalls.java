@@ -3,6 +3,7 @@ package dev.duet.server.grpc;
 import dev.duet.engine.error.DuetException;
 import dev.duet.server.rest.RestErrors;
 import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import io.grpc.stub.StreamObserver;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -27,6 +28,9 @@ final class RpcCalls {
         log.warn("{} failed", method, e);
       }
       responses.onError(GrpcErrors.toStatus(e));
+      return;
+    } catch (StatusRuntimeException e) {
+      responses.onError(e); // a status the handler chose, e.g. REST's 404 for a missing document
       return;
     } catch (RuntimeException e) {
       log.error("{} failed unexpectedly", method, e);

@@ -8,5 +8,16 @@
  * RPC), {@link dev.duet.server.grpc.GrpcErrors} (failures to gRPC statuses). Decoders ({@code
  * *Decoder}) turn protos into the model; encoders ({@code *Encoder}) turn the model into protos,
  * field by field as OpenSearch fills them.
+ *
+ * <p>Beside them, Duet's own {@code duet.*} services generated from api/openapi by protogen, one
+ * class per service ({@link dev.duet.server.grpc.InfoRpcs}, {@link
+ * dev.duet.server.grpc.ClusterRpcs}, {@link dev.duet.server.grpc.CatRpcs}, {@link
+ * dev.duet.server.grpc.IndicesRpcs}, {@link dev.duet.server.grpc.DocumentsRpcs}, {@link
+ * dev.duet.server.grpc.CountRpcs}). Most of their RPCs run as the REST operation they were
+ * generated from ({@link dev.duet.server.grpc.RestOperations}): fields become path variables, query
+ * parameters and a body ({@link dev.duet.server.grpc.RestBodies}), REST's router, handler and
+ * action answer, and REST's JSON becomes the response message ({@link
+ * dev.duet.server.grpc.ProtoBodies}), so each rule is written once. The options in
+ * api/proto/duet/options.proto say how a message carries REST's JSON, both ways.
  */
 package dev.duet.server.grpc;

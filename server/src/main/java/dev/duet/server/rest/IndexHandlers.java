@@ -6,6 +6,7 @@ import dev.duet.engine.index.AliasMetadata;
 import dev.duet.engine.index.IndexInfo;
 import dev.duet.engine.index.IndicesOptions;
 import dev.duet.server.action.Actions;
+import dev.duet.server.action.ShardCounts;
 import dev.duet.server.rest.codec.CreateIndexDecoder;
 import dev.duet.server.rest.codec.IndexSettingsEncoder;
 import dev.duet.server.rest.codec.Json;
@@ -178,20 +179,14 @@ final class IndexHandlers {
   /** {@code {"_shards":{...}}} for the primaries (and unassigned replicas) of the given indices. */
   private static RestResponse shardsResponse(RestRequest request, List<IndexInfo> indices)
       throws IOException {
-    int total = 0;
-    int successful = 0;
-    for (IndexInfo info : indices) {
-      int shards = info.settings().numberOfShards();
-      total += shards * (1 + info.settings().numberOfReplicas());
-      successful += shards;
-    }
+    ShardCounts shards = ShardCounts.of(indices);
     JsonOutput out = new JsonOutput(request.pretty());
     JsonGenerator g = out.generator();
     g.writeStartObject();
     g.writeObjectFieldStart("_shards");
-    g.writeNumberField("total", total);
-    g.writeNumberField("successful", successful);
-    g.writeNumberField("failed", 0);
+    g.writeNumberField("total", shards.total());
+    g.writeNumberField("successful", shards.successful());
+    g.writeNumberField("failed", shards.failed());
     g.writeEndObject();
     g.writeEndObject();
     return RestResponse.json(200, out);

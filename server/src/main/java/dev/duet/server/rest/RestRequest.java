@@ -30,6 +30,25 @@ public final class RestRequest {
     this.bodyLength = content.length();
   }
 
+  private RestRequest(
+      HttpMethod method, Map<String, String> pathParams, QueryParams qp, byte[] body) {
+    this.method = method;
+    this.pathParams = pathParams;
+    this.params = qp;
+    this.body = body;
+    this.bodyOffset = 0;
+    this.bodyLength = body.length;
+  }
+
+  /**
+   * A call that did not come over HTTP: a generated gRPC service's request, bound to the route of
+   * the REST operation it stands for, so that it meets the same handler.
+   */
+  public static RestRequest of(
+      HttpMethod method, Map<String, String> pathParams, QueryParams params, byte[] body) {
+    return new RestRequest(method, Map.copyOf(pathParams), params, body);
+  }
+
   public HttpMethod method() {
     return method;
   }

@@ -30,6 +30,10 @@ public final class RestRouter {
           HttpMethod.CONNECT);
 
   private final Node root = new Node();
+  private final List<Route> routes = new ArrayList<>();
+
+  /** One registered method and path pattern, as written in {@link RestRoutes}. */
+  public record Route(HttpMethod method, String pattern) {}
 
   /** Registers {@code handler} for a path pattern such as {@code /{index}/_doc/{id}}. */
   public RestRouter add(String pattern, RestHandler handler, HttpMethod... methods) {
@@ -53,6 +57,7 @@ public final class RestRouter {
       if (node.handlers.put(m, handler) != null) {
         throw new IllegalArgumentException("duplicate route: " + m + " " + pattern);
       }
+      routes.add(new Route(m, pattern));
     }
     return this;
   }
@@ -64,6 +69,11 @@ public final class RestRouter {
     record MethodNotAllowed(List<HttpMethod> allowed) implements Match {}
 
     record NotFound() implements Match {}
+  }
+
+  /** Every registered route, in registration order (read-only; the spec test compares it). */
+  public List<Route> routes() {
+    return List.copyOf(routes);
   }
 
   /** Routes a decoded path. */

@@ -4,11 +4,11 @@ import dev.duet.engine.error.DuetException;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SearchResponse;
 import dev.duet.server.action.Actions;
+import dev.duet.server.action.CountAction;
 import dev.duet.server.rest.codec.JsonOutput;
 import dev.duet.server.rest.codec.SearchRequestDecoder;
 import dev.duet.server.rest.codec.SearchResponseEncoder;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 
 /** {@code GET|POST /_search} and {@code /{index}/_search}, and {@code _count}. */
@@ -62,7 +62,7 @@ final class SearchHandler implements RestHandler {
             request.contentOffset(),
             request.contentLength(),
             new SearchRequestDecoder.UrlParams(null, null, null, null, null, null, null));
-    SearchRequest count =
+    SearchRequest counted =
         new SearchRequest(
             parsed.indices(),
             // ?q= wins over the body, as in OpenSearch; only a single field:value clause for now.
@@ -75,14 +75,14 @@ final class SearchHandler implements RestHandler {
             dev.duet.engine.search.SourceFilter.NONE,
             dev.duet.engine.search.TrackTotalHits.EXACT,
             RestIndicesOptions.of(request));
-    SearchResponse response = actions.search().execute(count);
+    CountAction.Result result = new CountAction(actions.search()).execute(counted);
     JsonOutput out = new JsonOutput(request.pretty());
     var g = out.generator();
     g.writeStartObject();
-    g.writeNumberField("count", response.totalHits() == null ? 0 : response.totalHits().value());
+    g.writeNumberField("count", result.count());
     g.writeObjectFieldStart("_shards");
-    g.writeNumberField("total", response.totalShards());
-    g.writeNumberField("successful", response.totalShards());
+    g.writeNumberField("total", result.shards());
+    g.writeNumberField("successful", result.shards());
     g.writeNumberField("skipped", 0);
     g.writeNumberField("failed", 0);
     g.writeEndObject();
@@ -91,15 +91,6 @@ final class SearchHandler implements RestHandler {
   }
 
   private static List<String> indices(String expression) {
-    if (expression == null) {
-      return List.of();
-    }
-    List<String> out = new ArrayList<>();
-    for (String s : expression.split(",")) {
-      if (!s.isEmpty()) {
-        out.add(s);
-      }
-    }
-    return out;
+    return CountAction.indices(expression);
   }
 }

@@ -9,6 +9,8 @@ import com.linecorp.armeria.server.Server;
 import dev.duet.engine.Engine;
 import dev.duet.engine.Engines;
 import dev.duet.server.action.Actions;
+import dev.duet.server.rest.NodeIdentity;
+import dev.duet.server.rest.RestRoutes;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -57,10 +59,15 @@ class GrpcTransportTest {
   @BeforeAll
   static void start() {
     engine = Engines.open(data);
+    Actions actions = new Actions(engine);
     server =
         Server.builder()
             .http(0)
-            .service(GrpcTransport.service(new Actions(engine), MAX_MESSAGE_BYTES))
+            .service(
+                GrpcTransport.service(
+                    actions,
+                    RestRoutes.build(actions, new NodeIdentity("node", "cluster", "uuid")),
+                    MAX_MESSAGE_BYTES))
             .build();
     server.start().join();
     channel =

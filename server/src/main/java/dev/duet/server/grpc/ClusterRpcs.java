@@ -1,0 +1,30 @@
+package dev.duet.server.grpc;
+
+import static com.linecorp.armeria.common.HttpMethod.GET;
+import static dev.duet.server.grpc.RestOperations.route;
+import static java.util.Objects.requireNonNull;
+
+import dev.duet.api.cluster.ClusterServiceGrpc;
+import dev.duet.api.cluster.HealthRequest;
+import dev.duet.api.common.ClusterHealthResult;
+import io.grpc.stub.StreamObserver;
+
+/** {@code duet.cluster.ClusterService}, generated from api/openapi: cluster health, as REST. */
+final class ClusterRpcs extends ClusterServiceGrpc.ClusterServiceImplBase {
+  private final RestOperations rest;
+
+  ClusterRpcs(RestOperations rest) {
+    this.rest = requireNonNull(rest, "rest");
+  }
+
+  @Override
+  public void health(HealthRequest request, StreamObserver<ClusterHealthResult> responses) {
+    rest.unary(
+        "duet.cluster.ClusterService/Health",
+        request,
+        ClusterHealthResult.getDefaultInstance(),
+        responses,
+        route(GET, "/_cluster/health"),
+        route(GET, "/_cluster/health/{index}"));
+  }
+}

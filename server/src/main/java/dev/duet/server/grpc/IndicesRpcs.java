@@ -1,0 +1,253 @@
+package dev.duet.server.grpc;
+
+import static com.linecorp.armeria.common.HttpMethod.DELETE;
+import static com.linecorp.armeria.common.HttpMethod.GET;
+import static com.linecorp.armeria.common.HttpMethod.HEAD;
+import static com.linecorp.armeria.common.HttpMethod.POST;
+import static com.linecorp.armeria.common.HttpMethod.PUT;
+import static dev.duet.server.grpc.RestOperations.route;
+import static java.util.Objects.requireNonNull;
+
+import com.google.protobuf.Empty;
+import dev.duet.api.common.AcknowledgedResult;
+import dev.duet.api.common.CreateIndexResult;
+import dev.duet.api.common.ShardStatistics;
+import dev.duet.api.common.ShardsResult;
+import dev.duet.api.indices.CreateRequest;
+import dev.duet.api.indices.DeleteAliasRequest;
+import dev.duet.api.indices.DeleteRequest;
+import dev.duet.api.indices.ExistsAliasRequest;
+import dev.duet.api.indices.ExistsRequest;
+import dev.duet.api.indices.FlushRequest;
+import dev.duet.api.indices.GetAliasRequest;
+import dev.duet.api.indices.GetAliasResponse;
+import dev.duet.api.indices.GetMappingRequest;
+import dev.duet.api.indices.GetMappingResponse;
+import dev.duet.api.indices.GetRequest;
+import dev.duet.api.indices.GetResponse;
+import dev.duet.api.indices.GetSettingsRequest;
+import dev.duet.api.indices.GetSettingsResponse;
+import dev.duet.api.indices.IndicesServiceGrpc;
+import dev.duet.api.indices.PutAliasRequest;
+import dev.duet.api.indices.PutMappingRequest;
+import dev.duet.api.indices.PutSettingsRequest;
+import dev.duet.api.indices.RefreshRequest;
+import dev.duet.api.indices.UpdateAliasesRequest;
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.index.IndexInfo;
+import dev.duet.server.action.Actions;
+import dev.duet.server.action.ShardCounts;
+import dev.duet.server.rest.codec.CreateIndexDecoder;
+import io.grpc.stub.StreamObserver;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/**
+ * {@code duet.indices.IndicesService}, generated from api/openapi: index create, delete, exists and
+ * refresh decoded here and run by the same actions as REST; mappings, settings, aliases, get and
+ * flush run as their REST operations ({@link RestOperations}).
+ */
+final class IndicesRpcs extends IndicesServiceGrpc.IndicesServiceImplBase {
+  private final Actions actions;
+  private final RestOperations rest;
+
+  IndicesRpcs(Actions actions, RestOperations rest) {
+    this.actions = requireNonNull(actions, "actions");
+    this.rest = requireNonNull(rest, "rest");
+  }
+
+  @Override
+  public void create(CreateRequest request, StreamObserver<CreateIndexResult> responses) {
+    RpcCalls.unary(
+        "IndicesService/Create",
+        responses,
+        () -> {
+          CreateIndexDecoder.CreateIndexBody body = decodeBody(request);
+          IndexInfo info =
+              actions.createIndex().execute(request.getIndex(), body.settings(), body.mapping());
+          return CreateIndexResult.newBuilder()
+              .setAcknowledged(true)
+              .setShardsAcknowledged(true)
+              .setIndex(info.name())
+              .build();
+        });
+  }
+
+  @Override
+  public void delete(DeleteRequest request, StreamObserver<AcknowledgedResult> responses) {
+    RpcCalls.unary(
+        "IndicesService/Delete",
+        responses,
+        () -> {
+          actions.deleteIndex().execute(request.getIndex());
+          return AcknowledgedResult.newBuilder().setAcknowledged(true).build();
+        });
+  }
+
+  /** OK when the index exists, NOT_FOUND (as a missing index) when not: REST's 200 and 404. */
+  @Override
+  public void exists(ExistsRequest request, StreamObserver<Empty> responses) {
+    RpcCalls.unary(
+        "IndicesService/Exists",
+        responses,
+        () -> {
+          if (!actions.indices().exists(request.getIndex())) {
+            throw DuetException.indexNotFound(request.getIndex());
+          }
+          return Empty.getDefaultInstance();
+        });
+  }
+
+  @Override
+  public void refresh(RefreshRequest request, StreamObserver<ShardsResult> responses) {
+    RpcCalls.unary(
+        "IndicesService/Refresh",
+        responses,
+        () -> {
+          ShardCounts shards =
+              ShardCounts.of(
+                  actions.refresh().execute(request.hasIndex() ? request.getIndex() : null));
+          return ShardsResult.newBuilder()
+              .setXShards(
+                  ShardStatistics.newBuilder()
+                      .setTotal(shards.total())
+                      .setSuccessful(shards.successful())
+                      .setFailed(shards.failed()))
+              .build();
+        });
+  }
+
+  @Override
+  public void deleteAlias(
+      DeleteAliasRequest request, StreamObserver<AcknowledgedResult> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/DeleteAlias",
+        request,
+        AcknowledgedResult.getDefaultInstance(),
+        responses,
+        route(DELETE, "/{index}/_alias/{name}"));
+  }
+
+  @Override
+  public void existsAlias(ExistsAliasRequest request, StreamObserver<Empty> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/ExistsAlias",
+        request,
+        Empty.getDefaultInstance(),
+        responses,
+        route(HEAD, "/_alias/{name}"),
+        route(HEAD, "/{index}/_alias/{name}"));
+  }
+
+  @Override
+  public void flush(FlushRequest request, StreamObserver<ShardsResult> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/Flush",
+        request,
+        ShardsResult.getDefaultInstance(),
+        responses,
+        route(POST, "/_flush"),
+        route(POST, "/{index}/_flush"));
+  }
+
+  @Override
+  public void get(GetRequest request, StreamObserver<GetResponse> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/Get",
+        request,
+        GetResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/{index}"));
+  }
+
+  @Override
+  public void getAlias(GetAliasRequest request, StreamObserver<GetAliasResponse> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/GetAlias",
+        request,
+        GetAliasResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/_alias"),
+        route(GET, "/_alias/{name}"),
+        route(GET, "/{index}/_alias"),
+        route(GET, "/{index}/_alias/{name}"));
+  }
+
+  @Override
+  public void getMapping(GetMappingRequest request, StreamObserver<GetMappingResponse> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/GetMapping",
+        request,
+        GetMappingResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/_mapping"),
+        route(GET, "/{index}/_mapping"));
+  }
+
+  @Override
+  public void getSettings(
+      GetSettingsRequest request, StreamObserver<GetSettingsResponse> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/GetSettings",
+        request,
+        GetSettingsResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/_settings"),
+        route(GET, "/{index}/_settings"),
+        route(GET, "/_settings/{name}"),
+        route(GET, "/{index}/_settings/{name}"));
+  }
+
+  @Override
+  public void putAlias(PutAliasRequest request, StreamObserver<AcknowledgedResult> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/PutAlias",
+        request,
+        AcknowledgedResult.getDefaultInstance(),
+        responses,
+        route(PUT, "/{index}/_alias/{name}"));
+  }
+
+  @Override
+  public void putMapping(PutMappingRequest request, StreamObserver<AcknowledgedResult> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/PutMapping",
+        request,
+        AcknowledgedResult.getDefaultInstance(),
+        responses,
+        route(PUT, "/{index}/_mapping"));
+  }
+
+  @Override
+  public void putSettings(
+      PutSettingsRequest request, StreamObserver<AcknowledgedResult> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/PutSettings",
+        request,
+        AcknowledgedResult.getDefaultInstance(),
+        responses,
+        route(PUT, "/_settings"),
+        route(PUT, "/{index}/_settings"));
+  }
+
+  @Override
+  public void updateAliases(
+      UpdateAliasesRequest request, StreamObserver<AcknowledgedResult> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/UpdateAliases",
+        request,
+        AcknowledgedResult.getDefaultInstance(),
+        responses,
+        route(POST, "/_aliases"));
+  }
+
+  /** The body through REST's decoder, so settings and mappings obey one set of rules. */
+  private static CreateIndexDecoder.CreateIndexBody decodeBody(CreateRequest request) {
+    byte[] json = request.hasBody() ? RestBodies.json(request.getBody()) : new byte[0];
+    try {
+      return CreateIndexDecoder.decode(json, 0, json.length);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
