@@ -103,9 +103,9 @@ public final class KnnQueryBuilder {
       return knn.rescore().oversampleFactor();
     }
     return switch (field.compression()) {
-      case 2, 4 -> 1f;
-      case 8, 16 -> 2f;
-      default -> field.dimension() >= 1000 ? 2f : 3f;
+      case 2, 4 -> 3f;
+      case 8 -> 20f;
+      default -> 30f;
     };
   }
 
