@@ -12,6 +12,8 @@ import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import io.grpc.health.v1.HealthCheckRequest;
+import io.grpc.health.v1.HealthGrpc;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -262,6 +264,13 @@ class GatewayAdaptorTest {
                     .createPit(CreatePitRequest.newBuilder().addIndex("a-books").build()));
     assertThat(pit.getStatus().getCode()).isEqualTo(Status.Code.UNIMPLEMENTED);
     assertThat(pit.getStatus().getDescription()).contains("SearchService/CreatePit");
+    StatusRuntimeException health =
+        failure(
+            () ->
+                GrpcClients.as(HealthGrpc.newBlockingStub(gatewayChannel), auth())
+                    .check(HealthCheckRequest.getDefaultInstance()));
+    assertThat(health.getStatus().getCode()).isEqualTo(Status.Code.UNIMPLEMENTED);
+    assertThat(health.getStatus().getDescription()).contains("Health/Check");
 
     assertThatThrownBy(
             () ->
