@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.duet.bench.client.BenchClient;
 import dev.duet.bench.client.BenchRequestException;
+import dev.duet.bench.client.CallHeaders;
 import dev.duet.bench.client.GrpcBenchClient;
 import dev.duet.bench.client.JdkRestBenchClient;
 import dev.duet.bench.client.RestBenchClient;
@@ -66,6 +67,21 @@ public final class BenchCli implements Callable<Integer> {
       defaultValue = "127.0.0.1:9400",
       description = "gRPC endpoint of the node, host:port, plaintext (default: ${DEFAULT-VALUE}).")
   String grpcTarget;
+
+  @Option(
+      names = "--api-key",
+      description =
+          "Sends Authorization: ApiKey <key> on every REST request and gRPC call, for a target"
+              + " behind the Duet gateway (the tenant needs search, write and admin actions on the"
+              + " bench indices).")
+  String apiKey;
+
+  @Option(
+      names = {"-H", "--header"},
+      description =
+          "A header sent on every REST request and as metadata on every gRPC call, \"Name:"
+              + " value\"; repeatable.")
+  List<String> headers = new ArrayList<>();
 
   @Option(
       names = "--label",
@@ -195,7 +211,7 @@ public final class BenchCli implements Callable<Integer> {
     Workload workload = new Workload(new DocGenerator(seed), 10_000);
     List<ScenarioResult> results = new ArrayList<>();
     Map<String, String> target = new LinkedHashMap<>();
-    try (RestBenchClient admin = new RestBenchClient(restUrl, 1)) {
+    try (RestBenchClient admin = new RestBenchClient(restUrl, 1, callHeaders())) {
       target.putAll(describeTarget(admin));
       List<BenchClient> measured = openClients();
       try {
@@ -245,7 +261,7 @@ public final class BenchCli implements Callable<Integer> {
     for (String raw : protocols.split(",")) {
       switch (raw.trim().toLowerCase(Locale.ROOT)) {
         case "rest" -> opened.add(restClient());
-        case "grpc" -> opened.add(new GrpcBenchClient(grpcTarget));
+        case "grpc" -> opened.add(new GrpcBenchClient(grpcTarget, callHeaders()));
         default ->
             throw new CommandLine.ParameterException(
                 new CommandLine(this), "protocol: " + raw + " (expected: rest, grpc)");
@@ -256,12 +272,20 @@ public final class BenchCli implements Callable<Integer> {
 
   private BenchClient restClient() {
     return switch (restClient.toLowerCase(Locale.ROOT)) {
-      case "apache" -> new RestBenchClient(restUrl, Math.max(clients, 1));
-      case "jdk" -> new JdkRestBenchClient(restUrl);
+      case "apache" -> new RestBenchClient(restUrl, Math.max(clients, 1), callHeaders());
+      case "jdk" -> new JdkRestBenchClient(restUrl, callHeaders());
       default ->
           throw new CommandLine.ParameterException(
               new CommandLine(this), "rest client: " + restClient + " (expected: apache, jdk)");
     };
+  }
+
+  private CallHeaders callHeaders() {
+    try {
+      return CallHeaders.of(apiKey, headers);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
+    }
   }
 
   private Map<String, String> describeTarget(RestBenchClient admin) throws IOException {
@@ -319,6 +343,11 @@ public final class BenchCli implements Callable<Integer> {
     settings.put("bulkSize", Integer.toString(bulkSize));
     settings.put("searchDocs", Integer.toString(searchDocs));
     settings.put("seed", Long.toString(seed));
+    CallHeaders sent = callHeaders();
+    if (!sent.values().isEmpty()) {
+      // Names only: a report must not carry credentials.
+      settings.put("headers", String.join(",", sent.values().keySet()));
+    }
     return settings;
   }
 }

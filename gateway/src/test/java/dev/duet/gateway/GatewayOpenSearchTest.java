@@ -275,7 +275,7 @@ class GatewayOpenSearchTest {
         .build();
   }
 
-  private static List<int[]> nodes() {
+  static List<int[]> nodes() {
     List<int[]> out = new ArrayList<>();
     for (String node :
         System.getProperty("gateway.opensearch.nodes", "9211:9411,9212:9412").split(",")) {

@@ -3,9 +3,13 @@ package dev.duet.bench.client;
 import static java.util.Objects.requireNonNull;
 
 import com.google.protobuf.TextFormat;
+import io.grpc.Channel;
+import io.grpc.ClientInterceptors;
 import io.grpc.ManagedChannel;
+import io.grpc.Metadata;
 import io.grpc.StatusRuntimeException;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.grpc.stub.MetadataUtils;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.opensearch.protobufs.BulkResponse;
@@ -30,7 +34,13 @@ public final class GrpcBenchClient implements BenchClient {
 
   /** A client for {@code target} ({@code host:port}), in plaintext. */
   public GrpcBenchClient(String target) {
+    this(target, CallHeaders.NONE);
+  }
+
+  /** As above, every call carrying {@code headers} as metadata. */
+  public GrpcBenchClient(String target, CallHeaders headers) {
     requireNonNull(target, "target");
+    requireNonNull(headers, "headers");
     int colon = target.lastIndexOf(':');
     if (colon < 0) {
       throw new IllegalArgumentException("grpc target: " + target + " (expected: host:port)");
@@ -43,8 +53,20 @@ public final class GrpcBenchClient implements BenchClient {
             .disableRetry()
             .maxInboundMessageSize(MAX_MESSAGE_BYTES)
             .build();
-    this.documents = DocumentServiceGrpc.newBlockingStub(channel);
-    this.search = SearchServiceGrpc.newBlockingStub(channel);
+    Channel calls = channel;
+    if (!headers.values().isEmpty()) {
+      Metadata metadata = new Metadata();
+      headers
+          .values()
+          .forEach(
+              (name, value) ->
+                  metadata.put(Metadata.Key.of(name, Metadata.ASCII_STRING_MARSHALLER), value));
+      calls =
+          ClientInterceptors.intercept(
+              channel, MetadataUtils.newAttachHeadersInterceptor(metadata));
+    }
+    this.documents = DocumentServiceGrpc.newBlockingStub(calls);
+    this.search = SearchServiceGrpc.newBlockingStub(calls);
   }
 
   @Override

@@ -23,10 +23,17 @@ public final class JdkRestBenchClient implements BenchClient {
   private final String baseUrl;
   private final int port;
   private final HttpClient http;
+  private final CallHeaders headers;
   private final Map<String, URI> uris = new ConcurrentHashMap<>();
 
   public JdkRestBenchClient(String baseUrl) {
+    this(baseUrl, CallHeaders.NONE);
+  }
+
+  /** A client whose every request carries {@code headers}. */
+  public JdkRestBenchClient(String baseUrl, CallHeaders headers) {
     requireNonNull(baseUrl, "baseUrl");
+    this.headers = requireNonNull(headers, "headers");
     this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
     URI base = URI.create(this.baseUrl);
     if (base.getHost() == null) {
@@ -78,11 +85,12 @@ public final class JdkRestBenchClient implements BenchClient {
   }
 
   private HttpResponse<InputStream> send(URI uri, byte[] body, String contentType) {
-    HttpRequest request =
+    HttpRequest.Builder builder =
         HttpRequest.newBuilder(uri)
             .header("Content-Type", contentType)
-            .POST(HttpRequest.BodyPublishers.ofByteArray(body))
-            .build();
+            .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+    headers.values().forEach(builder::header);
+    HttpRequest request = builder.build();
     try {
       return http.send(request, HttpResponse.BodyHandlers.ofInputStream());
     } catch (IOException e) {

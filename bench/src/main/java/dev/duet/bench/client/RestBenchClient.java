@@ -15,10 +15,12 @@ import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
 import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.ContentType;
+import org.apache.hc.core5.http.Header;
 import org.apache.hc.core5.http.HttpEntity;
 import org.apache.hc.core5.http.io.HttpClientResponseHandler;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
+import org.apache.hc.core5.http.message.BasicHeader;
 import org.apache.hc.core5.io.CloseMode;
 
 /**
@@ -39,7 +41,13 @@ public final class RestBenchClient implements BenchClient {
 
   /** A client for the node at {@code baseUrl}, keeping up to {@code connections} open. */
   public RestBenchClient(String baseUrl, int connections) {
+    this(baseUrl, connections, CallHeaders.NONE);
+  }
+
+  /** As above, every request carrying {@code headers}. */
+  public RestBenchClient(String baseUrl, int connections, CallHeaders headers) {
     requireNonNull(baseUrl, "baseUrl");
+    requireNonNull(headers, "headers");
     this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
     URI base = URI.create(this.baseUrl);
     if (base.getHost() == null) {
@@ -59,6 +67,10 @@ public final class RestBenchClient implements BenchClient {
             .disableRedirectHandling()
             .disableCookieManagement()
             .disableAuthCaching()
+            .setDefaultHeaders(
+                headers.values().entrySet().stream()
+                    .map(h -> (Header) new BasicHeader(h.getKey(), h.getValue()))
+                    .toList())
             .build();
   }
 

@@ -136,8 +136,13 @@ public record GatewayConfig(
   public enum Mode {
     /** gRPC frames and REST bodies forwarded untouched. */
     PASSTHROUGH,
-    /** REST only: the cluster has no gRPC endpoint. */
-    REST
+    /** REST only: the cluster has no gRPC endpoint; gRPC calls to it are refused. */
+    REST,
+    /**
+     * REST only, and gRPC Bulk and Search are translated to REST and their answers back to protobuf
+     * (the {@code adaptor} package).
+     */
+    ADAPTOR
   }
 
   /** An upstream cluster: its nodes, each with a REST and (in passthrough mode) a gRPC address. */

@@ -13,6 +13,7 @@ import com.linecorp.armeria.common.util.Exceptions;
 import com.linecorp.armeria.server.HttpService;
 import com.linecorp.armeria.server.ServiceRequestContext;
 import dev.duet.gateway.RequestRefused;
+import dev.duet.gateway.adaptor.AdaptorUpstream;
 import dev.duet.gateway.config.GatewayConfig.Mode;
 import dev.duet.gateway.observe.CallRecord;
 import dev.duet.gateway.observe.TraceParent;
@@ -31,7 +32,8 @@ import java.util.List;
  * the response (headers, messages, trailers) streams back untouched, so any service and method,
  * unary or streaming, passes without the gateway knowing its types — only the request messages are
  * peeked ({@link GrpcPeeker}) before anything is sent. The caller's deadline is passed on, less the
- * time spent in the gateway.
+ * time spent in the gateway. Calls routed to a cluster in adaptor mode are translated to REST
+ * instead ({@link AdaptorUpstream}), after the same checks.
  */
 public final class GrpcProxyService implements HttpService {
   private final Admission admission;
@@ -97,6 +99,9 @@ public final class GrpcProxyService implements HttpService {
         GrpcMessages.split(body, agg.headers().get(GrpcHeaderNames.GRPC_ENCODING), maxMessage);
     Operation op = peekAll(serviceAndMethod, messages);
     UpstreamCluster cluster = admission.admit(ctx, call, identity, op, body.length);
+    if (cluster.mode() == Mode.ADAPTOR) {
+      return translate(cluster, call, deadline, serviceAndMethod, messages);
+    }
     return send(cluster, call, deadline, HttpRequest.of(agg.headers(), agg.content()));
   }
 
@@ -114,7 +119,33 @@ public final class GrpcProxyService implements HttpService {
     Operation op = GrpcPeeker.peek(serviceAndMethod[0], serviceAndMethod[1], new byte[0]);
     UpstreamCluster cluster =
         admission.admit(ctx, call, identity, op, Math.max(0, req.headers().contentLength()));
+    if (cluster.mode() == Mode.ADAPTOR) {
+      throw AdaptorUpstream.notTranslated(cluster.name(), serviceAndMethod[0], serviceAndMethod[1]);
+    }
     return send(cluster, call, deadline, req);
+  }
+
+  /** A unary Bulk or Search to a REST-only cluster, translated; other methods are refused. */
+  private HttpResponse translate(
+      UpstreamCluster cluster,
+      CallRecord call,
+      GrpcDeadline deadline,
+      String[] serviceAndMethod,
+      List<byte[]> messages) {
+    if (!AdaptorUpstream.translates(serviceAndMethod[0], serviceAndMethod[1])) {
+      throw AdaptorUpstream.notTranslated(cluster.name(), serviceAndMethod[0], serviceAndMethod[1]);
+    }
+    if (messages.size() != 1) {
+      throw RequestRefused.badRequest(
+          "a unary call carries one request message, this one " + messages.size());
+    }
+    RequestOptionsBuilder options = RequestOptions.builder();
+    if (deadline.isSet()) {
+      options.responseTimeout(Duration.ofNanos(deadline.remainingNanos()));
+    }
+    return AdaptorUpstream.call(
+            cluster, serviceAndMethod[1], messages.get(0), call.trace(), options.build())
+        .recover(cause -> refuse(call, Refusals.upstreamFailure(cluster.name(), cause)));
   }
 
   private HttpResponse send(
@@ -123,7 +154,7 @@ public final class GrpcProxyService implements HttpService {
       throw RequestRefused.unsupported(
           "upstream cluster ["
               + cluster.name()
-              + "] speaks REST only; gRPC to it needs adaptor mode, which is not built yet");
+              + "] speaks REST only (mode rest); gRPC to it needs mode adaptor");
     }
     RequestHeadersBuilder headers = ForwardedHeaders.of(request.headers(), call.trace());
     RequestOptionsBuilder options = RequestOptions.builder();

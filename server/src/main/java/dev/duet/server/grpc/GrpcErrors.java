@@ -61,13 +61,27 @@ final class GrpcErrors {
   }
 
   static StatusRuntimeException toStatus(DuetException e) {
+    return withDescription(e, description(e));
+  }
+
+  /**
+   * A failure whose REST error JSON was rendered elsewhere (an upstream's answer): that JSON goes
+   * after {@code details=} as it came, when it fits; else the description is rendered from {@code
+   * e} and bounded as usual.
+   */
+  static StatusRuntimeException toStatus(DuetException e, String restJson) {
+    String full = exceptionName(e.type()) + "[" + e.reason() + "]; details=" + restJson;
+    return withDescription(e, encodedLength(full) <= MAX_DESCRIPTION_BYTES ? full : description(e));
+  }
+
+  private static StatusRuntimeException withDescription(DuetException e, String description) {
     Status.Code code = code(e.status());
     if (code == Status.Code.OK) {
       code = Status.Code.UNKNOWN; // a failure must never read as success
     }
     Metadata trailers = new Metadata();
     trailers.put(STATUS_DETAILS, details(e, code).toByteArray());
-    return Status.fromCode(code).withDescription(description(e)).asRuntimeException(trailers);
+    return Status.fromCode(code).withDescription(description).asRuntimeException(trailers);
   }
 
   /**

@@ -1,0 +1,161 @@
+package dev.duet.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.duet.bench.report.BenchReport;
+import dev.duet.bench.report.JsonReport;
+import dev.duet.bench.report.ProtocolResult;
+import dev.duet.bench.report.ScenarioResult;
+import dev.duet.gateway.Gateway;
+import dev.duet.gateway.security.ApiKeys;
+import dev.duet.server.DuetNode;
+import dev.duet.server.NodeConfig;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * Smoke test: the bench through the gateway in front of an in-process Duet node, with an API key —
+ * passthrough for one tenant, adaptor mode (gRPC translated to the node's REST) for another — and
+ * refused without one.
+ */
+class BenchThroughGatewayTest {
+  static final String PASSTHROUGH_KEY = "bench-passthrough-key-0123456789";
+  static final String ADAPTOR_KEY = "bench-adaptor-key-0123456789";
+
+  @TempDir static Path dir;
+  static DuetNode node;
+  static Gateway gateway;
+
+  @BeforeAll
+  static void start() throws Exception {
+    node = DuetNode.start(NodeConfig.ephemeral(dir.resolve("data")));
+    Path config = dir.resolve("gateway.yaml");
+    Files.writeString(
+        config,
+        """
+        listen: {host: 127.0.0.1, rest_port: 0, grpc_port: 0, admin_port: 0}
+        clusters:
+          - name: direct
+            mode: passthrough
+            nodes: [{rest: "127.0.0.1:%1$d", grpc: "127.0.0.1:%2$d"}]
+          - name: translated
+            mode: adaptor
+            nodes: [{rest: "127.0.0.1:%1$d"}]
+        tenants:
+          - name: bench
+            api_keys: ["%3$s"]
+            indices: ["bench-*"]
+            actions: [search, write, admin]
+          - name: adapted
+            api_keys: ["%4$s"]
+            indices: ["bench-*"]
+            actions: [search, write, admin]
+        routes:
+          - {tenant: adapted, cluster: translated}
+          - {tenant: bench, cluster: direct}
+        """
+            .formatted(
+                node.httpPort(),
+                node.grpcPort(),
+                ApiKeys.hash(PASSTHROUGH_KEY),
+                ApiKeys.hash(ADAPTOR_KEY)));
+    gateway = Gateway.start(config, Duration.ofMillis(200));
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    if (gateway != null) {
+      gateway.close();
+    }
+    if (node != null) {
+      node.close();
+    }
+  }
+
+  @Test
+  void runsThroughPassthroughWithAnApiKey(@TempDir Path out) throws Exception {
+    BenchReport report = run(out, "passthrough", "rest,grpc", "--api-key", PASSTHROUGH_KEY);
+    assertNoErrors(report, "REST/JSON", "gRPC/protobuf");
+    assertThat(report.settings()).containsEntry("headers", "authorization");
+    assertThat(Files.readString(out.resolve("passthrough.json"))).doesNotContain(PASSTHROUGH_KEY);
+  }
+
+  @Test
+  void runsGrpcThroughAdaptorModeWithAHeader(@TempDir Path out) throws Exception {
+    BenchReport report =
+        run(out, "adaptor", "grpc", "--header", "Authorization: ApiKey " + ADAPTOR_KEY);
+    assertNoErrors(report, "gRPC/protobuf");
+    String metrics =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + gateway.adminPort() + "/metrics"))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString())
+            .body();
+    assertThat(metrics)
+        .as("the gRPC calls went to the adaptor cluster")
+        .containsPattern(
+            "duet_gateway_requests_seconds_count\\{[^}]*method=\"Bulk\"[^}]*protocol=\"grpc\""
+                + "[^}]*status=\"OK\"[^}]*upstream=\"translated\"");
+  }
+
+  @Test
+  void failsWithoutCredentials(@TempDir Path out) {
+    int exit = new CommandLine(new BenchCli()).execute(args(out, "anonymous", "rest,grpc"));
+    assertThat(exit).isEqualTo(1);
+    assertThat(out.resolve("anonymous.json")).doesNotExist();
+  }
+
+  private static BenchReport run(Path out, String label, String protocols, String... extra)
+      throws Exception {
+    List<String> args = new ArrayList<>(List.of(args(out, label, protocols)));
+    args.addAll(List.of(extra));
+    int exit = new CommandLine(new BenchCli()).execute(args.toArray(String[]::new));
+    assertThat(exit).isZero();
+    return JsonReport.read(out.resolve(label + ".json"));
+  }
+
+  private static String[] args(Path out, String label, String protocols) {
+    return new String[] {
+      "--rest-url", "http://127.0.0.1:" + gateway.restPort(),
+      "--grpc-target", "127.0.0.1:" + gateway.grpcPort(),
+      "--label", label,
+      "--protocols", protocols,
+      "--scenarios", "writes-seq,bulk,search",
+      "--duration", "300ms",
+      "--warmup", "100ms",
+      "--rounds", "1",
+      "--bulk-size", "20",
+      "--search-docs", "200",
+      "--out", out.toString()
+    };
+  }
+
+  private static void assertNoErrors(BenchReport report, String... protocols) {
+    assertThat(report.scenarios())
+        .extracting(ScenarioResult::name)
+        .containsExactly("writes-seq", "bulk", "search");
+    for (ScenarioResult scenario : report.scenarios()) {
+      assertThat(scenario.protocols())
+          .extracting(ProtocolResult::protocol)
+          .containsExactly(protocols);
+      for (ProtocolResult result : scenario.protocols()) {
+        assertThat(result.errors()).as("%s %s", scenario.name(), result.firstError()).isZero();
+        assertThat(result.requests()).isPositive();
+      }
+    }
+  }
+}

@@ -1,0 +1,183 @@
+package dev.duet.gateway.adaptor;
+
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.MessageLite;
+import com.linecorp.armeria.client.RequestOptions;
+import com.linecorp.armeria.common.AggregatedHttpResponse;
+import com.linecorp.armeria.common.HttpData;
+import com.linecorp.armeria.common.HttpHeaders;
+import com.linecorp.armeria.common.HttpMethod;
+import com.linecorp.armeria.common.HttpRequest;
+import com.linecorp.armeria.common.HttpResponse;
+import com.linecorp.armeria.common.HttpStatus;
+import com.linecorp.armeria.common.MediaType;
+import com.linecorp.armeria.common.RequestHeaders;
+import com.linecorp.armeria.common.ResponseHeaders;
+import com.linecorp.armeria.common.grpc.protocol.GrpcHeaderNames;
+import com.linecorp.armeria.common.grpc.protocol.StatusMessageEscaper;
+import dev.duet.engine.error.DuetException;
+import dev.duet.gateway.RequestRefused;
+import dev.duet.gateway.observe.TraceParent;
+import dev.duet.gateway.upstream.UpstreamCluster;
+import dev.duet.server.grpc.ProtoCodec;
+import io.grpc.Metadata;
+import io.grpc.StatusRuntimeException;
+import java.io.IOException;
+import java.util.Base64;
+
+/**
+ * A gRPC call to a REST-only cluster: {@code DocumentService/Bulk} becomes {@code POST /_bulk},
+ * {@code SearchService/Search} becomes {@code POST /{indices}/_search}, and the REST answer — or
+ * its error, as the node's own gRPC status — comes back as a gRPC response. Any other method
+ * answers UNIMPLEMENTED. The request is decoded by the node's decoders, so what the node refuses is
+ * refused here the same way, before anything reaches the cluster.
+ */
+public final class AdaptorUpstream {
+  private static final MediaType GRPC = MediaType.parse("application/grpc");
+  private static final MediaType NDJSON = MediaType.parse("application/x-ndjson");
+  private static final Metadata.Key<byte[]> STATUS_DETAILS =
+      Metadata.Key.of("grpc-status-details-bin", Metadata.BINARY_BYTE_MARSHALLER);
+
+  private AdaptorUpstream() {}
+
+  /** Whether the adaptor translates {@code service/method}. */
+  public static boolean translates(String service, String method) {
+    return (service.equals("org.opensearch.protobufs.services.DocumentService")
+            && method.equals("Bulk"))
+        || (service.equals("org.opensearch.protobufs.services.SearchService")
+            && method.equals("Search"));
+  }
+
+  /** The refusal for a method the adaptor does not translate. */
+  public static RequestRefused notTranslated(String cluster, String service, String method) {
+    String simple = service.substring(service.lastIndexOf('.') + 1);
+    return RequestRefused.unsupported(
+        simple
+            + "/"
+            + method
+            + " is not available from upstream cluster ["
+            + cluster
+            + "] (mode adaptor translates DocumentService/Bulk and SearchService/Search only)");
+  }
+
+  /**
+   * Sends one translated call. Transport failures complete the response exceptionally, for the
+   * caller to map as it maps a passthrough call's.
+   */
+  public static HttpResponse call(
+      UpstreamCluster cluster,
+      String method,
+      byte[] message,
+      TraceParent trace,
+      RequestOptions options) {
+    try {
+      return switch (method) {
+        case "Bulk" -> {
+          var request = org.opensearch.protobufs.BulkRequest.parseFrom(message);
+          var bulk = ProtoCodec.decodeBulk(request);
+          yield send(
+              cluster,
+              BulkRequestNdjson.path(bulk),
+              NDJSON,
+              BulkRequestNdjson.body(bulk),
+              trace,
+              options,
+              body -> ProtoCodec.encodeBulk(BulkResponseJson.read(body)));
+        }
+        case "Search" -> {
+          var request = org.opensearch.protobufs.SearchRequest.parseFrom(message);
+          var search = ProtoCodec.decodeSearch(request);
+          yield send(
+              cluster,
+              SearchRequestJson.path(search),
+              MediaType.JSON_UTF_8,
+              SearchRequestJson.body(search),
+              trace,
+              options,
+              body -> ProtoCodec.encodeSearch(SearchResponseJson.read(body), request, search));
+        }
+        default -> throw new IllegalArgumentException("not translated: " + method);
+      };
+    } catch (InvalidProtocolBufferException e) {
+      throw RequestRefused.badRequest("cannot parse the request message: " + e.getMessage());
+    } catch (DuetException e) {
+      return failure(ProtoCodec.toStatus(e));
+    }
+  }
+
+  private static HttpResponse send(
+      UpstreamCluster cluster,
+      String path,
+      MediaType contentType,
+      byte[] body,
+      TraceParent trace,
+      RequestOptions options,
+      AnswerReader reader) {
+    RequestHeaders headers =
+        RequestHeaders.builder(HttpMethod.POST, path)
+            .contentType(contentType)
+            .set(TraceParent.HEADER, trace.header())
+            .build();
+    return HttpResponse.of(
+        cluster
+            .rest()
+            .execute(HttpRequest.of(headers, HttpData.wrap(body)), options)
+            .aggregate()
+            .thenApply(answer -> translate(cluster.name(), answer, reader)));
+  }
+
+  private static HttpResponse translate(
+      String cluster, AggregatedHttpResponse answer, AnswerReader reader) {
+    byte[] body = answer.content().array();
+    int status = answer.status().code();
+    if (status < 200 || status >= 300) {
+      return failure(
+          ProtoCodec.toStatus(RestErrorJson.document(status, body), answer.contentUtf8().strip()));
+    }
+    MessageLite message;
+    try {
+      message = reader.read(body);
+    } catch (IOException | RuntimeException e) {
+      throw RequestRefused.badGateway(
+          "upstream cluster [" + cluster + "] answered REST the adaptor cannot read: " + e);
+    }
+    return success(message);
+  }
+
+  private static HttpResponse success(MessageLite message) {
+    byte[] bytes = message.toByteArray();
+    byte[] frame = new byte[5 + bytes.length];
+    frame[1] = (byte) (bytes.length >>> 24);
+    frame[2] = (byte) (bytes.length >>> 16);
+    frame[3] = (byte) (bytes.length >>> 8);
+    frame[4] = (byte) bytes.length;
+    System.arraycopy(bytes, 0, frame, 5, bytes.length);
+    return HttpResponse.of(
+        ResponseHeaders.builder(HttpStatus.OK).contentType(GRPC).build(),
+        HttpData.wrap(frame),
+        HttpHeaders.of(GrpcHeaderNames.GRPC_STATUS, "0"));
+  }
+
+  /** A trailers-only response carrying the status the node gives the same failure. */
+  private static HttpResponse failure(StatusRuntimeException status) {
+    var headers =
+        ResponseHeaders.builder(HttpStatus.OK)
+            .contentType(GRPC)
+            .addInt(GrpcHeaderNames.GRPC_STATUS, status.getStatus().getCode().value())
+            .add(
+                GrpcHeaderNames.GRPC_MESSAGE,
+                StatusMessageEscaper.escape(status.getStatus().getDescription()));
+    byte[] details = status.getTrailers() == null ? null : status.getTrailers().get(STATUS_DETAILS);
+    if (details != null) {
+      headers.add(
+          STATUS_DETAILS.name(), Base64.getEncoder().withoutPadding().encodeToString(details));
+    }
+    return HttpResponse.of(headers.endOfStream(true).build());
+  }
+
+  /** Reads a 2xx REST body into the gRPC response message. */
+  @FunctionalInterface
+  private interface AnswerReader {
+    MessageLite read(byte[] body) throws IOException;
+  }
+}
