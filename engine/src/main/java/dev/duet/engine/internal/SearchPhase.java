@@ -5,6 +5,7 @@ import dev.duet.engine.search.SearchHit;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SearchResponse;
 import dev.duet.engine.search.TrackTotalHits;
+import dev.duet.engine.search.agg.AggregationResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -99,13 +100,17 @@ final class SearchPhase {
       }
       TopDocs merged = merge(sort, from, size, results);
       List<SearchHit> hits = fetch(targets, searchers, merged, sort, request);
+      List<AggregationResult> aggregations =
+          AggregationTargets.execute(targets, searchers, request);
       return new SearchResponse(
           tookMillis(start),
           false,
           shards,
           totalHits(track, results),
           size == 0 ? Float.NaN : maxScore(sort, results, hits),
-          hits);
+          hits,
+          aggregations,
+          size == 0);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (IndexSearcher.TooManyClauses e) {
@@ -185,7 +190,7 @@ final class SearchPhase {
     return hits;
   }
 
-  private static Object sortValue(Object value) {
+  static Object sortValue(Object value) {
     if (value instanceof BytesRef b) {
       return b.utf8ToString();
     }

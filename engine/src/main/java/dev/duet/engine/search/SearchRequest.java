@@ -2,6 +2,7 @@ package dev.duet.engine.search;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.duet.engine.search.agg.Aggregation;
 import java.util.List;
 
 /**
@@ -15,9 +16,28 @@ public record SearchRequest(
     int size,
     List<SortSpec> sort,
     SourceFilter source,
-    TrackTotalHits trackTotalHits) {
+    TrackTotalHits trackTotalHits,
+    List<Aggregation> aggregations) {
 
   public static final int DEFAULT_SIZE = 10;
+
+  /** A search without aggregations. */
+  public SearchRequest(
+      List<String> indices,
+      Query query,
+      int from,
+      int size,
+      List<SortSpec> sort,
+      SourceFilter source,
+      TrackTotalHits trackTotalHits) {
+    this(indices, query, from, size, sort, source, trackTotalHits, List.of());
+  }
+
+  /** This search with {@code aggregations} (top level, in request order) instead of its own. */
+  public SearchRequest withAggregations(List<Aggregation> aggregations) {
+    return new SearchRequest(
+        indices, query, from, size, sort, source, trackTotalHits, aggregations);
+  }
 
   public SearchRequest {
     indices = List.copyOf(indices);
@@ -25,5 +45,6 @@ public record SearchRequest(
     sort = List.copyOf(sort);
     requireNonNull(source, "source");
     requireNonNull(trackTotalHits, "trackTotalHits");
+    aggregations = List.copyOf(aggregations);
   }
 }

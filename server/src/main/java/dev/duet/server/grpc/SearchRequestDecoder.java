@@ -20,8 +20,8 @@ import org.opensearch.protobufs.TrackHits;
 /**
  * Decodes {@code SearchService/Search} requests into the search model: index list, from/size, sort,
  * {@code _source}, {@code track_total_hits} and the query. Request features that would change the
- * answer and that the model lacks (aggregations, highlight, search_after, ...) fail with 400
- * instead of being ignored.
+ * answer and that the model lacks (highlight, search_after, ...) fail with 400 instead of being
+ * ignored.
  */
 final class SearchRequestDecoder {
   private static final Query MATCH_ALL = new Query.MatchAll(1f);
@@ -42,14 +42,18 @@ final class SearchRequestDecoder {
       throw DuetException.illegalArgument(
           "[size] parameter cannot be negative, found [" + size + "]");
     }
-    return new SearchRequest(
-        request.getIndexList(),
-        query,
-        from,
-        size,
-        sort(body.getSortList()),
-        source(request, body),
-        trackTotalHits(body));
+    SearchRequest decoded =
+        new SearchRequest(
+            request.getIndexList(),
+            query,
+            from,
+            size,
+            sort(body.getSortList()),
+            source(request, body),
+            trackTotalHits(body));
+    return body.getAggregationsCount() == 0
+        ? decoded
+        : decoded.withAggregations(AggregationDecoder.decode(body.getAggregationsMap()));
   }
 
   private static List<SortSpec> sort(List<SortCombinations> sorts) {
@@ -192,9 +196,6 @@ final class SearchRequestDecoder {
       return;
     }
     SearchRequestBody body = request.getSearchRequestBody();
-    if (body.getAggregationsCount() > 0) {
-      notYet("aggregations");
-    }
     if (body.hasPostFilter()) {
       notYet("post_filter");
     }

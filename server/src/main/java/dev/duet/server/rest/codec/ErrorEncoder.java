@@ -33,7 +33,13 @@ public final class ErrorEncoder {
           "unsupported_operation_exception");
 
   /** Metadata OpenSearch renders as numbers (parse locations). */
-  private static final Set<String> NUMERIC_METADATA = Set.of("line", "col");
+  private static final Set<String> NUMERIC_METADATA = Set.of("line", "col", "max_buckets");
+
+  /**
+   * A search that failed while its shard results were reduced (too many buckets): no shard failed,
+   * so OpenSearch lists no root cause and no failed shard.
+   */
+  private static final String REDUCE_FAILURE = "search_phase_execution_exception";
 
   private ErrorEncoder() {}
 
@@ -42,7 +48,9 @@ public final class ErrorEncoder {
     g.writeFieldName("error");
     g.writeStartObject();
     g.writeArrayFieldStart("root_cause");
-    encodeObject(rootCause(e), false, g);
+    if (!isReduceFailure(e)) {
+      encodeObject(rootCause(e), false, g);
+    }
     g.writeEndArray();
     writeFields(e, true, g);
     g.writeEndObject();
@@ -70,9 +78,15 @@ public final class ErrorEncoder {
       if (NUMERIC_METADATA.contains(m.getKey()) && isInteger(m.getValue())) {
         g.writeFieldName(m.getKey());
         g.writeNumber(m.getValue());
+      } else if (m.getKey().equals("grouped") && isReduceFailure(e)) {
+        g.writeBooleanField("grouped", Boolean.parseBoolean(m.getValue()));
       } else {
         g.writeStringField(m.getKey(), m.getValue());
       }
+    }
+    if (isReduceFailure(e)) {
+      g.writeArrayFieldStart("failed_shards");
+      g.writeEndArray();
     }
     DuetException cause = e.causedBy();
     if (withCauses && cause != null) {
@@ -114,6 +128,10 @@ public final class ErrorEncoder {
     } else {
       encodeObject(shard, true, g);
     }
+  }
+
+  private static boolean isReduceFailure(DuetException e) {
+    return e.type().equals(REDUCE_FAILURE) && !(e instanceof SearchPhaseFailure);
   }
 
   private static DuetException rootCause(DuetException e) {

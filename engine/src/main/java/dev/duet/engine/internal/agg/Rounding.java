@@ -1,0 +1,128 @@
+package dev.duet.engine.internal.agg;
+
+import dev.duet.engine.error.DuetException;
+import java.time.DayOfWeek;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.temporal.ChronoUnit;
+import java.time.temporal.TemporalAdjusters;
+
+/**
+ * Rounds epoch millis down to the start of their date_histogram bucket: calendar units (minute to
+ * year, in the time zone, DST-aware) or fixed intervals. Remembers the last bucket so that runs of
+ * nearby values round without touching {@code java.time}.
+ */
+final class Rounding {
+  private final ChronoUnit unit; // null for fixed intervals
+  private final long fixedMillis;
+  private final ZoneId zone;
+  private long lastStart = Long.MAX_VALUE;
+  private long lastEnd = Long.MIN_VALUE;
+
+  private Rounding(ChronoUnit unit, long fixedMillis, ZoneId zone) {
+    this.unit = unit;
+    this.fixedMillis = fixedMillis;
+    this.zone = zone;
+  }
+
+  static Rounding calendar(String interval, ZoneId zone) {
+    ChronoUnit unit =
+        switch (interval) {
+          case "minute", "1m" -> ChronoUnit.MINUTES;
+          case "hour", "1h" -> ChronoUnit.HOURS;
+          case "day", "1d" -> ChronoUnit.DAYS;
+          case "week", "1w" -> ChronoUnit.WEEKS;
+          case "month", "1M" -> ChronoUnit.MONTHS;
+          case "quarter", "1q" -> ChronoUnit.DECADES; // stands for quarters below
+          case "year", "1y" -> ChronoUnit.YEARS;
+          default ->
+              throw DuetException.illegalArgument(
+                  "The supplied interval ["
+                      + interval
+                      + "] could not be parsed as a calendar interval.");
+        };
+    return new Rounding(unit, 0, zone);
+  }
+
+  static Rounding fixed(String interval, ZoneId zone) {
+    return new Rounding(null, fixedMillis(interval), zone);
+  }
+
+  static long fixedMillis(String interval) {
+    int i = 0;
+    while (i < interval.length() && Character.isDigit(interval.charAt(i))) {
+      i++;
+    }
+    String unit = interval.substring(i);
+    long n;
+    try {
+      n = Long.parseLong(interval.substring(0, i));
+    } catch (NumberFormatException e) {
+      throw unparsable(interval);
+    }
+    long millis =
+        switch (unit) {
+          case "ms" -> 1;
+          case "s" -> 1_000;
+          case "m" -> 60_000;
+          case "h" -> 3_600_000;
+          case "d" -> 86_400_000;
+          default -> throw unparsable(interval);
+        };
+    return n * millis;
+  }
+
+  private static DuetException unparsable(String interval) {
+    return DuetException.illegalArgument(
+        "failed to parse setting [date_histogram.fixedInterval] with value ["
+            + interval
+            + "] as a time value: unit is missing or unrecognized");
+  }
+
+  long round(long millis) {
+    if (millis >= lastStart && millis < lastEnd) {
+      return lastStart;
+    }
+    long start;
+    if (unit == null) {
+      long offset = zone == ZoneOffset.UTC ? 0 : offsetMillis(millis);
+      start = Math.floorDiv(millis + offset, fixedMillis) * fixedMillis - offset;
+    } else {
+      start = truncate(Instant.ofEpochMilli(millis).atZone(zone)).toInstant().toEpochMilli();
+    }
+    lastStart = start;
+    lastEnd = next(start);
+    return start;
+  }
+
+  /** The start of the bucket after the one starting at {@code start}. */
+  long next(long start) {
+    if (unit == null) {
+      return start + fixedMillis;
+    }
+    ZonedDateTime t = Instant.ofEpochMilli(start).atZone(zone);
+    ZonedDateTime n = unit == ChronoUnit.DECADES ? t.plusMonths(3) : t.plus(1, unit);
+    return truncate(n).toInstant().toEpochMilli();
+  }
+
+  private long offsetMillis(long millis) {
+    return zone.getRules().getOffset(Instant.ofEpochMilli(millis)).getTotalSeconds() * 1000L;
+  }
+
+  private ZonedDateTime truncate(ZonedDateTime t) {
+    return switch (unit) {
+      case MINUTES, HOURS, DAYS -> t.truncatedTo(unit);
+      case WEEKS ->
+          t.truncatedTo(ChronoUnit.DAYS).with(TemporalAdjusters.previousOrSame(DayOfWeek.MONDAY));
+      case MONTHS -> t.truncatedTo(ChronoUnit.DAYS).withDayOfMonth(1);
+      case DECADES ->
+          t.truncatedTo(ChronoUnit.DAYS)
+              .withDayOfMonth(1)
+              .withMonth((t.getMonthValue() - 1) / 3 * 3 + 1);
+      case YEARS -> t.truncatedTo(ChronoUnit.DAYS).withDayOfYear(1);
+      default -> throw new IllegalStateException(unit.toString());
+    };
+  }
+}
