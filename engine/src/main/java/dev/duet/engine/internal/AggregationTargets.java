@@ -12,10 +12,18 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 import org.apache.lucene.document.Document;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.FieldDoc;
+import org.apache.lucene.search.IndexOrDocValuesQuery;
 import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.PointInSetQuery;
+import org.apache.lucene.search.PointRangeQuery;
 import org.apache.lucene.search.Query;
+import org.apache.lucene.search.QueryVisitor;
+import org.apache.lucene.search.ScoreMode;
 import org.apache.lucene.search.SortField;
+import org.apache.lucene.search.Weight;
 import org.apache.lucene.util.BytesRef;
 
 /**
@@ -27,22 +35,83 @@ final class AggregationTargets {
 
   private AggregationTargets() {}
 
-  /** The request's aggregations over the indices' matching documents; empty when none asked. */
-  static List<AggregationResult> execute(
+  /**
+   * The aggregations of a search, and whether the query's hits could be counted without collecting
+   * them (every segment answers {@code Weight#count}).
+   */
+  record Outcome(List<AggregationResult> results, boolean countable) {
+    static final Outcome NONE = new Outcome(List.of(), false);
+
+    /**
+     * OpenSearch 3.8 reports {@code terminated_early: true} for a {@code size: 0} search with
+     * aggregations whose hit count its collector could take from the index without collecting; null
+     * means the key is left out.
+     */
+    Boolean terminatedEarly(int size) {
+      return size == 0 && countable && !results.isEmpty() ? Boolean.TRUE : null;
+    }
+  }
+
+  /** The request's aggregations over the indices' matching documents. */
+  static Outcome execute(
       List<LuceneIndex> indices, IndexSearcher[] searchers, SearchRequest request)
       throws IOException {
     if (request.aggregations().isEmpty()) {
-      return List.of();
+      return Outcome.NONE;
     }
     List<AggregationTarget> targets = new ArrayList<>(indices.size());
     List<Query> queries = new ArrayList<>(indices.size());
+    boolean countable = true;
     for (int i = 0; i < indices.size(); i++) {
       LuceneIndex index = indices.get(i);
       targets.add(of(index, searchers[i]));
-      queries.add(new QueryTranslator(index).translate(request.query()));
+      Query query = new QueryTranslator(index).translate(request.query());
+      queries.add(query);
+      countable &= countable(searchers[i], query);
     }
-    return AggregationPhase.execute(
-        targets, queries, request.aggregations(), AggregationPhase.DEFAULT_MAX_BUCKETS);
+    List<AggregationResult> results =
+        AggregationPhase.execute(
+            targets, queries, request.aggregations(), AggregationPhase.DEFAULT_MAX_BUCKETS);
+    return new Outcome(results, countable);
+  }
+
+  private static boolean countable(IndexSearcher searcher, Query query) throws IOException {
+    if (readsPoints(query)) {
+      // OpenSearch 3.8 wraps point queries (numeric and date terms and ranges) in queries that
+      // cannot count up front, so it collects them; Lucene's own point queries could count.
+      return false;
+    }
+    Weight weight =
+        searcher.createWeight(searcher.rewrite(query), ScoreMode.COMPLETE_NO_SCORES, 1f);
+    for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
+      if (weight.count(leaf) == -1) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean readsPoints(Query query) {
+    boolean[] points = {false};
+    query.visit(
+        new QueryVisitor() {
+          @Override
+          public void visitLeaf(Query leaf) {
+            points[0] |=
+                leaf instanceof PointRangeQuery
+                    || leaf instanceof PointInSetQuery
+                    || leaf instanceof IndexOrDocValuesQuery;
+          }
+
+          @Override
+          public QueryVisitor getSubVisitor(BooleanClause.Occur occur, Query parent) {
+            if (parent instanceof IndexOrDocValuesQuery) {
+              points[0] = true;
+            }
+            return this;
+          }
+        });
+    return points[0];
   }
 
   static AggregationTarget of(LuceneIndex index, IndexSearcher searcher) {

@@ -5,7 +5,6 @@ import dev.duet.engine.search.SearchHit;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SearchResponse;
 import dev.duet.engine.search.TrackTotalHits;
-import dev.duet.engine.search.agg.AggregationResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -100,7 +99,7 @@ final class SearchPhase {
       }
       TopDocs merged = merge(sort, from, size, results);
       List<SearchHit> hits = fetch(targets, searchers, merged, sort, request);
-      List<AggregationResult> aggregations =
+      AggregationTargets.Outcome aggregations =
           AggregationTargets.execute(targets, searchers, request);
       return new SearchResponse(
           tookMillis(start),
@@ -109,8 +108,8 @@ final class SearchPhase {
           totalHits(track, results),
           size == 0 ? Float.NaN : maxScore(sort, results, hits),
           hits,
-          aggregations,
-          size == 0);
+          aggregations.results(),
+          aggregations.terminatedEarly(size));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (IndexSearcher.TooManyClauses e) {

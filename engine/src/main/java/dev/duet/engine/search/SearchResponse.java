@@ -29,31 +29,6 @@ public record SearchResponse(
     this(tookMillis, timedOut, totalShards, totalHits, maxScore, hits, List.of(), null);
   }
 
-  /**
-   * A response with aggregations. OpenSearch 3.8 reports {@code terminated_early: true} for every
-   * {@code size: 0} search with aggregations (its query phase stops collecting hits early), so the
-   * engine does too.
-   */
-  public SearchResponse(
-      long tookMillis,
-      boolean timedOut,
-      int totalShards,
-      TotalHits totalHits,
-      float maxScore,
-      List<SearchHit> hits,
-      List<AggregationResult> aggregations,
-      boolean sizeZero) {
-    this(
-        tookMillis,
-        timedOut,
-        totalShards,
-        totalHits,
-        maxScore,
-        hits,
-        aggregations,
-        sizeZero && !aggregations.isEmpty() ? Boolean.TRUE : null);
-  }
-
   /** {@code relation} is {@code eq} or {@code gte}. */
   public record TotalHits(long value, String relation) {}
 }

@@ -17,6 +17,7 @@ import org.opensearch.protobufs.SingleMetricAggregateBase;
 import org.opensearch.protobufs.SingleMetricAggregateBaseAllOfValue;
 import org.opensearch.protobufs.StringTermsAggregate;
 import org.opensearch.protobufs.StringTermsBucket;
+import org.opensearch.protobufs.UnmappedTermsAggregate;
 
 /**
  * Encodes aggregation results as the 1.6.0 {@code Aggregate} messages: string, long and double
@@ -105,6 +106,13 @@ final class AggregateEncoder {
         }
         yield Aggregate.newBuilder().setDterms(t).build();
       }
+      case UNMAPPED_TERMS ->
+          Aggregate.newBuilder()
+              .setUmterms(
+                  UnmappedTermsAggregate.newBuilder()
+                      .setDocCountErrorUpperBound(error)
+                      .setSumOtherDocCount(other))
+              .build();
       default -> {
         StringTermsAggregate.Builder t =
             StringTermsAggregate.newBuilder()

@@ -42,8 +42,8 @@ public final class AggregationPhase {
       (spec instanceof Aggregation.Global ? global : scoped).add(spec);
     }
     AggregatorFactory factory = new AggregatorFactory(maxBuckets);
-    List<Aggregator> scopedAggs = factory.create(scoped, true);
-    List<Aggregator> globalAggs = factory.create(global, true);
+    List<Aggregator> scopedAggs = factory.create(scoped, null);
+    List<Aggregator> globalAggs = factory.create(global, null);
     for (int i = 0; i < targets.size(); i++) {
       collect(targets.get(i), queries.get(i), scopedAggs);
       collect(targets.get(i), MatchAllDocsQuery.INSTANCE, globalAggs);

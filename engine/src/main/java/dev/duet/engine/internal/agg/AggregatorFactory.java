@@ -13,11 +13,14 @@ final class AggregatorFactory {
     this.maxBuckets = maxBuckets;
   }
 
-  /** Aggregators for the collecting aggregations among {@code specs}, in order. */
-  List<Aggregator> create(List<Aggregation> specs, boolean topLevel) {
+  /**
+   * Aggregators for the collecting aggregations among {@code specs}, in order; {@code parent} is
+   * the name of the enclosing aggregation, null at the top level.
+   */
+  List<Aggregator> create(List<Aggregation> specs, String parent) {
     List<Aggregator> out = new ArrayList<>(specs.size());
     for (Aggregation spec : specs) {
-      Aggregator a = create(spec, topLevel);
+      Aggregator a = create(spec, parent);
       if (a != null) {
         out.add(a);
       }
@@ -25,7 +28,7 @@ final class AggregatorFactory {
     return out;
   }
 
-  private Aggregator create(Aggregation spec, boolean topLevel) {
+  private Aggregator create(Aggregation spec, String parent) {
     return switch (spec) {
       case Aggregation.Terms t -> new TermsAggregator(t, subs(t));
       case Aggregation.MultiTerms t -> new MultiTermsAggregator(t, subs(t));
@@ -35,19 +38,21 @@ final class AggregatorFactory {
       case Aggregation.Filters f -> new FilterAggregator(f, subs(f));
       case Aggregation.Missing m -> new FilterAggregator(m, subs(m));
       case Aggregation.Global g -> {
-        if (!topLevel) {
+        if (parent != null) {
+          // OpenSearch answers 500 here; Duet keeps its words and type, as a client error.
           throw new DuetException(
               400,
-              "aggregation_initialization_exception",
+              "aggregation_execution_exception",
               "Aggregation ["
+                  + parent
+                  + "] cannot have a global sub-aggregation ["
                   + g.name()
-                  + "] of type [global] cannot accept sub-aggregations... global aggregations"
-                  + " must be top level");
+                  + "]. Global aggregations can only be defined as top level aggregations");
         }
         yield new FilterAggregator(g, subs(g));
       }
       case Aggregation.Composite c -> {
-        if (!topLevel) {
+        if (parent != null) {
           throw DuetException.illegalArgument(
               "[composite] aggregation cannot be used with a parent aggregation");
         }
@@ -64,6 +69,6 @@ final class AggregatorFactory {
   }
 
   private List<Aggregator> subs(Aggregation spec) {
-    return create(spec.subAggregations(), false);
+    return create(spec.subAggregations(), spec.name());
   }
 }

@@ -6,6 +6,7 @@ import dev.duet.engine.search.agg.Aggregation.MetricKind;
 import dev.duet.engine.search.agg.AggregationResult;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import org.apache.lucene.index.SortedNumericDocValues;
 import org.apache.lucene.index.SortedSetDocValues;
@@ -122,7 +123,13 @@ final class MetricAggregator extends Aggregator {
               has ? squares[b] : 0,
               spec.kind() == MetricKind.EXTENDED_STATS,
               spec.sigma(),
-              null);
+              count == 0 || format == ValueFormat.RAW
+                  ? null
+                  : List.of(
+                      format.format(min),
+                      format.format(max),
+                      format.format(sum / count),
+                      format.format(sum)));
     };
   }
 

@@ -43,10 +43,10 @@ final class MultiTermsAggregator extends Aggregator.Buckets {
     long total = 0;
     for (var e : ords.of(owning).entrySet()) {
       long count = docCount(e.getValue());
-      total += count;
       if (count < Math.max(1, spec.minDocCount())) {
         continue;
       }
+      total += count;
       StringBuilder asString = new StringBuilder();
       for (Object part : e.getKey()) {
         asString.append(asString.isEmpty() ? "" : "|").append(part);

@@ -219,8 +219,18 @@ final class Pipelines {
     }
     AggregationResult found = find(subs, head);
     if (found == null) {
-      throw DuetException.illegalArgument(
-          "Invalid aggregation order path [" + path + "]. Unknown aggregation [" + head + "]");
+      // OpenSearch answers 500 here; Duet keeps its words and type, as a client error.
+      String why =
+          "The provided aggregation ["
+              + head
+              + "] either does not exist, or is a pipeline aggregation and cannot be used to sort"
+              + " the buckets.";
+      throw new DuetException(
+          400,
+          "aggregation_execution_exception",
+          "Invalid aggregation order path [" + path + "]. " + why,
+          java.util.Map.of(),
+          DuetException.illegalArgument(why));
     }
     return switch (found) {
       case AggregationResult.SingleBucket single ->

@@ -1,5 +1,6 @@
 package dev.duet.engine.internal.agg;
 
+import dev.duet.engine.error.DuetException;
 import dev.duet.engine.mapping.DateFormats;
 import dev.duet.engine.search.agg.Aggregation;
 import dev.duet.engine.search.agg.AggregationResult;
@@ -26,6 +27,10 @@ final class RangeAggregator extends Aggregator.Buckets {
     super(spec.name(), subs);
     this.spec = spec;
     this.ranges = spec.ranges();
+    if (ranges.isEmpty()) {
+      throw DuetException.illegalArgument(
+          "No [ranges] specified for the [" + spec.name() + "] aggregation");
+    }
   }
 
   @Override

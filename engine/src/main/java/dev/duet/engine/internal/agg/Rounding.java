@@ -1,6 +1,6 @@
 package dev.duet.engine.internal.agg;
 
-import dev.duet.engine.error.DuetException;
+import dev.duet.engine.search.agg.DateIntervals;
 import java.time.DayOfWeek;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -29,7 +29,7 @@ final class Rounding {
 
   static Rounding calendar(String interval, ZoneId zone) {
     ChronoUnit unit =
-        switch (interval) {
+        switch (DateIntervals.checkCalendar(interval)) {
           case "minute", "1m" -> ChronoUnit.MINUTES;
           case "hour", "1h" -> ChronoUnit.HOURS;
           case "day", "1d" -> ChronoUnit.DAYS;
@@ -37,11 +37,7 @@ final class Rounding {
           case "month", "1M" -> ChronoUnit.MONTHS;
           case "quarter", "1q" -> ChronoUnit.DECADES; // stands for quarters below
           case "year", "1y" -> ChronoUnit.YEARS;
-          default ->
-              throw DuetException.illegalArgument(
-                  "The supplied interval ["
-                      + interval
-                      + "] could not be parsed as a calendar interval.");
+          default -> throw new IllegalStateException(interval);
         };
     return new Rounding(unit, 0, zone);
   }
@@ -51,34 +47,7 @@ final class Rounding {
   }
 
   static long fixedMillis(String interval) {
-    int i = 0;
-    while (i < interval.length() && Character.isDigit(interval.charAt(i))) {
-      i++;
-    }
-    String unit = interval.substring(i);
-    long n;
-    try {
-      n = Long.parseLong(interval.substring(0, i));
-    } catch (NumberFormatException e) {
-      throw unparsable(interval);
-    }
-    long millis =
-        switch (unit) {
-          case "ms" -> 1;
-          case "s" -> 1_000;
-          case "m" -> 60_000;
-          case "h" -> 3_600_000;
-          case "d" -> 86_400_000;
-          default -> throw unparsable(interval);
-        };
-    return n * millis;
-  }
-
-  private static DuetException unparsable(String interval) {
-    return DuetException.illegalArgument(
-        "failed to parse setting [date_histogram.fixedInterval] with value ["
-            + interval
-            + "] as a time value: unit is missing or unrecognized");
+    return DateIntervals.fixedMillis(interval);
   }
 
   long round(long millis) {

@@ -124,8 +124,9 @@ final class TermsAggregator extends Aggregator.Buckets {
     if (map != null) {
       for (var cursor : map) {
         long count = docCount(cursor.value);
-        total += count;
+        // Buckets under min_doc_count are dropped, not counted as "other".
         if (count >= Math.max(1, spec.minDocCount())) {
+          total += count;
           candidates.add(new Candidate(cursor.value, cursor.key, count));
         }
       }
@@ -169,7 +170,8 @@ final class TermsAggregator extends Aggregator.Buckets {
 
   private Kind kind() {
     return switch (source) {
-      case KEYWORD, UNMAPPED -> Kind.STRING_TERMS;
+      case KEYWORD -> Kind.STRING_TERMS;
+      case UNMAPPED -> spec.missing() == null ? Kind.UNMAPPED_TERMS : Kind.STRING_TERMS;
       case DOUBLE, FLOAT -> Kind.DOUBLE_TERMS;
       default -> Kind.LONG_TERMS;
     };

@@ -61,10 +61,14 @@ final class TupleValues {
     } else if (numbers != null && numbers.advanceExact(doc)) {
       for (int i = numbers.docValueCount(); i > 0; i--) {
         long raw = numbers.nextValue();
-        Object key =
-            keys != null
-                ? keys.apply(source, raw)
-                : source.isFloating() ? (Object) source.toDouble(raw) : (Object) raw;
+        Object key;
+        if (keys != null) {
+          key = keys.apply(source, raw);
+        } else if (source == FieldSource.BOOLEAN) {
+          key = raw != 0; // composite keys of booleans are JSON booleans
+        } else {
+          key = source.isFloating() ? (Object) source.toDouble(raw) : (Object) raw;
+        }
         if (current.isEmpty() || !current.get(current.size() - 1).equals(key)) {
           current.add(key);
         }

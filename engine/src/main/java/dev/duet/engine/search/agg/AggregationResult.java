@@ -20,7 +20,10 @@ public sealed interface AggregationResult {
   record SingleValue(String name, Number value, String valueAsString, List<String> keys)
       implements AggregationResult {}
 
-  /** {@code stats}, and {@code extended_stats} when {@code extended} (sigma for the bounds). */
+  /**
+   * {@code stats}, and {@code extended_stats} when {@code extended} (sigma for the bounds). {@code
+   * asStrings} holds min, max, avg and sum formatted (dates, explicit formats), or is null.
+   */
   record Stats(
       String name,
       long count,
@@ -30,7 +33,7 @@ public sealed interface AggregationResult {
       double sumOfSquares,
       boolean extended,
       double sigma,
-      String format)
+      List<String> asStrings)
       implements AggregationResult {
     public double avg() {
       return count == 0 ? Double.NaN : sum / count;
@@ -117,6 +120,8 @@ public sealed interface AggregationResult {
   /** How a multi-bucket result is written: which keys, in which order. */
   enum Kind {
     STRING_TERMS,
+    /** terms over a field no searched index maps: written as string terms, typed apart in gRPC. */
+    UNMAPPED_TERMS,
     LONG_TERMS,
     DOUBLE_TERMS,
     MULTI_TERMS,

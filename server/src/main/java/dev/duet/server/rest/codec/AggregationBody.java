@@ -72,6 +72,17 @@ final class AggregationBody {
         DuetException.illegalArgument(reason));
   }
 
+  /** A string value checked by {@code check}, whose failure becomes this field's parse failure. */
+  String checked(java.util.function.Consumer<String> check) throws IOException {
+    String value = string();
+    try {
+      check.accept(value);
+    } catch (DuetException e) {
+      throw failedToParse(e.reason());
+    }
+    return value;
+  }
+
   String string() throws IOException {
     if (!p.currentToken().isScalarValue()) {
       throw failedToParse("[" + field + "] expected a string");

@@ -89,6 +89,12 @@ public final class AggregationsEncoder {
     field("max", any ? s.max() : Double.NaN, g);
     field("avg", s.avg(), g);
     field("sum", s.sum(), g);
+    if (s.asStrings() != null) {
+      g.writeStringField("min_as_string", s.asStrings().get(0));
+      g.writeStringField("max_as_string", s.asStrings().get(1));
+      g.writeStringField("avg_as_string", s.asStrings().get(2));
+      g.writeStringField("sum_as_string", s.asStrings().get(3));
+    }
     if (!s.extended()) {
       return;
     }

@@ -9,6 +9,7 @@ import dev.duet.engine.search.agg.Aggregation.BucketOrder;
 import dev.duet.engine.search.agg.Aggregation.CompositeSource;
 import dev.duet.engine.search.agg.Aggregation.IncludeExclude;
 import dev.duet.engine.search.agg.Aggregation.RangeBound;
+import dev.duet.engine.search.agg.DateIntervals;
 import dev.duet.server.rest.codec.AggregationsDecoder.Pending;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -211,10 +212,6 @@ final class BucketAggregationDecoder {
       }
     }
     body.requireField(field);
-    if (ranges.isEmpty()) {
-      throw DuetException.illegalArgument(
-          "No [ranges] specified for the [" + body.aggName() + "] aggregation");
-    }
     String f = field;
     boolean k = keyed;
     String fmt = format;
@@ -253,8 +250,8 @@ final class BucketAggregationDecoder {
             interval = body.doubleValue();
           }
         }
-        case "calendar_interval" -> calendar = body.string();
-        case "fixed_interval" -> fixed = body.string();
+        case "calendar_interval" -> calendar = body.checked(DateIntervals::checkCalendar);
+        case "fixed_interval" -> fixed = body.checked(DateIntervals::fixedMillis);
         case "time_zone" -> timeZone = body.string();
         case "offset" -> offset = date ? offsetMillis(body.string()) : body.doubleValue();
         case "min_doc_count" -> minDocCount = body.longValue();
