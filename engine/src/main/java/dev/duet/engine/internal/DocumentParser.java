@@ -150,7 +150,7 @@ final class DocumentParser {
           leaf = infer(p, t);
           ctx.add(path, leaf);
         }
-        FieldIndexer.index(p, t, path, leaf, ctx.id, ctx.fields);
+        FieldIndexer.index(p, t, path, leaf, ctx.id, ctx.fields, ctx.lookup);
       }
     }
   }

@@ -93,6 +93,7 @@ public final class LuceneEngine implements Engine {
     IndexNames.validate(name);
     IndexSettings validated =
         IndexSettingsRules.validate(settings == null ? IndexSettings.DEFAULTS : settings);
+    IndexAnalysis.of(validated); // a bad analysis definition fails creation, not the first search
     synchronized (adminLock) {
       LuceneIndex existing = indices.get(name);
       if (existing != null) {
@@ -197,6 +198,13 @@ public final class LuceneEngine implements Engine {
   @Override
   public GetResult get(String index, String id) {
     return require(index).get(id);
+  }
+
+  @Override
+  public dev.duet.engine.analysis.AnalyzeResponse analyze(
+      dev.duet.engine.analysis.AnalyzeRequest request) {
+    return AnalyzeService.analyze(
+        request, request.index() == null ? null : require(request.index()));
   }
 
   @Override

@@ -94,7 +94,7 @@ final class LuceneIndex implements Closeable {
       throws IOException {
     this.dir = dir;
     this.metadata = metadata;
-    this.lookup = MappingLookup.of(metadata.mapping());
+    this.lookup = MappingLookup.of(metadata.mapping(), IndexAnalysis.of(metadata.settings()));
     this.scheduler = scheduler;
     this.shardsTotal = 1 + metadata.settings().numberOfReplicas();
     for (int i = 0; i < idLocks.length; i++) {
@@ -458,7 +458,7 @@ final class LuceneIndex implements Closeable {
       }
       IndexMetadata next = current.withMapping(merged);
       next.write(dir);
-      lookup = MappingLookup.of(merged);
+      lookup = MappingLookup.of(merged, lookup.analysis());
       metadata = next;
     }
   }

@@ -20,14 +20,26 @@ final class MappingLookup {
   private final Map<String, FieldMapping> objects = new HashMap<>();
   private final Map<String, Mapping.Dynamic> dynamics = new HashMap<>();
 
-  private MappingLookup(Mapping mapping) {
+  private final IndexAnalysis analysis;
+
+  private MappingLookup(Mapping mapping, IndexAnalysis analysis) {
     this.mapping = mapping;
+    this.analysis = analysis;
     dynamics.put(ROOT, mapping.dynamic());
     addAll("", mapping.properties(), mapping.dynamic());
   }
 
   static MappingLookup of(Mapping mapping) {
-    return new MappingLookup(mapping);
+    return new MappingLookup(mapping, IndexAnalysis.NONE);
+  }
+
+  /** A lookup whose analyzer names resolve in the index's own analysis first. */
+  static MappingLookup of(Mapping mapping, IndexAnalysis analysis) {
+    return new MappingLookup(mapping, analysis);
+  }
+
+  IndexAnalysis analysis() {
+    return analysis;
   }
 
   Mapping mapping() {
@@ -57,9 +69,19 @@ final class MappingLookup {
     }
   }
 
+  /** Every leaf path, multi-fields included, for field patterns ({@code title*}, {@code *}). */
+  java.util.Set<String> leafPaths() {
+    return java.util.Collections.unmodifiableSet(leaves.keySet());
+  }
+
+  /** An analyzer by name, as a query's {@code analyzer} option names it; null when unknown. */
+  Analyzer analyzerNamed(String name) {
+    return analysis.analyzer(name);
+  }
+
   Analyzer indexAnalyzer(String field) {
     FieldMapping leaf = leaves.get(field);
-    return leaf == null ? Analyzers.STANDARD : Analyzers.named(leaf.params().get("analyzer"));
+    return leaf == null ? Analyzers.STANDARD : named(leaf.params().get("analyzer"));
   }
 
   Analyzer searchAnalyzer(String field) {
@@ -68,7 +90,22 @@ final class MappingLookup {
       return Analyzers.STANDARD;
     }
     Object search = leaf.params().get("search_analyzer");
-    return Analyzers.named(search != null ? search : leaf.params().get("analyzer"));
+    return named(search != null ? search : leaf.params().get("analyzer"));
+  }
+
+  /** A keyword field's normalizer, or null when it has none. */
+  Analyzer normalizer(String field) {
+    FieldMapping leaf = leaves.get(field);
+    Object name = leaf == null ? null : leaf.params().get("normalizer");
+    return name == null ? null : analysis.normalizer(name.toString());
+  }
+
+  private Analyzer named(Object name) {
+    if (name == null) {
+      return Analyzers.STANDARD;
+    }
+    Analyzer analyzer = analysis.analyzer(name.toString());
+    return analyzer == null ? Analyzers.STANDARD : analyzer;
   }
 
   /**

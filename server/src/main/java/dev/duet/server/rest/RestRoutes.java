@@ -18,6 +18,7 @@ public final class RestRoutes {
     ClusterHandlers cluster = new ClusterHandlers(actions, node);
     DocumentHandlers docs = new DocumentHandlers(actions);
     SearchHandler search = new SearchHandler(actions);
+    AnalyzeHandler analyze = new AnalyzeHandler(actions);
     return new RestRouter()
         .add("/", root, GET, HEAD)
         .add("/_cluster/health", cluster::health, GET)
@@ -30,6 +31,8 @@ public final class RestRoutes {
         .add("/_bulk", docs::bulk, POST, PUT)
         .add("/_search", search, GET, POST)
         .add("/_count", search::count, GET, POST)
+        .add("/_analyze", analyze, GET, POST)
+        .add("/{index}/_analyze", analyze, GET, POST)
         .add("/{index}", index::create, PUT)
         .add("/{index}", index::delete, DELETE)
         .add("/{index}", index::exists, HEAD)

@@ -2,6 +2,7 @@ package dev.duet.server.rest.codec;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.error.LibraryException;
 import dev.duet.server.action.SearchPhaseFailure;
 import java.io.IOException;
 import java.util.Map;
@@ -138,7 +139,8 @@ public final class ErrorEncoder {
     // OpenSearch's root causes of a failed search phase are those of its shard failures.
     DuetException current = e instanceof SearchPhaseFailure f ? f.shardFailure() : e;
     while (current.causedBy() != null
-        && !JAVA_EXCEPTION_TYPES.contains(current.causedBy().type())) {
+        && !JAVA_EXCEPTION_TYPES.contains(current.causedBy().type())
+        && !(current.causedBy() instanceof LibraryException)) {
       current = current.causedBy();
     }
     return current;
