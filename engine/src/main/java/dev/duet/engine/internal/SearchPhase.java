@@ -84,14 +84,18 @@ final class SearchPhase {
       Sort sort = null;
       for (int i = 0; i < results.length; i++) {
         LuceneIndex target = targets.get(i);
-        Query query = new QueryTranslator(target).translate(request.query());
+        QueryTranslator translator = new QueryTranslator(target);
+        Query query =
+            SearchRefinements.hitsQuery(
+                translator.translate(request.query()), request.options(), translator);
         sort = SortBuilder.build(request.sort(), target);
+        FieldDoc after = SearchRefinements.after(sort, request.options().searchAfter(), from);
         searchers[i] = target.acquireSearcher();
         TopDocs docs =
             sort == null
                 ? searchers[i].search(query, new TopScoreDocCollectorManager(numHits, threshold))
                 : searchers[i].search(
-                    query, new TopFieldCollectorManager(sort, numHits, null, threshold));
+                    query, new TopFieldCollectorManager(sort, numHits, after, threshold));
         for (ScoreDoc sd : docs.scoreDocs) {
           sd.shardIndex = i;
         }

@@ -17,9 +17,30 @@ public record SearchRequest(
     List<SortSpec> sort,
     SourceFilter source,
     TrackTotalHits trackTotalHits,
-    List<Aggregation> aggregations) {
+    List<Aggregation> aggregations,
+    SearchOptions options) {
 
   public static final int DEFAULT_SIZE = 10;
+
+  /** A search with aggregations and no {@link SearchOptions}. */
+  public SearchRequest(
+      List<String> indices,
+      Query query,
+      int from,
+      int size,
+      List<SortSpec> sort,
+      SourceFilter source,
+      TrackTotalHits trackTotalHits,
+      List<Aggregation> aggregations) {
+    this(
+        indices, query, from, size, sort, source, trackTotalHits, aggregations, SearchOptions.NONE);
+  }
+
+  /** This search with {@code options} (min_score, post_filter, search_after) instead of its own. */
+  public SearchRequest withOptions(SearchOptions options) {
+    return new SearchRequest(
+        indices, query, from, size, sort, source, trackTotalHits, aggregations, options);
+  }
 
   /** A search without aggregations. */
   public SearchRequest(
@@ -36,7 +57,7 @@ public record SearchRequest(
   /** This search with {@code aggregations} (top level, in request order) instead of its own. */
   public SearchRequest withAggregations(List<Aggregation> aggregations) {
     return new SearchRequest(
-        indices, query, from, size, sort, source, trackTotalHits, aggregations);
+        indices, query, from, size, sort, source, trackTotalHits, aggregations, options);
   }
 
   public SearchRequest {
@@ -46,5 +67,6 @@ public record SearchRequest(
     requireNonNull(source, "source");
     requireNonNull(trackTotalHits, "trackTotalHits");
     aggregations = List.copyOf(aggregations);
+    requireNonNull(options, "options");
   }
 }

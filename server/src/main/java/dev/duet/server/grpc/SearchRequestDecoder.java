@@ -51,6 +51,7 @@ final class SearchRequestDecoder {
             sort(body.getSortList()),
             source(request, body),
             trackTotalHits(body));
+    decoded = withOptions(decoded, body);
     return body.getAggregationsCount() == 0
         ? decoded
         : decoded.withAggregations(AggregationDecoder.decode(body.getAggregationsMap()));
@@ -185,6 +186,22 @@ final class SearchRequestDecoder {
     };
   }
 
+  /** min_score, post_filter and search_after, as the REST body's keys of the same names. */
+  private static SearchRequest withOptions(SearchRequest request, SearchRequestBody body) {
+    if (!body.hasMinScore() && !body.hasPostFilter() && body.getSearchAfterCount() == 0) {
+      return request;
+    }
+    List<Object> after = new ArrayList<>(body.getSearchAfterCount());
+    for (org.opensearch.protobufs.FieldValue v : body.getSearchAfterList()) {
+      after.add(FieldValues.fromProto(v));
+    }
+    return request.withOptions(
+        new dev.duet.engine.search.SearchOptions(
+            body.hasMinScore() ? body.getMinScore() : null,
+            body.hasPostFilter() ? QueryDecoder.decode(body.getPostFilter()) : null,
+            after));
+  }
+
   private static void rejectUnsupported(org.opensearch.protobufs.SearchRequest request) {
     if (request.hasQ()) {
       notYet("q");
@@ -196,12 +213,6 @@ final class SearchRequestDecoder {
       return;
     }
     SearchRequestBody body = request.getSearchRequestBody();
-    if (body.hasPostFilter()) {
-      notYet("post_filter");
-    }
-    if (body.getSearchAfterCount() > 0) {
-      notYet("search_after");
-    }
     if (body.hasHighlight()) {
       notYet("highlight");
     }
@@ -210,9 +221,6 @@ final class SearchRequestDecoder {
     }
     if (body.getRescoreCount() > 0) {
       notYet("rescore");
-    }
-    if (body.hasMinScore()) {
-      notYet("min_score");
     }
     if (body.hasPit()) {
       notYet("pit");

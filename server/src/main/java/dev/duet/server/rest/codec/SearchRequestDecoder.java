@@ -41,6 +41,7 @@ public final class SearchRequestDecoder {
     SourceFilter source = SourceFilter.ALL;
     TrackTotalHits track = TrackTotalHits.DEFAULT;
     List<Aggregation> aggregations = List.of();
+    SearchOptionsDecoder options = new SearchOptionsDecoder();
     if (length > 0) {
       try (JsonParser p = Json.parser(body, offset, length)) {
         JsonToken t = p.nextToken();
@@ -71,6 +72,7 @@ public final class SearchRequestDecoder {
               case "_source" -> source = SourceFilters.parse(p);
               case "track_total_hits" -> track = trackTotalHits(p);
               case "aggs", "aggregations" -> aggregations = AggregationsDecoder.parse(p);
+              case "min_score", "post_filter", "search_after" -> options.parse(p, field);
               case "timeout" -> {
                 if (!t.isScalarValue()) {
                   throw unknownKey(p, t, field);
@@ -117,6 +119,7 @@ public final class SearchRequestDecoder {
       throw DuetException.illegalArgument("[size] parameter cannot be negative, found [" + s + "]");
     }
     SearchRequest request = new SearchRequest(indices, query, f, s, sort, source, track);
+    request = options.applyTo(request);
     return aggregations.isEmpty() ? request : request.withAggregations(aggregations);
   }
 
