@@ -57,6 +57,20 @@ final class QueryTranslator {
         new CompoundQueries(this::translate, new ScoreFunctions(lookup, fields, index.name()));
   }
 
+  /**
+   * The request's query; more clauses than Lucene's limit ({@code
+   * indices.query.bool.max_clause_count}, 1024) fail as OpenSearch's shard does.
+   */
+  Query translateRequest(dev.duet.engine.search.Query model) {
+    try {
+      return translate(model);
+    } catch (org.apache.lucene.search.IndexSearcher.TooManyClauses e) {
+      throw fields.failure(
+          "failed to create query: " + e.getMessage(),
+          new dev.duet.engine.error.LibraryException("too_many_clauses", e.getMessage(), null));
+    }
+  }
+
   Query translate(dev.duet.engine.search.Query model) {
     Query q =
         switch (model) {

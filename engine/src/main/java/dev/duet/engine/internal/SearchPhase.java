@@ -87,7 +87,7 @@ final class SearchPhase {
         QueryTranslator translator = new QueryTranslator(target);
         Query query =
             SearchRefinements.hitsQuery(
-                translator.translate(request.query()), request.options(), translator);
+                translator.translateRequest(request.query()), request.options(), translator);
         sort = SortBuilder.build(request.sort(), target);
         FieldDoc after = SearchRefinements.after(sort, request.options().searchAfter(), from);
         searchers[i] = target.acquireSearcher();

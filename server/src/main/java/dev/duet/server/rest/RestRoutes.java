@@ -19,6 +19,7 @@ public final class RestRoutes {
     DocumentHandlers docs = new DocumentHandlers(actions);
     SearchHandler search = new SearchHandler(actions);
     AnalyzeHandler analyze = new AnalyzeHandler(actions);
+    ValidateQueryHandler validate = new ValidateQueryHandler(actions);
     return new RestRouter()
         .add("/", root, GET, HEAD)
         .add("/_cluster/health", cluster::health, GET)
@@ -33,6 +34,8 @@ public final class RestRoutes {
         .add("/_count", search::count, GET, POST)
         .add("/_analyze", analyze, GET, POST)
         .add("/{index}/_analyze", analyze, GET, POST)
+        .add("/_validate/query", validate, GET, POST)
+        .add("/{index}/_validate/query", validate, GET, POST)
         .add("/{index}", index::create, PUT)
         .add("/{index}", index::delete, DELETE)
         .add("/{index}", index::exists, HEAD)
