@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import org.apache.lucene.index.Term;
-import org.apache.lucene.search.BlendedTermQuery;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.BoostQuery;
@@ -91,14 +90,19 @@ final class MultiMatchQueries {
     Occur occur = m.operator() == Operator.AND ? Occur.MUST : Occur.SHOULD;
     BooleanQuery.Builder b = new BooleanQuery.Builder();
     for (List<Term> at : positions) {
-      BlendedTermQuery.Builder blended = new BlendedTermQuery.Builder();
-      blended.setRewriteMethod(new BlendedTermQuery.DisjunctionMaxRewrite(tieBreaker));
+      List<Term> terms = new ArrayList<>();
+      List<Float> boosts = new ArrayList<>();
       for (Term t : at) {
         for (Map.Entry<String, Float> f : fields.entrySet()) {
-          blended.add(new Term(f.getKey(), t.bytes()), f.getValue());
+          terms.add(new Term(f.getKey(), t.bytes()));
+          boosts.add(f.getValue());
         }
       }
-      b.add(blended.build(), occur);
+      float[] b2 = new float[boosts.size()];
+      for (int i = 0; i < b2.length; i++) {
+        b2[i] = boosts.get(i);
+      }
+      b.add(new CrossFieldTermQuery(terms.toArray(Term[]::new), b2, tieBreaker), occur);
     }
     Query q = b.build();
     if (positions.size() == 1) {
