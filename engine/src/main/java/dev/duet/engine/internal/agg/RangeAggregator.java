@@ -22,6 +22,7 @@ final class RangeAggregator extends Aggregator.Buckets {
   private double[] froms;
   private double[] tos;
   private ValueFormat format = ValueFormat.RAW;
+  private double[] scratch = new double[4];
 
   RangeAggregator(Aggregation.Range spec, List<Aggregator> subs) {
     super(spec.name(), subs);
@@ -59,12 +60,17 @@ final class RangeAggregator extends Aggregator.Buckets {
         }
         return;
       }
-      double[] all = new double[count]; // multi-valued: a document counts once per range
+      // Multi-valued: a document counts once per range; the buffer is reused across documents.
+      if (scratch.length < count) {
+        scratch = new double[Math.max(count, scratch.length * 2)];
+      }
+      double[] all = scratch;
       for (int i = 0; i < count; i++) {
         all[i] = source.toDouble(values.nextValue());
       }
       for (int r = 0; r < n; r++) {
-        for (double v : all) {
+        for (int i = 0; i < count; i++) {
+          double v = all[i];
           if (v >= froms[r] && v < tos[r]) {
             collectBucket(subLeaves, doc, owning * n + r);
             break;
