@@ -20,6 +20,7 @@ public final class RestRoutes {
     SearchHandler search = new SearchHandler(actions);
     AnalyzeHandler analyze = new AnalyzeHandler(actions);
     ValidateQueryHandler validate = new ValidateQueryHandler(actions);
+    MultiSearchHandler msearch = new MultiSearchHandler(actions);
     return new RestRouter()
         .add("/", root, GET, HEAD)
         .add("/_cluster/health", cluster::health, GET)
@@ -35,6 +36,8 @@ public final class RestRoutes {
         .add("/_analyze", analyze, GET, POST)
         .add("/{index}/_analyze", analyze, GET, POST)
         .add("/_validate/query", validate, GET, POST)
+        .add("/_msearch", msearch, GET, POST)
+        .add("/{index}/_msearch", msearch, GET, POST)
         .add("/{index}/_validate/query", validate, GET, POST)
         .add("/{index}", index::create, PUT)
         .add("/{index}", index::delete, DELETE)
