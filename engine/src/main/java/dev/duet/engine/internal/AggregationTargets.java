@@ -65,9 +65,16 @@ final class AggregationTargets {
     for (int i = 0; i < indices.size(); i++) {
       LuceneIndex index = indices.get(i);
       targets.add(of(index, searchers[i]));
-      Query query = new QueryTranslator(index).translate(request.query());
+      Query query = new QueryTranslator(index).translateRequest(request.query());
+      Float minScore = request.options().minScore();
+      if (minScore != null) {
+        // min_score narrows what aggregations see, as in OpenSearch; post_filter does not.
+        query = new MinScoreQuery(query, minScore);
+        countable = false;
+      }
       queries.add(query);
-      countable &= countable(searchers[i], query);
+      // The hits of a post-filtered search are not the query's, so they cannot be counted from it.
+      countable &= request.options().postFilter() == null && countable(searchers[i], query);
     }
     List<AggregationResult> results =
         AggregationPhase.execute(

@@ -18,6 +18,10 @@ final class Rounding {
   private final ChronoUnit unit; // null for fixed intervals
   private final long fixedMillis;
   private final ZoneId zone;
+  private static final int MAX_REMEMBERED = 4096;
+  private long[] starts = new long[16];
+  private long[] ends = new long[16];
+  private int size;
   private long lastStart = Long.MAX_VALUE;
   private long lastEnd = Long.MIN_VALUE;
 
@@ -54,6 +58,13 @@ final class Rounding {
     if (millis >= lastStart && millis < lastEnd) {
       return lastStart;
     }
+    int known = java.util.Arrays.binarySearch(starts, 0, size, millis);
+    int at = known >= 0 ? known : -known - 2; // the last bucket starting at or before millis
+    if (at >= 0 && millis < ends[at]) {
+      lastStart = starts[at];
+      lastEnd = ends[at];
+      return lastStart;
+    }
     long start;
     if (unit == null) {
       long offset = zone == ZoneOffset.UTC ? 0 : offsetMillis(millis);
@@ -63,7 +74,30 @@ final class Rounding {
     }
     lastStart = start;
     lastEnd = next(start);
+    remember(start, lastEnd);
     return start;
+  }
+
+  /**
+   * Keeps bucket bounds sorted so that values in any bucket seen before round without java.time.
+   */
+  private void remember(long start, long end) {
+    if (size == MAX_REMEMBERED) {
+      return;
+    }
+    if (size == starts.length) {
+      starts = java.util.Arrays.copyOf(starts, size * 2);
+      ends = java.util.Arrays.copyOf(ends, size * 2);
+    }
+    int at = -java.util.Arrays.binarySearch(starts, 0, size, start) - 1;
+    if (at < 0) {
+      return;
+    }
+    System.arraycopy(starts, at, starts, at + 1, size - at);
+    System.arraycopy(ends, at, ends, at + 1, size - at);
+    starts[at] = start;
+    ends[at] = end;
+    size++;
   }
 
   /** The start of the bucket after the one starting at {@code start}. */
