@@ -7,6 +7,7 @@ import dev.duet.bench.client.BenchRequestException;
 import dev.duet.bench.client.CallHeaders;
 import dev.duet.bench.client.GrpcBenchClient;
 import dev.duet.bench.client.JdkRestBenchClient;
+import dev.duet.bench.client.Protocol;
 import dev.duet.bench.client.RestBenchClient;
 import dev.duet.bench.measure.ListeningProcess;
 import dev.duet.bench.measure.ProcessCpu;
@@ -95,7 +96,8 @@ public final class BenchCli implements Callable<Integer> {
       defaultValue = "writes,bulk,search",
       description =
           "Comma-separated: writes (= writes-seq and writes-c<clients>), writes-seq, writes-cN,"
-              + " bulk, search (default: ${DEFAULT-VALUE}).")
+              + " bulk, search (match), search-bool (match with term and range filters),"
+              + " search-phrase (match_phrase), searches (all three) (default: ${DEFAULT-VALUE}).")
   String scenarios;
 
   @Option(
@@ -228,7 +230,7 @@ public final class BenchCli implements Callable<Integer> {
         for (Scenario scenario : selected) {
           log.info("{}: {}", scenario.name(), scenario.title());
           workload.prepare(scenario, admin, searchDocs);
-          ScenarioResult result = runner.run(scenario, measured);
+          ScenarioResult result = runner.run(scenario, clientsFor(scenario, measured));
           results.add(result);
           System.out.println(MarkdownReport.scenarioTable(result));
         }
@@ -254,6 +256,14 @@ public final class BenchCli implements Callable<Integer> {
     Files.writeString(markdown, MarkdownReport.render(report), StandardCharsets.UTF_8);
     log.info("wrote {} and {}", json, markdown);
     return 0;
+  }
+
+  /** The clients a scenario runs on: gRPC only where its request exists in protobufs 1.6.0. */
+  private static List<BenchClient> clientsFor(Scenario scenario, List<BenchClient> clients) {
+    if (scenario.aggregation() == null || scenario.aggregation().grpc()) {
+      return clients;
+    }
+    return clients.stream().filter(c -> c.protocol() != Protocol.GRPC).toList();
   }
 
   private List<BenchClient> openClients() {

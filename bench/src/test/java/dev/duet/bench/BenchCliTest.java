@@ -6,6 +6,7 @@ import dev.duet.bench.client.BenchClient;
 import dev.duet.bench.client.GrpcBenchClient;
 import dev.duet.bench.client.IndexOp;
 import dev.duet.bench.client.RestBenchClient;
+import dev.duet.bench.client.TextQuery;
 import dev.duet.bench.report.BenchReport;
 import dev.duet.bench.report.JsonReport;
 import dev.duet.bench.report.ProtocolResult;
@@ -54,9 +55,11 @@ class BenchCliTest {
 
       String word = firstBodyWord(docs.doc(1).source());
       for (BenchClient client : List.<BenchClient>of(rest, grpc)) {
-        assertThat(client.search("smoke", DocGenerator.SEARCH_FIELD, word, 10))
-            .as("hits over %s", client.protocol())
-            .isEqualTo(2);
+        for (TextQuery query : List.of(TextQuery.MATCH, TextQuery.PHRASE)) {
+          assertThat(client.search("smoke", query, DocGenerator.SEARCH_FIELD, word, 10))
+              .as("%s hits over %s", query, client.protocol())
+              .isEqualTo(2);
+        }
       }
     }
   }

@@ -122,6 +122,12 @@ public interface Engine extends Closeable {
   SearchResponse search(SearchRequest request);
 
   /**
+   * Analyzes text with a built-in analyzer, or one of an index's analyzers, normalizers or fields;
+   * 404 when the named index is missing.
+   */
+  dev.duet.engine.analysis.AnalyzeResponse analyze(dev.duet.engine.analysis.AnalyzeRequest request);
+
+  /**
    * Flushes the matching indices: a Lucene commit, after which their translogs start a new
    * generation and drop the ones the commit covers.
    */

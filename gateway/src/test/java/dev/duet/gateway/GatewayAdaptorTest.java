@@ -190,6 +190,29 @@ class GatewayAdaptorTest {
   }
 
   @Test
+  void searchesTheAdaptorCannotWriteAsRestAreUnimplementedNotTrimmed() {
+    List<SearchRequestBody.Builder> bodies =
+        List.of(
+            body().setMinScore(0.5f),
+            body()
+                .setQuery(
+                    QueryContainer.newBuilder()
+                        .setExists(
+                            org.opensearch.protobufs.ExistsQuery.newBuilder().setField("title"))));
+    for (SearchRequestBody.Builder b : bodies) {
+      SearchRequest request =
+          SearchRequest.newBuilder().addIndex("a-books").setSearchRequestBody(b).build();
+      // The node itself answers them: only the translation is missing.
+      assertThat(search(directChannel, request).getHits().getHitsCount()).isPositive();
+      StatusRuntimeException refused = failure(() -> search(gatewayChannel, request));
+      assertThat(refused.getStatus().getCode())
+          .as("%s", request)
+          .isEqualTo(Status.Code.UNIMPLEMENTED);
+      assertThat(refused.getStatus().getDescription()).contains("not translated to REST");
+    }
+  }
+
+  @Test
   void bulkItemsAnswerAsTheNodesGrpcPort() {
     Function<String, BulkRequest> bulk =
         index ->

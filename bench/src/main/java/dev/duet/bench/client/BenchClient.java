@@ -25,7 +25,14 @@ public interface BenchClient extends AutoCloseable {
    *
    * @throws BenchRequestException if the search failed
    */
-  int search(String index, String field, String text, int size);
+  int search(String index, TextQuery query, String field, String text, int size);
+
+  /**
+   * Runs one aggregation search on {@code index}, discarding the result.
+   *
+   * @throws BenchRequestException if the search failed
+   */
+  void aggregate(String index, AggregationQuery query);
 
   @Override
   void close();

@@ -93,14 +93,23 @@ public final class GrpcBenchClient implements BenchClient {
   }
 
   @Override
-  public int search(String index, String field, String text, int size) {
+  public int search(String index, TextQuery query, String field, String text, int size) {
     SearchResponse response;
     try {
-      response = search.search(GrpcRequests.matchSearch(index, field, text, size));
+      response = search.search(query.grpcRequest(index, field, text, size));
     } catch (StatusRuntimeException e) {
       throw new BenchRequestException("Search: " + e.getStatus(), e);
     }
     return response.getHits().getHitsCount();
+  }
+
+  @Override
+  public void aggregate(String index, AggregationQuery query) {
+    try {
+      search.search(query.grpcRequest(index));
+    } catch (StatusRuntimeException e) {
+      throw new BenchRequestException("Search: " + e.getStatus(), e);
+    }
   }
 
   @Override

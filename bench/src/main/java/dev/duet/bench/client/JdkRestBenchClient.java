@@ -66,13 +66,17 @@ public final class JdkRestBenchClient implements BenchClient {
   }
 
   @Override
-  public int search(String index, String field, String text, int size) {
+  public int search(String index, TextQuery query, String field, String text, int size) {
     HttpResponse<InputStream> response =
-        send(
-            uri(index, "/_search"),
-            RestRequests.matchQueryBody(field, text, size),
-            "application/json");
+        send(uri(index, "/_search"), query.restBody(field, text, size), "application/json");
     return read(response, RestResponses::readSearchHits);
+  }
+
+  @Override
+  public void aggregate(String index, AggregationQuery query) {
+    read(
+        send(uri(index, "/_search"), query.restBody(), "application/json"),
+        RestResponses::readSearchHits);
   }
 
   @Override

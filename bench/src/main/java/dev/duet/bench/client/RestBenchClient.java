@@ -98,13 +98,18 @@ public final class RestBenchClient implements BenchClient {
   }
 
   @Override
-  public int search(String index, String field, String text, int size) {
+  public int search(String index, TextQuery query, String field, String text, int size) {
     return execute(
         "POST",
         uri(index, "/_search"),
-        RestRequests.matchQueryBody(field, text, size),
+        query.restBody(field, text, size),
         JSON,
         RestResponses::readSearchHits);
+  }
+
+  @Override
+  public void aggregate(String index, AggregationQuery query) {
+    execute("POST", uri(index, "/_search"), query.restBody(), JSON, RestResponses::readSearchHits);
   }
 
   /**

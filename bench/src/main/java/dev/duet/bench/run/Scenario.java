@@ -1,5 +1,7 @@
 package dev.duet.bench.run;
 
+import dev.duet.bench.client.AggregationQuery;
+import dev.duet.bench.client.TextQuery;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -16,14 +18,18 @@ public record Scenario(
     int clients,
     int docsPerRequest,
     String index,
-    Durability durability) {
+    Durability durability,
+    AggregationQuery aggregation,
+    TextQuery textQuery) {
 
   /** What a request of the scenario does. */
   public enum Kind {
     /** A bulk request of {@code docsPerRequest} index operations. */
     BULK,
-    /** A {@code match} query, size 10, over a pre-loaded index. */
-    SEARCH
+    /** A text search ({@link TextQuery}), size 10, over a pre-loaded index. */
+    SEARCH,
+    /** An aggregation search ({@code size: 0}) over the pre-loaded index. */
+    AGGREGATE
   }
 
   /**
@@ -88,14 +94,30 @@ public record Scenario(
         }
         case "writes-seq" -> durabilities.forEach(d -> scenarios.add(sequentialWrites(d)));
         case "bulk" -> durabilities.forEach(d -> scenarios.add(bulk(bulkSize, d)));
-        case "search" -> scenarios.add(search());
+        case "searches" -> {
+          for (TextQuery q : TextQuery.values()) {
+            scenarios.add(search(q));
+          }
+        }
+        case "aggs" -> {
+          for (AggregationQuery q : AggregationQuery.values()) {
+            scenarios.add(aggregate(q));
+          }
+        }
         default -> {
-          if (name.startsWith("writes-c")) {
+          if (TextQuery.forScenario(name) != null) {
+            scenarios.add(search(TextQuery.forScenario(name)));
+          } else if (AggregationQuery.forScenario(name) != null) {
+            scenarios.add(aggregate(AggregationQuery.forScenario(name)));
+          } else if (name.startsWith("writes-c")) {
             int clients = parseClients(name);
             durabilities.forEach(d -> scenarios.add(concurrentWrites(clients, d)));
           } else {
             throw new IllegalArgumentException(
-                "scenario: " + raw + " (expected: writes, writes-seq, writes-cN, bulk, search)");
+                "scenario: "
+                    + raw
+                    + " (expected: writes, writes-seq, writes-cN, bulk, search, search-bool,"
+                    + " search-phrase, searches, aggs, agg-*)");
           }
         }
       }
@@ -134,17 +156,39 @@ public record Scenario(
         clients,
         docsPerRequest,
         "bench-" + name + suffix,
-        durability);
+        durability,
+        null,
+        null);
   }
 
-  static Scenario search() {
+  /** A text search scenario; all share the index {@code bench-search}, loaded once. */
+  static Scenario search(TextQuery query) {
     return new Scenario(
-        "search",
-        "Text search (match query on a text field, size 10), 1 client",
+        query.scenario(),
+        "Text search: " + query.title() + ", size 10, 1 client",
         Kind.SEARCH,
         1,
         0,
         "bench-search",
+        null,
+        null,
+        query);
+  }
+
+  /**
+   * An aggregation scenario; all share the index {@code bench-aggs}, loaded once. Over gRPC only
+   * where the 1.6.0 schema can express the aggregation.
+   */
+  static Scenario aggregate(AggregationQuery query) {
+    return new Scenario(
+        query.scenario(),
+        "Aggregation: " + query.title() + ", 1 client",
+        Kind.AGGREGATE,
+        1,
+        0,
+        "bench-aggs",
+        null,
+        query,
         null);
   }
 

@@ -4,6 +4,7 @@ import dev.duet.bench.client.BenchClient;
 import dev.duet.bench.client.BenchRequestException;
 import dev.duet.bench.client.IndexOp;
 import dev.duet.bench.client.RestBenchClient;
+import dev.duet.bench.client.TextQuery;
 import dev.duet.bench.workload.BenchDoc;
 import dev.duet.bench.workload.DocGenerator;
 import java.util.ArrayList;
@@ -27,6 +28,7 @@ public final class Workload {
   private final AtomicLong nextId = new AtomicLong();
   private final AtomicLong nextQuery = new AtomicLong();
   private final AtomicLong emptySearches = new AtomicLong();
+  private volatile int searchDocs = 1;
 
   public Workload(DocGenerator generator, int poolSize) {
     this.generator = generator;
@@ -38,6 +40,11 @@ public final class Workload {
 
   /** (Re)creates the scenario's index; for search, loads {@code searchDocs} documents into it. */
   public void prepare(Scenario scenario, RestBenchClient admin, int searchDocs) {
+    this.searchDocs = searchDocs;
+    if ((scenario.kind() == Scenario.Kind.AGGREGATE || scenario.kind() == Scenario.Kind.SEARCH)
+        && holds(admin, scenario.index(), searchDocs)) {
+      return; // the read scenarios of one kind share their index: load it once
+    }
     admin.send("DELETE", "/" + scenario.index(), null);
     RestBenchClient.Response created =
         admin.send(
@@ -52,7 +59,7 @@ public final class Workload {
       throw new BenchRequestException(
           "create index " + scenario.index() + ": HTTP " + created.status() + " " + created.body());
     }
-    if (scenario.kind() == Scenario.Kind.SEARCH) {
+    if (scenario.kind() == Scenario.Kind.SEARCH || scenario.kind() == Scenario.Kind.AGGREGATE) {
       log.info("loading {} documents into {}", searchDocs, scenario.index());
       for (int from = 0; from < searchDocs; from += PRELOAD_BATCH) {
         List<IndexOp> ops = new ArrayList<>(PRELOAD_BATCH);
@@ -75,6 +82,11 @@ public final class Workload {
     }
   }
 
+  private static boolean holds(RestBenchClient admin, String index, int docs) {
+    RestBenchClient.Response count = admin.send("GET", "/" + index + "/_count", null);
+    return count.ok() && count.body().contains("\"count\":" + docs + ",");
+  }
+
   private static String durabilitySetting(Scenario scenario) {
     return scenario.durability() == null
         ? ""
@@ -88,13 +100,19 @@ public final class Workload {
         client.bulk(scenario.index(), nextOps(scenario.docsPerRequest()));
         yield scenario.docsPerRequest();
       }
+      case AGGREGATE -> {
+        client.aggregate(scenario.index(), scenario.aggregation());
+        yield 0;
+      }
       case SEARCH -> {
+        long n = nextQuery.getAndIncrement();
+        TextQuery query = scenario.textQuery();
+        String text =
+            query == TextQuery.PHRASE
+                ? generator.phraseText(n, searchDocs)
+                : generator.queryText(n);
         int hits =
-            client.search(
-                scenario.index(),
-                DocGenerator.SEARCH_FIELD,
-                generator.queryText(nextQuery.getAndIncrement()),
-                SEARCH_SIZE);
+            client.search(scenario.index(), query, DocGenerator.SEARCH_FIELD, text, SEARCH_SIZE);
         if (hits == 0) {
           emptySearches.incrementAndGet();
         }

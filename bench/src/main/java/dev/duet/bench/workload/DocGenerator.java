@@ -93,6 +93,18 @@ public final class DocGenerator {
         + vocabulary.word(from + random.nextInt(to - from));
   }
 
+  /**
+   * Phrase text number {@code n} for the phrase scenario: two adjacent words of one of the first
+   * {@code docs} documents' bodies, so every phrase matches at least that document.
+   */
+  public String phraseText(long n, int docs) {
+    SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + n % docs);
+    words(random, 3 + random.nextInt(5)); // the title comes first, as in doc(n)
+    String[] body = words(random, 20 + random.nextInt(21)).split(" ");
+    int at = (int) (n % (body.length - 1));
+    return body[at] + " " + body[at + 1];
+  }
+
   private String words(SplittableRandom random, int count) {
     StringBuilder text = new StringBuilder(count * 7);
     for (int i = 0; i < count; i++) {

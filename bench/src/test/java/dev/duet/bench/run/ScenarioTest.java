@@ -33,10 +33,28 @@ class ScenarioTest {
   }
 
   @Test
+  void aggregationScenariosShareOneIndexAndSayWhichRunOverGrpc() {
+    List<Scenario> aggs = Scenario.parse("aggs", 4, 500, REQUEST_ONLY);
+
+    assertThat(aggs)
+        .extracting(Scenario::name)
+        .containsExactly("agg-terms-avg", "agg-date-histogram", "agg-cardinality", "agg-terms-max");
+    assertThat(aggs).extracting(Scenario::index).containsOnly("bench-aggs");
+    assertThat(aggs)
+        .extracting(s -> s.aggregation().grpc())
+        .containsExactly(false, false, false, true);
+    assertThat(Scenario.parse("agg-cardinality", 4, 500, REQUEST_ONLY))
+        .extracting(Scenario::kind)
+        .containsExactly(Scenario.Kind.AGGREGATE);
+  }
+
+  @Test
   void unknownScenarioIsRejectedWithTheChoices() {
     assertThatThrownBy(() -> Scenario.parse("writes,reads", 4, 500, REQUEST_ONLY))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("scenario: reads (expected: writes, writes-seq, writes-cN, bulk, search)");
+        .hasMessage(
+            "scenario: reads (expected: writes, writes-seq, writes-cN, bulk, search, search-bool,"
+                + " search-phrase, searches, aggs, agg-*)");
     assertThatThrownBy(() -> Scenario.parse(" , ", 4, 500, REQUEST_ONLY))
         .isInstanceOf(IllegalArgumentException.class);
   }
@@ -54,5 +72,18 @@ class ScenarioTest {
             tuple("search", "bench-search", null));
     assertThatThrownBy(() -> Scenario.Durability.parseList("request,never"))
         .hasMessage("durability: never (expected: request, async)");
+  }
+
+  @Test
+  void textSearchScenariosShareTheSearchIndex() {
+    List<Scenario> scenarios =
+        Scenario.parse("searches", 4, 500, Scenario.Durability.parseList("request"));
+
+    assertThat(scenarios)
+        .extracting(Scenario::name, Scenario::index, Scenario::textQuery)
+        .containsExactly(
+            tuple("search", "bench-search", dev.duet.bench.client.TextQuery.MATCH),
+            tuple("search-bool", "bench-search", dev.duet.bench.client.TextQuery.BOOL_FILTER),
+            tuple("search-phrase", "bench-search", dev.duet.bench.client.TextQuery.PHRASE));
   }
 }

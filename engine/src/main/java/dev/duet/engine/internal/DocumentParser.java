@@ -161,7 +161,7 @@ final class DocumentParser {
           leaf = infer(p, t, ctx, path);
           ctx.add(path, leaf);
         }
-        FieldIndexer.index(p, t, path, leaf, ctx.id, ctx.fields);
+        FieldIndexer.index(p, t, path, leaf, ctx.id, ctx.fields, ctx.lookup);
         if (leaf.params().containsKey("copy_to")) {
           copyTo(p, t, ctx, leaf);
         }
@@ -226,7 +226,7 @@ final class DocumentParser {
         field = infer(p, t, ctx, path);
         ctx.add(path, field);
       }
-      FieldIndexer.index(p, t, path, field, ctx.id, ctx.fields);
+      FieldIndexer.index(p, t, path, field, ctx.id, ctx.fields, ctx.lookup);
     }
   }
 

@@ -47,7 +47,7 @@ final class FieldIndexer {
       return;
     }
     try (JsonParser p = JsonMaps.JSON.createParser(JsonMaps.write(nullValue))) {
-      index(p, p.nextToken(), path, field, id, out);
+      index(p, p.nextToken(), path, field, id, out, null);
     }
   }
 
@@ -64,10 +64,11 @@ final class FieldIndexer {
       String path,
       FieldMapping field,
       String id,
-      List<IndexableField> out)
+      List<IndexableField> out,
+      MappingLookup lookup)
       throws IOException {
     try {
-      indexValue(p, t, path, field, out);
+      indexValue(p, t, path, field, out, lookup);
     } catch (JsonProcessingException | DuetException e) {
       if (Boolean.TRUE.equals(field.params().get("ignore_malformed"))) {
         // The value stays in _source, unindexed; _ignored names the field, as in OpenSearch.
@@ -79,7 +80,7 @@ final class FieldIndexer {
       throw valueFailure(p, path, field, id, cause);
     }
     for (Map.Entry<String, FieldMapping> sub : field.fields().entrySet()) {
-      index(p, t, path + "." + sub.getKey(), sub.getValue(), id, out);
+      index(p, t, path + "." + sub.getKey(), sub.getValue(), id, out, lookup);
     }
   }
 
@@ -133,7 +134,12 @@ final class FieldIndexer {
   }
 
   private static void indexValue(
-      JsonParser p, JsonToken t, String path, FieldMapping field, List<IndexableField> out)
+      JsonParser p,
+      JsonToken t,
+      String path,
+      FieldMapping field,
+      List<IndexableField> out,
+      MappingLookup lookup)
       throws IOException {
     Map<String, Object> params = field.params();
     boolean indexed = !Boolean.FALSE.equals(params.get("index"));
@@ -150,6 +156,9 @@ final class FieldIndexer {
         Object ignoreAbove = params.get("ignore_above");
         if (ignoreAbove instanceof Number n && value.length() > n.intValue()) {
           return;
+        }
+        if (lookup != null && field.params().get("normalizer") != null) {
+          value = Normalizers.apply(lookup.normalizer(path), path, value);
         }
         if (indexed && docValues) {
           out.add(new KeywordField(path, value, Field.Store.NO));

@@ -62,7 +62,7 @@ final class FieldQueries {
         return new TermQuery(new Term(name, String.valueOf(value)));
       }
       case "keyword" -> {
-        String v = String.valueOf(value);
+        String v = Normalizers.apply(lookup.normalizer(name), name, String.valueOf(value));
         if (indexed) {
           // Keyword terms score their boost, as OpenSearch's KeywordFieldMapper builds them.
           return new ConstantScoreQuery(new TermQuery(new Term(name, v)));
@@ -393,7 +393,10 @@ final class FieldQueries {
         new DuetException(400, "number_format_exception", reason));
   }
 
-  private DuetException failure(String reason, DuetException cause) {
+  /**
+   * OpenSearch's {@code query_shard_exception} for this index, with the cause when there is one.
+   */
+  DuetException failure(String reason, DuetException cause) {
     Map<String, String> meta = new LinkedHashMap<>();
     meta.put("index", index);
     meta.put("index_uuid", uuid);

@@ -59,7 +59,8 @@ final class IndexAdmin implements IndexResolver.Catalog {
   void putMapping(String expression, IndicesOptions options, Map<String, Object> update) {
     List<LuceneIndex> targets = targets(expression, options);
     for (LuceneIndex index : targets) {
-      index.metadata().mapping().merge(update); // every index accepts it before any changes
+      // Every index accepts it, fields naming only analysis it has, before any changes.
+      index.lookup().analysis().checkFields(index.metadata().mapping().merge(update).properties());
     }
     for (LuceneIndex index : targets) {
       // Merged again under the index's mapping lock: writes may have mapped fields dynamically

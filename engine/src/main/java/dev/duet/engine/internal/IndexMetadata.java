@@ -107,7 +107,8 @@ record IndexMetadata(
         (String) root.get("uuid"),
         ((Number) root.get("creation_date")).longValue(),
         new IndexSettings(settings),
-        Mapping.fromMap((Map<String, Object>) root.getOrDefault("mappings", Map.of())),
+        // Checked against the index's analysis when created; read back as written.
+        Mapping.fromMap((Map<String, Object>) root.getOrDefault("mappings", Map.of()), null, null),
         aliases);
   }
 }

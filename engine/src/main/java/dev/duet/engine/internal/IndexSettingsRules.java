@@ -48,7 +48,7 @@ final class IndexSettingsRules {
     Map<String, String> out = new LinkedHashMap<>();
     for (Map.Entry<String, String> e : settings.values().entrySet()) {
       String key = e.getKey().startsWith("index.") ? e.getKey().substring(6) : e.getKey();
-      if (!KNOWN.contains(key)) {
+      if (!KNOWN.contains(key) && !key.startsWith("analysis.")) {
         throw new DuetException(
             400,
             "settings_exception",

@@ -121,6 +121,7 @@ public final class LuceneEngine implements Engine {
     IndexSettings validated =
         IndexSettingsRules.validate(settings == null ? IndexSettings.DEFAULTS : settings);
     KnnSettings.check(validated, mapping == null ? Mapping.EMPTY : mapping);
+    IndexAnalysis.of(validated); // a bad analysis definition fails creation, not the first search
     synchronized (adminLock) {
       if (resolver.isAlias(name)) {
         throw IndexNames.invalid(name, "already exists as alias");
@@ -293,6 +294,16 @@ public final class LuceneEngine implements Engine {
   public GetResult get(String index, String id, boolean realtime) {
     String concrete = resolver.resolveRead(index);
     return require(concrete == null ? index : concrete).get(id, realtime);
+  }
+
+  @Override
+  public dev.duet.engine.analysis.AnalyzeResponse analyze(
+      dev.duet.engine.analysis.AnalyzeRequest request) {
+    if (request.index() == null) {
+      return AnalyzeService.analyze(request, null);
+    }
+    String concrete = resolver.resolveRead(request.index());
+    return AnalyzeService.analyze(request, require(concrete == null ? request.index() : concrete));
   }
 
   @Override

@@ -178,7 +178,11 @@ final class LuceneIndex implements Closeable {
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
-      lookup = MappingLookup.of(next.mapping(), next.settings());
+      // Analysis settings are static: rebuild the analyzers only when the settings differ.
+      lookup =
+          next.settings().equals(current.settings())
+              ? MappingLookup.of(next.mapping(), next.settings(), lookup.analysis())
+              : MappingLookup.of(next.mapping(), next.settings());
       metadata = next;
       if (!next.settings().equals(current.settings())) {
         shardsTotal = 1 + next.settings().numberOfReplicas();
@@ -518,7 +522,7 @@ final class LuceneIndex implements Closeable {
       }
       IndexMetadata next = current.withMapping(merged);
       next.write(dir);
-      lookup = MappingLookup.of(merged, current.settings());
+      lookup = MappingLookup.of(merged, current.settings(), lookup.analysis());
       metadata = next;
     }
   }

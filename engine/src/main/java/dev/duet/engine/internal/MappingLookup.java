@@ -28,21 +28,35 @@ final class MappingLookup {
 
   // index.mapping.ignore_malformed: the default of fields that do not set their own.
   private final boolean ignoreMalformed;
+  private final IndexAnalysis analysis;
 
-  private MappingLookup(Mapping mapping, boolean ignoreMalformed) {
+  private MappingLookup(Mapping mapping, boolean ignoreMalformed, IndexAnalysis analysis) {
     this.mapping = mapping;
     this.ignoreMalformed = ignoreMalformed;
+    this.analysis = analysis;
     dynamics.put(ROOT, mapping.dynamic());
     addAll("", mapping.properties(), mapping.dynamic());
   }
 
   static MappingLookup of(Mapping mapping) {
-    return new MappingLookup(mapping, false);
+    return new MappingLookup(mapping, false, IndexAnalysis.NONE);
   }
 
-  /** The lookup with the index settings that change how fields parse. */
+  /**
+   * The lookup with the index settings that change how fields parse, and analyzer names resolved in
+   * the analysis those settings define first.
+   */
   static MappingLookup of(Mapping mapping, IndexSettings settings) {
-    return new MappingLookup(mapping, IndexSettingsRules.ignoreMalformed(settings));
+    return of(mapping, settings, IndexAnalysis.of(settings));
+  }
+
+  /** As {@link #of(Mapping, IndexSettings)}, reusing analysis already built from the settings. */
+  static MappingLookup of(Mapping mapping, IndexSettings settings, IndexAnalysis analysis) {
+    return new MappingLookup(mapping, IndexSettingsRules.ignoreMalformed(settings), analysis);
+  }
+
+  IndexAnalysis analysis() {
+    return analysis;
   }
 
   Mapping mapping() {
@@ -77,9 +91,19 @@ final class MappingLookup {
     }
   }
 
+  /** Every leaf path, multi-fields included, for field patterns ({@code title*}, {@code *}). */
+  java.util.Set<String> leafPaths() {
+    return java.util.Collections.unmodifiableSet(leaves.keySet());
+  }
+
+  /** An analyzer by name, as a query's {@code analyzer} option names it; null when unknown. */
+  Analyzer analyzerNamed(String name) {
+    return analysis.analyzer(name);
+  }
+
   Analyzer indexAnalyzer(String field) {
     FieldMapping leaf = leaves.get(field);
-    return leaf == null ? Analyzers.STANDARD : Analyzers.named(leaf.params().get("analyzer"));
+    return leaf == null ? Analyzers.STANDARD : named(leaf.params().get("analyzer"));
   }
 
   Analyzer searchAnalyzer(String field) {
@@ -88,7 +112,22 @@ final class MappingLookup {
       return Analyzers.STANDARD;
     }
     Object search = leaf.params().get("search_analyzer");
-    return Analyzers.named(search != null ? search : leaf.params().get("analyzer"));
+    return named(search != null ? search : leaf.params().get("analyzer"));
+  }
+
+  /** A keyword field's normalizer, or null when it has none. */
+  Analyzer normalizer(String field) {
+    FieldMapping leaf = leaves.get(field);
+    Object name = leaf == null ? null : leaf.params().get("normalizer");
+    return name == null ? null : analysis.normalizer(name.toString());
+  }
+
+  private Analyzer named(Object name) {
+    if (name == null) {
+      return Analyzers.STANDARD;
+    }
+    Analyzer analyzer = analysis.analyzer(name.toString());
+    return analyzer == null ? Analyzers.STANDARD : analyzer;
   }
 
   /**

@@ -2,12 +2,28 @@ package dev.duet.engine.internal;
 
 import dev.duet.engine.internal.knn.KnnQueryBuilder;
 import dev.duet.engine.mapping.FieldMapping;
+import dev.duet.engine.search.Boosting;
+import dev.duet.engine.search.ConstantScore;
+import dev.duet.engine.search.DisMax;
+import dev.duet.engine.search.Exists;
+import dev.duet.engine.search.FunctionScore;
+import dev.duet.engine.search.Fuzzy;
+import dev.duet.engine.search.Ids;
+import dev.duet.engine.search.MatchBoolPrefix;
+import dev.duet.engine.search.MatchPhrase;
+import dev.duet.engine.search.MatchPhrasePrefix;
+import dev.duet.engine.search.MultiMatch;
+import dev.duet.engine.search.Prefix;
 import dev.duet.engine.search.Query.Bool;
 import dev.duet.engine.search.Query.Match;
 import dev.duet.engine.search.Query.MatchAll;
 import dev.duet.engine.search.Query.MatchNone;
 import dev.duet.engine.search.Query.Range;
 import dev.duet.engine.search.Query.Terms;
+import dev.duet.engine.search.QueryString;
+import dev.duet.engine.search.Regexp;
+import dev.duet.engine.search.TermsSet;
+import dev.duet.engine.search.Wildcard;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.document.SortedSetDocValuesField;
@@ -20,7 +36,6 @@ import org.apache.lucene.search.MatchNoDocsQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.util.BytesRef;
-import org.apache.lucene.util.QueryBuilder;
 
 /**
  * Turns the query model into a Lucene query for one index, by that index's mapping: values are
@@ -31,11 +46,32 @@ final class QueryTranslator {
   private final MappingLookup lookup;
   private final FieldQueries fields;
   private final KnnQueryBuilder knn;
+  private final TermLevelQueries termLevel;
+  private final FullTextQueries fullText;
+  private final CompoundQueries compound;
 
   QueryTranslator(LuceneIndex index) {
     this.lookup = index.lookup();
     this.fields = new FieldQueries(lookup, index.name(), index.uuid());
     this.knn = new KnnQueryBuilder(index.name(), index.uuid());
+    this.termLevel = new TermLevelQueries(lookup, fields);
+    this.fullText = new FullTextQueries(lookup, fields, termLevel);
+    this.compound =
+        new CompoundQueries(this::translate, new ScoreFunctions(lookup, fields, index.name()));
+  }
+
+  /**
+   * The request's query; more clauses than Lucene's limit ({@code
+   * indices.query.bool.max_clause_count}, 1024) fail as OpenSearch's shard does.
+   */
+  Query translateRequest(dev.duet.engine.search.Query model) {
+    try {
+      return translate(model);
+    } catch (org.apache.lucene.search.IndexSearcher.TooManyClauses e) {
+      throw fields.failure(
+          "failed to create query: " + e.getMessage(),
+          new dev.duet.engine.error.LibraryException("too_many_clauses", e.getMessage(), null));
+    }
   }
 
   Query translate(dev.duet.engine.search.Query model) {
@@ -51,41 +87,48 @@ final class QueryTranslator {
           case dev.duet.engine.search.Query.Knn k ->
               knn.build(
                   k, lookup.vector(k.field()), k.filter() == null ? null : translate(k.filter()));
+          case dev.duet.engine.search.Query.FullText f -> fullText(f);
+          case dev.duet.engine.search.Query.TermLevel t -> termLevel(t);
+          case dev.duet.engine.search.Query.Compound c -> compound(c);
         };
     float boost = model.boost();
     return boost == 1f || q instanceof MatchNoDocsQuery ? q : new BoostQuery(q, boost);
   }
 
   private Query match(Match m) {
-    FieldMapping field = lookup.leaf(m.field());
-    if (field == null || !field.type().equals("text")) {
-      return fields.term(m.field(), m.query());
-    }
-    fields.requireIndexed(m.field(), field);
-    QueryBuilder builder = new QueryBuilder(lookup.searchAnalyzer(m.field()));
-    BooleanClause.Occur occur =
-        m.operator() == dev.duet.engine.search.Query.Operator.AND
-            ? BooleanClause.Occur.MUST
-            : BooleanClause.Occur.SHOULD;
-    Query q = builder.createBooleanQuery(m.field(), String.valueOf(m.query()), occur);
-    if (q == null) {
-      return new MatchNoDocsQuery("no terms after analysis");
-    }
-    if (m.minimumShouldMatch() != null
-        && occur == BooleanClause.Occur.SHOULD
-        && q instanceof BooleanQuery bq) {
-      BooleanQuery.Builder b = new BooleanQuery.Builder();
-      int optional = 0;
-      for (BooleanClause c : bq.clauses()) {
-        b.add(c);
-        if (c.occur() == BooleanClause.Occur.SHOULD) {
-          optional++;
-        }
-      }
-      b.setMinimumNumberShouldMatch(MinimumShouldMatch.calculate(optional, m.minimumShouldMatch()));
-      return b.build();
-    }
-    return q;
+    return fullText.named("match").match(m);
+  }
+
+  private Query fullText(dev.duet.engine.search.Query.FullText q) {
+    return switch (q) {
+      case MatchPhrase m -> fullText.named("match_phrase").phrase(m);
+      case MatchPhrasePrefix m -> fullText.named("match_phrase_prefix").phrasePrefix(m);
+      case MatchBoolPrefix m -> fullText.named("match_bool_prefix").boolPrefix(m);
+      case MultiMatch m -> new MultiMatchQueries(lookup, fullText).multiMatch(m);
+      case QueryString m ->
+          new QueryStringQueries(lookup, fields, fullText, termLevel).queryString(m);
+    };
+  }
+
+  private Query termLevel(dev.duet.engine.search.Query.TermLevel q) {
+    return switch (q) {
+      case Exists e -> termLevel.exists(e);
+      case Prefix p -> termLevel.prefix(p);
+      case Wildcard w -> termLevel.wildcard(w);
+      case Regexp r -> termLevel.regexp(r);
+      case Fuzzy f -> termLevel.fuzzy(f);
+      case Ids i -> termLevel.ids(i);
+      case TermsSet t -> termLevel.termsSet(t);
+    };
+  }
+
+  private Query compound(dev.duet.engine.search.Query.Compound q) {
+    return switch (q) {
+      case ConstantScore c -> compound.constantScore(c);
+      case Boosting b -> compound.boosting(b);
+      case DisMax d -> compound.disMax(d);
+      case FunctionScore f -> compound.functionScore(f);
+    };
   }
 
   private Query terms(Terms t) {
@@ -96,8 +139,9 @@ final class QueryTranslator {
     if (t.field().equals(DocLookup.ID)
         || field != null && (field.type().equals("keyword") || field.type().equals("text"))) {
       List<BytesRef> terms = new ArrayList<>(t.values().size());
+      var normalizer = field == null ? null : lookup.normalizer(t.field());
       for (Object v : t.values()) {
-        terms.add(new BytesRef(String.valueOf(v)));
+        terms.add(new BytesRef(Normalizers.apply(normalizer, t.field(), String.valueOf(v))));
       }
       if (field != null && !FieldQueries.indexed(field)) {
         return SortedSetDocValuesField.newSlowSetQuery(t.field(), terms);

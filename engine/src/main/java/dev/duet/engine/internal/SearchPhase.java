@@ -93,18 +93,23 @@ final class SearchPhase {
     IndexSearcher[] searchers = new IndexSearcher[targets.size()];
     try {
       TopDocs[] results = new TopDocs[targets.size()];
+      List<dev.duet.engine.search.Query> models = new ArrayList<>(targets.size());
       Sort sort = null;
       for (int i = 0; i < results.length; i++) {
         LuceneIndex target = targets.get(i);
+        QueryTranslator translator = new QueryTranslator(target);
+        models.add(filtered(request.query(), aliasFilters.get(i)));
         Query query =
-            new QueryTranslator(target).translate(filtered(request.query(), aliasFilters.get(i)));
+            SearchRefinements.hitsQuery(
+                translator.translateRequest(models.get(i)), request.options(), translator);
         sort = SortBuilder.build(request.sort(), target);
+        FieldDoc after = SearchRefinements.after(sort, request.options().searchAfter(), from);
         searchers[i] = target.acquireSearcher();
         TopDocs docs =
             sort == null
                 ? searchers[i].search(query, new TopScoreDocCollectorManager(numHits, threshold))
                 : searchers[i].search(
-                    query, new TopFieldCollectorManager(sort, numHits, null, threshold));
+                    query, new TopFieldCollectorManager(sort, numHits, after, threshold));
         for (ScoreDoc sd : docs.scoreDocs) {
           sd.shardIndex = i;
         }
@@ -112,13 +117,17 @@ final class SearchPhase {
       }
       TopDocs merged = merge(sort, from, size, results);
       List<SearchHit> hits = fetch(targets, searchers, merged, sort, request);
+      AggregationTargets.Outcome aggregations =
+          AggregationTargets.execute(targets, models, searchers, request);
       return new SearchResponse(
           tookMillis(start),
           false,
           shards,
           totalHits(track, results),
           size == 0 ? Float.NaN : maxScore(sort, results, hits),
-          hits);
+          hits,
+          aggregations.results(),
+          aggregations.terminatedEarly(size));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (IndexSearcher.TooManyClauses e) {
@@ -204,7 +213,7 @@ final class SearchPhase {
     return hits;
   }
 
-  private static Object sortValue(Object value) {
+  static Object sortValue(Object value) {
     if (value instanceof BytesRef b) {
       return b.utf8ToString();
     }

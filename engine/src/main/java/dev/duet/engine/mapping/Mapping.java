@@ -55,6 +55,17 @@ public record Mapping(
     return MappingMerger.merge(this, update);
   }
 
+  /**
+   * As {@link #fromMap(Map)}, for an index whose settings define the named analyzers and
+   * normalizers ({@code index.analysis.analyzer.*}, {@code index.analysis.normalizer.*}).
+   */
+  public static Mapping fromMap(
+      Map<String, Object> mappings,
+      java.util.Set<String> customAnalyzers,
+      java.util.Set<String> normalizers) {
+    return MappingParser.parse(mappings, customAnalyzers, normalizers);
+  }
+
   /** The neutral map form, as {@code GET /{index}/_mapping} shows it under {@code mappings}. */
   public Map<String, Object> toMap() {
     return MappingParser.render(this);

@@ -22,14 +22,56 @@ final class MappingParser {
 
   /** Analyzers the engine ships; OpenSearch's built-in names. */
   static final Set<String> ANALYZERS =
-      Set.of("standard", "simple", "whitespace", "keyword", "stop", "english");
+      Set.of(
+          "standard",
+          "default",
+          "simple",
+          "whitespace",
+          "keyword",
+          "stop",
+          "pattern",
+          "fingerprint",
+          "english",
+          "arabic",
+          "armenian",
+          "basque",
+          "bengali",
+          "brazilian",
+          "bulgarian",
+          "catalan",
+          "cjk",
+          "czech",
+          "danish",
+          "dutch",
+          "finnish",
+          "french",
+          "galician",
+          "german",
+          "greek",
+          "hindi",
+          "hungarian",
+          "indonesian",
+          "irish",
+          "italian",
+          "latvian",
+          "lithuanian",
+          "norwegian",
+          "persian",
+          "portuguese",
+          "romanian",
+          "russian",
+          "sorani",
+          "spanish",
+          "swedish",
+          "turkish",
+          "thai");
 
   private static final Set<String> COMMON_PARAMS =
       Set.of("index", "store", "doc_values", "meta", "copy_to");
   private static final Map<String, Set<String>> TYPE_PARAMS =
       Map.of(
           "text", Set.of("analyzer", "search_analyzer", "norms", "boost"),
-          "keyword", Set.of("ignore_above", "null_value", "boost"),
+          "keyword", Set.of("ignore_above", "null_value", "boost", "normalizer"),
           "boolean", Set.of("null_value", "boost"),
           "date", Set.of("format", "print_format", "null_value", "ignore_malformed", "boost"),
           "number", Set.of("null_value", "coerce", "ignore_malformed", "boost"));
@@ -63,11 +105,25 @@ final class MappingParser {
   private MappingParser() {}
 
   static Mapping parse(Map<String, Object> mappings) {
+    return parse(mappings, Set.of(), Set.of());
+  }
+
+  /**
+   * Parses a mapping whose index defines the analyzers and normalizers named (besides the built-in
+   * analyzers), so that fields may use them; null sets skip the check (a mapping read back from
+   * disk was checked when it was created).
+   */
+  static Mapping parse(
+      Map<String, Object> mappings, Set<String> customAnalyzers, Set<String> normalizers) {
     if (mappings == null || mappings.isEmpty()) {
       return Mapping.EMPTY;
     }
     try {
-      return parseRoot(mappings);
+      Mapping parsed = parseRoot(mappings);
+      if (customAnalyzers != null) {
+        checkAnalysis(parsed.properties(), customAnalyzers, normalizers);
+      }
+      return parsed;
     } catch (DuetException e) {
       throw new DuetException(
           400,
@@ -308,12 +364,9 @@ final class MappingParser {
           throw failure("For input string: \"" + value + "\"");
         }
       }
-      case "analyzer", "search_analyzer" -> {
-        String analyzer = String.valueOf(value);
-        if (!ANALYZERS.contains(analyzer)) {
-          throw failure("analyzer [" + analyzer + "] has not been configured in mappings");
-        }
-        return analyzer;
+      case "analyzer", "search_analyzer", "normalizer" -> {
+        // Checked once the whole mapping is parsed, against the index's own analysis too.
+        return String.valueOf(value);
       }
       case "copy_to" -> {
         // OpenSearch always shows copy_to as a list.
@@ -390,6 +443,27 @@ final class MappingParser {
       out.put("fields", renderFields(field.fields()));
     }
     return out;
+  }
+
+  private static void checkAnalysis(
+      Map<String, FieldMapping> props, Set<String> analyzers, Set<String> normalizers) {
+    for (Map.Entry<String, FieldMapping> e : props.entrySet()) {
+      FieldMapping f = e.getValue();
+      for (String key : List.of("analyzer", "search_analyzer")) {
+        Object name = f.params().get(key);
+        if (name != null && !ANALYZERS.contains(name.toString()) && !analyzers.contains(name)) {
+          throw failure("analyzer [" + name + "] has not been configured in mappings");
+        }
+      }
+      Object normalizer = f.params().get("normalizer");
+      if (normalizer != null
+          && !normalizer.equals("lowercase")
+          && !normalizers.contains(normalizer.toString())) {
+        throw failure("normalizer [" + normalizer + "] not found for field [" + e.getKey() + "]");
+      }
+      checkAnalysis(f.properties(), analyzers, normalizers);
+      checkAnalysis(f.fields(), analyzers, normalizers);
+    }
   }
 
   static DuetException failure(String reason) {

@@ -21,14 +21,36 @@ public sealed interface Query {
 
   /** {@code match}: analyzed full-text query; {@code operator} OR or AND between terms. */
   record Match(
-      String field, Object query, Operator operator, String minimumShouldMatch, float boost)
+      String field,
+      Object query,
+      Operator operator,
+      String minimumShouldMatch,
+      TextOptions options,
+      float boost)
       implements Query {
     public Match {
       requireNonNull(field, "field");
       requireNonNull(query, "query");
       requireNonNull(operator, "operator");
+      requireNonNull(options, "options");
+    }
+
+    public Match(
+        String field, Object query, Operator operator, String minimumShouldMatch, float boost) {
+      this(field, query, operator, minimumShouldMatch, TextOptions.DEFAULT, boost);
     }
   }
+
+  /** The rest of the full-text family, one record per file in this package. */
+  sealed interface FullText extends Query
+      permits MatchPhrase, MatchPhrasePrefix, MatchBoolPrefix, MultiMatch, QueryString {}
+
+  /** The rest of the term-level family, one record per file in this package. */
+  sealed interface TermLevel extends Query
+      permits Exists, Prefix, Wildcard, Regexp, Fuzzy, Ids, TermsSet {}
+
+  /** Queries that wrap other queries, one record per file in this package. */
+  sealed interface Compound extends Query permits ConstantScore, Boosting, DisMax, FunctionScore {}
 
   /**
    * {@code term}: exact value, not analyzed. Like OpenSearch's query builders, it refuses a missing

@@ -3,6 +3,7 @@ package dev.duet.engine.search;
 import static java.util.Objects.requireNonNull;
 
 import dev.duet.engine.index.IndicesOptions;
+import dev.duet.engine.search.agg.Aggregation;
 import java.util.List;
 
 /**
@@ -17,6 +18,8 @@ public record SearchRequest(
     List<SortSpec> sort,
     SourceFilter source,
     TrackTotalHits trackTotalHits,
+    List<Aggregation> aggregations,
+    SearchOptions options,
     IndicesOptions indicesOptions) {
 
   public static final int DEFAULT_SIZE = 10;
@@ -27,10 +30,50 @@ public record SearchRequest(
     sort = List.copyOf(sort);
     requireNonNull(source, "source");
     requireNonNull(trackTotalHits, "trackTotalHits");
+    aggregations = List.copyOf(aggregations);
+    requireNonNull(options, "options");
     requireNonNull(indicesOptions, "indicesOptions");
   }
 
-  /** A search with the default {@link IndicesOptions}. */
+  /** A search with aggregations and options, and the default {@link IndicesOptions}. */
+  public SearchRequest(
+      List<String> indices,
+      Query query,
+      int from,
+      int size,
+      List<SortSpec> sort,
+      SourceFilter source,
+      TrackTotalHits trackTotalHits,
+      List<Aggregation> aggregations,
+      SearchOptions options) {
+    this(
+        indices,
+        query,
+        from,
+        size,
+        sort,
+        source,
+        trackTotalHits,
+        aggregations,
+        options,
+        IndicesOptions.DEFAULTS);
+  }
+
+  /** A search with aggregations and no {@link SearchOptions}. */
+  public SearchRequest(
+      List<String> indices,
+      Query query,
+      int from,
+      int size,
+      List<SortSpec> sort,
+      SourceFilter source,
+      TrackTotalHits trackTotalHits,
+      List<Aggregation> aggregations) {
+    this(
+        indices, query, from, size, sort, source, trackTotalHits, aggregations, SearchOptions.NONE);
+  }
+
+  /** A search without aggregations, with the default {@link IndicesOptions}. */
   public SearchRequest(
       List<String> indices,
       Query query,
@@ -39,11 +82,51 @@ public record SearchRequest(
       List<SortSpec> sort,
       SourceFilter source,
       TrackTotalHits trackTotalHits) {
-    this(indices, query, from, size, sort, source, trackTotalHits, IndicesOptions.DEFAULTS);
+    this(indices, query, from, size, sort, source, trackTotalHits, List.of());
+  }
+
+  /** This search with {@code options} (min_score, post_filter, search_after) instead of its own. */
+  public SearchRequest withOptions(SearchOptions options) {
+    return new SearchRequest(
+        indices,
+        query,
+        from,
+        size,
+        sort,
+        source,
+        trackTotalHits,
+        aggregations,
+        options,
+        indicesOptions);
+  }
+
+  /** This search with {@code aggregations} (top level, in request order) instead of its own. */
+  public SearchRequest withAggregations(List<Aggregation> aggregations) {
+    return new SearchRequest(
+        indices,
+        query,
+        from,
+        size,
+        sort,
+        source,
+        trackTotalHits,
+        aggregations,
+        options,
+        indicesOptions);
   }
 
   /** The same search with other index expression options. */
-  public SearchRequest withIndicesOptions(IndicesOptions options) {
-    return new SearchRequest(indices, query, from, size, sort, source, trackTotalHits, options);
+  public SearchRequest withIndicesOptions(IndicesOptions indicesOptions) {
+    return new SearchRequest(
+        indices,
+        query,
+        from,
+        size,
+        sort,
+        source,
+        trackTotalHits,
+        aggregations,
+        options,
+        indicesOptions);
   }
 }

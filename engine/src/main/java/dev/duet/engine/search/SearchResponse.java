@@ -1,10 +1,12 @@
 package dev.duet.engine.search;
 
+import dev.duet.engine.search.agg.AggregationResult;
 import java.util.List;
 
 /**
  * The answer to a {@link SearchRequest}. {@code totalHits} is null when tracking was disabled;
- * {@code maxScore} is NaN when there were no scores (rendered as null).
+ * {@code maxScore} is NaN when there were no scores (rendered as null); {@code aggregations} is
+ * empty when the request asked none.
  */
 public record SearchResponse(
     long tookMillis,
@@ -12,7 +14,20 @@ public record SearchResponse(
     int totalShards,
     TotalHits totalHits,
     float maxScore,
-    List<SearchHit> hits) {
+    List<SearchHit> hits,
+    List<AggregationResult> aggregations,
+    Boolean terminatedEarly) {
+
+  /** A response without aggregations. */
+  public SearchResponse(
+      long tookMillis,
+      boolean timedOut,
+      int totalShards,
+      TotalHits totalHits,
+      float maxScore,
+      List<SearchHit> hits) {
+    this(tookMillis, timedOut, totalShards, totalHits, maxScore, hits, List.of(), null);
+  }
 
   /** {@code relation} is {@code eq} or {@code gte}. */
   public record TotalHits(long value, String relation) {}

@@ -18,6 +18,8 @@ import dev.duet.engine.mapping.Mapping;
 import dev.duet.engine.search.AliasFilterDecoder;
 import dev.duet.engine.search.Query;
 import dev.duet.engine.search.SearchHit;
+import dev.duet.engine.search.agg.Aggregation;
+import dev.duet.engine.search.agg.AggregationResult;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -68,6 +70,43 @@ class IndexAdminTest {
         .map(SearchHit::id)
         .sorted()
         .toList();
+  }
+
+  @Test
+  void mappingUpdatesNameOnlyAnalysisTheIndexHas() {
+    open()
+        .createIndex(
+            "a",
+            new IndexSettings(
+                Map.of(
+                    "index.analysis.normalizer.folded.type", "custom",
+                    "index.analysis.normalizer.folded.filter", "lowercase")),
+            keywordK());
+    Map<String, Object> unknownAnalyzer =
+        Map.of("properties", Map.of("t", Map.of("type", "text", "analyzer", "nope")));
+    assertThatThrownBy(() -> engine.putMapping("a", IndicesOptions.STRICT, unknownAnalyzer))
+        .isInstanceOfSatisfying(
+            DuetException.class,
+            e -> {
+              assertThat(e.status()).isEqualTo(400);
+              assertThat(e.type()).isEqualTo("illegal_argument_exception");
+              assertThat(e.getMessage()).contains("analyzer [nope] has not been configured");
+            });
+    Map<String, Object> unknownNormalizer =
+        Map.of("properties", Map.of("n", Map.of("type", "keyword", "normalizer", "nope")));
+    assertThatThrownBy(() -> engine.putMapping("a", IndicesOptions.STRICT, unknownNormalizer))
+        .isInstanceOfSatisfying(
+            DuetException.class,
+            e -> {
+              assertThat(e.type()).isEqualTo("mapper_parsing_exception");
+              assertThat(e.getMessage()).contains("normalizer [nope] not found for field [n]");
+            });
+    assertThat(engine.mapping("a").properties()).containsOnlyKeys("k");
+    engine.putMapping(
+        "a",
+        IndicesOptions.STRICT,
+        Map.of("properties", Map.of("n", Map.of("type", "keyword", "normalizer", "folded"))));
+    assertThat(engine.mapping("a").properties()).containsKeys("k", "n");
   }
 
   @Test
@@ -144,6 +183,20 @@ class IndexAdminTest {
     assertThat(engine.get("b", "2").found()).isTrue();
     assertThat(ids("b")).containsExactly("2", "3");
     assertThat(ids("view")).containsExactly("1", "2");
+    // Aggregations see only what the alias filter lets through, as hits do.
+    var counted =
+        engine
+            .search(
+                search("view", matchAll())
+                    .withAggregations(
+                        List.of(
+                            new Aggregation.Metric(
+                                "n", Aggregation.MetricKind.VALUE_COUNT, "k", null, null, 2))))
+            .aggregations();
+    assertThat(counted)
+        .singleElement()
+        .isInstanceOfSatisfying(
+            AggregationResult.SingleValue.class, v -> assertThat(v.value()).isEqualTo(2L));
     engine.close();
     open();
     assertThat(ids("view")).containsExactly("1", "2");

@@ -3,10 +3,12 @@ package dev.duet.gateway.adaptor;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.duet.engine.search.Query;
+import dev.duet.engine.search.SearchOptions;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SortSpec;
 import dev.duet.engine.search.SourceFilter;
 import dev.duet.engine.search.TrackTotalHits;
+import dev.duet.gateway.RequestRefused;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -38,6 +40,14 @@ final class SearchRequestJson {
   }
 
   static byte[] body(SearchRequest request) {
+    // Refused rather than dropped: a search sent without its aggregations or options would answer
+    // something else than what was asked.
+    if (!request.aggregations().isEmpty()) {
+      throw notTranslated("aggregations");
+    }
+    if (!request.options().equals(SearchOptions.NONE)) {
+      throw notTranslated("min_score, post_filter and search_after");
+    }
     ByteArrayOutputStream out = new ByteArrayOutputStream(256);
     try (JsonGenerator g = JSON.createGenerator(out)) {
       g.writeStartObject();
@@ -147,8 +157,61 @@ final class SearchRequestJson {
         boost(q.boost(), g);
         g.writeEndObject();
       }
+      case Query.Knn q -> knn(q, g);
+      case Query.FullText q -> throw notTranslated(queryName(q));
+      case Query.TermLevel q -> throw notTranslated(queryName(q));
+      case Query.Compound q -> throw notTranslated(queryName(q));
     }
     g.writeEndObject();
+  }
+
+  private static void knn(Query.Knn q, JsonGenerator g) throws IOException {
+    g.writeObjectFieldStart("knn");
+    g.writeObjectFieldStart(q.field());
+    g.writeArrayFieldStart("vector");
+    for (float v : q.vector()) {
+      g.writeNumber(v);
+    }
+    g.writeEndArray();
+    if (q.k() != null) {
+      g.writeNumberField("k", q.k());
+    }
+    if (q.minScore() != null) {
+      g.writeNumberField("min_score", q.minScore());
+    }
+    if (q.maxDistance() != null) {
+      g.writeNumberField("max_distance", q.maxDistance());
+    }
+    if (q.filter() != null) {
+      g.writeFieldName("filter");
+      query(q.filter(), g);
+    }
+    if (q.efSearch() != null) {
+      g.writeObjectFieldStart("method_parameters");
+      g.writeNumberField("ef_search", q.efSearch());
+      g.writeEndObject();
+    }
+    if (q.rescore() != null) {
+      if (q.rescore().oversampleFactor() != null) {
+        g.writeObjectFieldStart("rescore");
+        g.writeNumberField("oversample_factor", q.rescore().oversampleFactor());
+        g.writeEndObject();
+      } else {
+        g.writeBooleanField("rescore", q.rescore().enabled());
+      }
+    }
+    boost(q.boost(), g);
+    g.writeEndObject();
+    g.writeEndObject();
+  }
+
+  private static String queryName(Query query) {
+    return "the " + query.getClass().getSimpleName() + " query";
+  }
+
+  private static RequestRefused notTranslated(String what) {
+    return RequestRefused.unsupported(
+        "SearchService/Search with " + what + " is not translated to REST by the adaptor yet");
   }
 
   private static void range(Query.Range q, JsonGenerator g) throws IOException {

@@ -28,14 +28,14 @@ public final class CountAction {
     SearchResponse response =
         search.execute(
             new SearchRequest(
-                parsed.indices(),
-                parsed.query(),
-                0,
-                0,
-                List.of(),
-                SourceFilter.NONE,
-                TrackTotalHits.EXACT,
-                parsed.indicesOptions()));
+                    parsed.indices(),
+                    parsed.query(),
+                    0,
+                    0,
+                    List.of(),
+                    SourceFilter.NONE,
+                    TrackTotalHits.EXACT)
+                .withIndicesOptions(parsed.indicesOptions()));
     long count = response.totalHits() == null ? 0 : response.totalHits().value();
     return new Result(count, response.totalShards());
   }

@@ -19,7 +19,10 @@ import java.util.Set;
 public final class SearchAction {
   /** Failures OpenSearch raises while resolving the request, before any shard runs. */
   private static final Set<String> COORDINATION_FAILURES =
-      Set.of("index_not_found_exception", "invalid_index_name_exception");
+      Set.of(
+          "index_not_found_exception",
+          "invalid_index_name_exception",
+          "action_request_validation_exception");
 
   private final Engine engine;
   private final String nodeId;

@@ -1,19 +1,22 @@
 package dev.duet.server.grpc;
 
 import static com.linecorp.armeria.common.HttpMethod.GET;
+import static com.linecorp.armeria.common.HttpMethod.POST;
 import static dev.duet.server.grpc.RestOperations.route;
 import static java.util.Objects.requireNonNull;
 
 import dev.duet.api.common.CountResult;
+import dev.duet.api.common.MsearchResult;
 import dev.duet.api.common.SearchResult;
 import dev.duet.api.search.CountRequest;
+import dev.duet.api.search.MsearchRequest;
 import dev.duet.api.search.SearchRequest;
 import dev.duet.api.search.SearchServiceGrpc;
 import io.grpc.stub.StreamObserver;
 
 /**
- * {@code duet.search.SearchService}, generated from api/openapi: {@code Count}, which
- * org.opensearch.protobufs has no RPC for, and {@code Search} with REST's JSON body, for what
+ * {@code duet.search.SearchService}, generated from api/openapi: {@code Count} and {@code Msearch},
+ * which org.opensearch.protobufs has no RPC for, and {@code Search} with REST's JSON body, for what
  * org.opensearch.protobufs 1.6.0 cannot express; both run as their REST operations ({@link
  * RestOperations}), so {@code q}, index options and the query decoder are REST's. The fast search
  * is {@code org.opensearch.protobufs.services.SearchService/Search} ({@link SearchRpcs}).
@@ -45,5 +48,16 @@ final class CountRpcs extends SearchServiceGrpc.SearchServiceImplBase {
         responses,
         route(GET, "/_search"),
         route(GET, "/{index}/_search"));
+  }
+
+  @Override
+  public void msearch(MsearchRequest request, StreamObserver<MsearchResult> responses) {
+    rest.unary(
+        "duet.search.SearchService/Msearch",
+        request,
+        MsearchResult.getDefaultInstance(),
+        responses,
+        route(POST, "/_msearch"),
+        route(POST, "/{index}/_msearch"));
   }
 }

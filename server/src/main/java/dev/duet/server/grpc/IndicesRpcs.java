@@ -10,9 +10,12 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.protobuf.Empty;
 import dev.duet.api.common.AcknowledgedResult;
+import dev.duet.api.common.AnalyzeResult;
 import dev.duet.api.common.CreateIndexResult;
 import dev.duet.api.common.ShardStatistics;
 import dev.duet.api.common.ShardsResult;
+import dev.duet.api.common.ValidateQueryResult;
+import dev.duet.api.indices.AnalyzeRequest;
 import dev.duet.api.indices.CreateRequest;
 import dev.duet.api.indices.DeleteAliasRequest;
 import dev.duet.api.indices.DeleteRequest;
@@ -33,6 +36,7 @@ import dev.duet.api.indices.PutMappingRequest;
 import dev.duet.api.indices.PutSettingsRequest;
 import dev.duet.api.indices.RefreshRequest;
 import dev.duet.api.indices.UpdateAliasesRequest;
+import dev.duet.api.indices.ValidateQueryRequest;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.index.IndexInfo;
 import dev.duet.server.action.Actions;
@@ -115,6 +119,29 @@ final class IndicesRpcs extends IndicesServiceGrpc.IndicesServiceImplBase {
                       .setFailed(shards.failed()))
               .build();
         });
+  }
+
+  @Override
+  public void analyze(AnalyzeRequest request, StreamObserver<AnalyzeResult> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/Analyze",
+        request,
+        AnalyzeResult.getDefaultInstance(),
+        responses,
+        route(POST, "/_analyze"),
+        route(POST, "/{index}/_analyze"));
+  }
+
+  @Override
+  public void validateQuery(
+      ValidateQueryRequest request, StreamObserver<ValidateQueryResult> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/ValidateQuery",
+        request,
+        ValidateQueryResult.getDefaultInstance(),
+        responses,
+        route(POST, "/_validate/query"),
+        route(POST, "/{index}/_validate/query"));
   }
 
   @Override

@@ -7,16 +7,13 @@ import java.util.List;
 import org.opensearch.protobufs.BoolQuery;
 import org.opensearch.protobufs.DateRangeQuery;
 import org.opensearch.protobufs.FieldValue;
-import org.opensearch.protobufs.MatchQuery;
 import org.opensearch.protobufs.MinimumShouldMatch;
 import org.opensearch.protobufs.NumberRangeQuery;
-import org.opensearch.protobufs.Operator;
 import org.opensearch.protobufs.QueryContainer;
 import org.opensearch.protobufs.RangeQuery;
 import org.opensearch.protobufs.TermQuery;
 import org.opensearch.protobufs.TermsQuery;
 import org.opensearch.protobufs.TermsQueryField;
-import org.opensearch.protobufs.ZeroTermsQuery;
 
 /**
  * Decodes a {@link QueryContainer} into the query model, reading proto fields directly. A query
@@ -33,7 +30,21 @@ final class QueryDecoder {
       case MATCH_NONE ->
           new Query.MatchNone(
               boost(query.getMatchNone().hasBoost(), query.getMatchNone().getBoost()));
-      case MATCH -> match(query.getMatch());
+      case MATCH -> FullTextQueryDecoder.match(query.getMatch());
+      case MATCH_PHRASE -> FullTextQueryDecoder.matchPhrase(query.getMatchPhrase());
+      case MATCH_PHRASE_PREFIX ->
+          FullTextQueryDecoder.matchPhrasePrefix(query.getMatchPhrasePrefix());
+      case MATCH_BOOL_PREFIX -> FullTextQueryDecoder.matchBoolPrefix(query.getMatchBoolPrefix());
+      case MULTI_MATCH -> FullTextQueryDecoder.multiMatch(query.getMultiMatch());
+      case EXISTS -> TermLevelQueryDecoder.exists(query.getExists());
+      case PREFIX -> TermLevelQueryDecoder.prefix(query.getPrefix());
+      case WILDCARD -> TermLevelQueryDecoder.wildcard(query.getWildcard());
+      case REGEXP -> TermLevelQueryDecoder.regexp(query.getRegexp());
+      case FUZZY -> TermLevelQueryDecoder.fuzzy(query.getFuzzy());
+      case IDS -> TermLevelQueryDecoder.ids(query.getIds());
+      case TERMS_SET -> TermLevelQueryDecoder.termsSet(query.getTermsSet());
+      case CONSTANT_SCORE -> CompoundQueryDecoder.constantScore(query.getConstantScore());
+      case FUNCTION_SCORE -> CompoundQueryDecoder.functionScore(query.getFunctionScore());
       case TERM -> term(query.getTerm());
       case TERMS -> terms(query.getTerms());
       case RANGE -> range(query.getRange());
@@ -50,34 +61,6 @@ final class QueryDecoder {
     return QueryContainer.getDescriptor()
         .findFieldByNumber(query.getQueryContainerCase().getNumber())
         .getName();
-  }
-
-  private static Query match(MatchQuery match) {
-    requireField("match", match.getField());
-    if (!match.hasQuery()) {
-      throw DuetException.parsing("No text specified for text query");
-    }
-    Object text = FieldValues.fromProto(match.getQuery());
-    if (text == null) {
-      throw DuetException.parsing("No text specified for text query");
-    }
-    if (match.hasAnalyzer()) {
-      unsupported("match", "analyzer");
-    }
-    if (match.hasFuzziness()) {
-      unsupported("match", "fuzziness");
-    }
-    if (match.getZeroTermsQuery() == ZeroTermsQuery.ZERO_TERMS_QUERY_ALL) {
-      unsupported("match", "zero_terms_query");
-    }
-    Query.Operator operator =
-        match.getOperator() == Operator.OPERATOR_AND ? Query.Operator.AND : Query.Operator.OR;
-    return new Query.Match(
-        match.getField(),
-        text,
-        operator,
-        match.hasMinimumShouldMatch() ? minimumShouldMatch(match.getMinimumShouldMatch()) : null,
-        boost(match.hasBoost(), match.getBoost()));
   }
 
   private static Query term(TermQuery term) {
@@ -223,7 +206,7 @@ final class QueryDecoder {
     return out;
   }
 
-  private static String minimumShouldMatch(MinimumShouldMatch msm) {
+  static String minimumShouldMatch(MinimumShouldMatch msm) {
     return switch (msm.getMinimumShouldMatchCase()) {
       case INT32 -> Integer.toString(msm.getInt32());
       case STRING -> msm.getString();
@@ -231,18 +214,18 @@ final class QueryDecoder {
     };
   }
 
-  private static float boost(boolean present, float boost) {
+  static float boost(boolean present, float boost) {
     return present ? boost : 1f;
   }
 
-  private static void requireField(String query, String field) {
+  static void requireField(String query, String field) {
     if (field.isEmpty()) {
       throw DuetException.parsing("[" + query + "] query requires a field name");
     }
   }
 
   /** The words REST uses for a query option it does not take, so both ports answer alike. */
-  private static void unsupported(String query, String option) {
+  static void unsupported(String query, String option) {
     throw DuetException.parsing("[" + query + "] query does not support [" + option + "]");
   }
 }

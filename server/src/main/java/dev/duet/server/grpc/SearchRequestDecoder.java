@@ -22,8 +22,8 @@ import org.opensearch.protobufs.TrackHits;
 /**
  * Decodes {@code SearchService/Search} requests into the search model: index list, from/size, sort,
  * {@code _source}, {@code track_total_hits} and the query. Request features that would change the
- * answer and that the model lacks (aggregations, highlight, search_after, ...) fail with 400
- * instead of being ignored.
+ * answer and that the model lacks (highlight, search_after, ...) fail with 400 instead of being
+ * ignored.
  */
 final class SearchRequestDecoder {
   private static final Query MATCH_ALL = new Query.MatchAll(1f);
@@ -44,15 +44,20 @@ final class SearchRequestDecoder {
       throw DuetException.illegalArgument(
           "[size] parameter cannot be negative, found [" + size + "]");
     }
-    return new SearchRequest(
-        request.getIndexList(),
-        query,
-        from,
-        size,
-        sort(body.getSortList()),
-        source(request, body),
-        trackTotalHits(body),
-        indicesOptions(request));
+    SearchRequest decoded =
+        new SearchRequest(
+                request.getIndexList(),
+                query,
+                from,
+                size,
+                sort(body.getSortList()),
+                source(request, body),
+                trackTotalHits(body))
+            .withIndicesOptions(indicesOptions(request));
+    decoded = withOptions(decoded, body);
+    return body.getAggregationsCount() == 0
+        ? decoded
+        : decoded.withAggregations(AggregationDecoder.decode(body.getAggregationsMap()));
   }
 
   /** {@code ignore_unavailable}, {@code allow_no_indices}, {@code expand_wildcards}, as on REST. */
@@ -204,6 +209,22 @@ final class SearchRequestDecoder {
     };
   }
 
+  /** min_score, post_filter and search_after, as the REST body's keys of the same names. */
+  private static SearchRequest withOptions(SearchRequest request, SearchRequestBody body) {
+    if (!body.hasMinScore() && !body.hasPostFilter() && body.getSearchAfterCount() == 0) {
+      return request;
+    }
+    List<Object> after = new ArrayList<>(body.getSearchAfterCount());
+    for (org.opensearch.protobufs.FieldValue v : body.getSearchAfterList()) {
+      after.add(FieldValues.fromProto(v));
+    }
+    return request.withOptions(
+        new dev.duet.engine.search.SearchOptions(
+            body.hasMinScore() ? body.getMinScore() : null,
+            body.hasPostFilter() ? QueryDecoder.decode(body.getPostFilter()) : null,
+            after));
+  }
+
   private static void rejectUnsupported(org.opensearch.protobufs.SearchRequest request) {
     if (request.hasQ()) {
       notYet("q");
@@ -215,15 +236,6 @@ final class SearchRequestDecoder {
       return;
     }
     SearchRequestBody body = request.getSearchRequestBody();
-    if (body.getAggregationsCount() > 0) {
-      notYet("aggregations");
-    }
-    if (body.hasPostFilter()) {
-      notYet("post_filter");
-    }
-    if (body.getSearchAfterCount() > 0) {
-      notYet("search_after");
-    }
     if (body.hasHighlight()) {
       notYet("highlight");
     }
@@ -232,9 +244,6 @@ final class SearchRequestDecoder {
     }
     if (body.getRescoreCount() > 0) {
       notYet("rescore");
-    }
-    if (body.hasMinScore()) {
-      notYet("min_score");
     }
     if (body.hasPit()) {
       notYet("pit");

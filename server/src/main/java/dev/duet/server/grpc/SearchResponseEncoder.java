@@ -3,6 +3,7 @@ package dev.duet.server.grpc;
 import com.google.protobuf.UnsafeByteOperations;
 import dev.duet.engine.search.SearchHit;
 import dev.duet.engine.search.SearchResponse;
+import dev.duet.engine.search.agg.Aggregation;
 import java.util.List;
 import org.opensearch.protobufs.HitXScore;
 import org.opensearch.protobufs.HitsMetadata;
@@ -30,6 +31,17 @@ final class SearchResponseEncoder {
    */
   static org.opensearch.protobufs.SearchResponse encode(
       SearchResponse response, boolean totalHitsAsInt, SortValueTypes sortTypes) {
+    return encode(response, totalHitsAsInt, sortTypes, List.of());
+  }
+
+  /**
+   * @param aggregations the request's aggregations, which say how to encode their results
+   */
+  static org.opensearch.protobufs.SearchResponse encode(
+      SearchResponse response,
+      boolean totalHitsAsInt,
+      SortValueTypes sortTypes,
+      List<Aggregation> aggregations) {
     HitsMetadata.Builder hits = HitsMetadata.newBuilder();
     hits.setTotal(total(response.totalHits(), totalHitsAsInt));
     hits.setMaxScore(
@@ -39,8 +51,13 @@ final class SearchResponseEncoder {
     for (SearchHit hit : response.hits()) {
       hits.addHits(hit(hit, sortTypes));
     }
-    return org.opensearch.protobufs.SearchResponse.newBuilder()
-        .setTook(response.tookMillis())
+    org.opensearch.protobufs.SearchResponse.Builder out =
+        org.opensearch.protobufs.SearchResponse.newBuilder();
+    if (response.terminatedEarly() != null) {
+      out.setTerminatedEarly(response.terminatedEarly());
+    }
+    AggregateEncoder.encode(aggregations, response.aggregations(), out::putAggregations);
+    return out.setTook(response.tookMillis())
         .setTimedOut(response.timedOut())
         .setXShards(
             ShardStatistics.newBuilder()

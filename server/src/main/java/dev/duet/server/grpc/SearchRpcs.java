@@ -42,7 +42,8 @@ final class SearchRpcs extends SearchServiceGrpc.SearchServiceImplBase {
               request.hasTotalHitsAsInt() && request.getTotalHitsAsInt(),
               decoded.sort().isEmpty()
                   ? SortValueTypes.AS_IS
-                  : new SortValueTypes(decoded.sort(), mappings));
+                  : new SortValueTypes(decoded.sort(), mappings),
+              decoded.aggregations());
         });
   }
 

@@ -21,6 +21,9 @@ public final class RestRoutes {
     ByQueryHandler byQuery = new ByQueryHandler(actions);
     SearchHandler search = new SearchHandler(actions);
     AliasHandlers aliases = new AliasHandlers(actions);
+    AnalyzeHandler analyze = new AnalyzeHandler(actions);
+    ValidateQueryHandler validate = new ValidateQueryHandler(actions);
+    MultiSearchHandler msearch = new MultiSearchHandler(actions);
     return new RestRouter()
         .add("/", root, GET, HEAD)
         .add("/_cluster/health", cluster::health, GET)
@@ -33,6 +36,12 @@ public final class RestRoutes {
         .add("/_bulk", docs::bulk, POST, PUT)
         .add("/_search", search, GET, POST)
         .add("/_count", search::count, GET, POST)
+        .add("/_analyze", analyze, GET, POST)
+        .add("/{index}/_analyze", analyze, GET, POST)
+        .add("/_validate/query", validate, GET, POST)
+        .add("/_msearch", msearch, GET, POST)
+        .add("/{index}/_msearch", msearch, GET, POST)
+        .add("/{index}/_validate/query", validate, GET, POST)
         .add("/{index}", index::create, PUT)
         .add("/{index}", index::delete, DELETE)
         .add("/{index}", index::exists, HEAD)

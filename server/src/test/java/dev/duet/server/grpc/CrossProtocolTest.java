@@ -64,7 +64,6 @@ import org.opensearch.protobufs.TermQuery;
 import org.opensearch.protobufs.TermsQuery;
 import org.opensearch.protobufs.TermsQueryField;
 import org.opensearch.protobufs.TrackHits;
-import org.opensearch.protobufs.WildcardQuery;
 import org.opensearch.protobufs.services.DocumentServiceGrpc;
 import org.opensearch.protobufs.services.SearchServiceGrpc;
 
@@ -413,16 +412,15 @@ class CrossProtocolTest {
                             body()
                                 .setQuery(
                                     QueryContainer.newBuilder()
-                                        .setWildcard(
-                                            WildcardQuery.newBuilder()
-                                                .setField("title")
-                                                .setValue("qu*"))))
+                                        .setScript(
+                                            org.opensearch.protobufs.ScriptQuery
+                                                .getDefaultInstance())))
                         .build()))
         .isInstanceOfSatisfying(
             StatusRuntimeException.class,
             e -> {
               assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
-              assertThat(e.getStatus().getDescription()).contains("unknown query [wildcard]");
+              assertThat(e.getStatus().getDescription()).contains("unknown query [script]");
             });
   }
 

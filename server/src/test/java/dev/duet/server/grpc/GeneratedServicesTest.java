@@ -13,6 +13,7 @@ import com.google.protobuf.Message;
 import dev.duet.engine.Engines;
 import dev.duet.server.DuetNode;
 import dev.duet.server.NodeConfig;
+import dev.duet.server.rest.codec.AliasFilterCodec;
 import io.grpc.CallOptions;
 import io.grpc.ManagedChannel;
 import io.grpc.MethodDescriptor;
@@ -76,7 +77,9 @@ class GeneratedServicesTest {
 
   @BeforeAll
   static void start() {
-    node = DuetNode.start(NodeConfig.ephemeral(data), Engines.open(data));
+    // With the node's alias filter decoder, so that filtered aliases answer as in production.
+    node =
+        DuetNode.start(NodeConfig.ephemeral(data), Engines.open(data, AliasFilterCodec.INSTANCE));
     channel = NettyChannelBuilder.forAddress("127.0.0.1", node.grpcPort()).usePlaintext().build();
   }
 

@@ -40,7 +40,6 @@ import org.opensearch.protobufs.OperationContainer;
 import org.opensearch.protobufs.QueryContainer;
 import org.opensearch.protobufs.SearchRequest;
 import org.opensearch.protobufs.SearchRequestBody;
-import org.opensearch.protobufs.WildcardQuery;
 import org.opensearch.protobufs.services.DocumentServiceGrpc;
 import org.opensearch.protobufs.services.SearchServiceGrpc;
 
@@ -149,7 +148,7 @@ class GrpcTransportTest {
                 SearchRequestBody.newBuilder()
                     .setQuery(
                         QueryContainer.newBuilder()
-                            .setWildcard(WildcardQuery.newBuilder().setField("f").setValue("a*"))))
+                            .setScript(org.opensearch.protobufs.ScriptQuery.getDefaultInstance())))
             .build();
 
     assertThatThrownBy(() -> SearchServiceGrpc.newBlockingStub(channel).search(request))
@@ -158,7 +157,7 @@ class GrpcTransportTest {
             e -> {
               assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
               assertThat(e.getStatus().getDescription())
-                  .startsWith("ParsingException[unknown query [wildcard]]; details={\"error\":");
+                  .startsWith("ParsingException[unknown query [script]]; details={\"error\":");
               com.google.rpc.Status details = StatusProto.fromThrowable(e);
               assertThat(details).isNotNull();
               assertThat(details.getDetails(0).is(ErrorInfo.class)).isTrue();

@@ -4,10 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.search.ConstantScore;
+import dev.duet.engine.search.MultiMatch;
 import dev.duet.engine.search.Query;
+import dev.duet.engine.search.TextOptions;
+import dev.duet.engine.search.Wildcard;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.opensearch.protobufs.BoolQuery;
+import org.opensearch.protobufs.ConstantScoreQuery;
 import org.opensearch.protobufs.DateRangeQuery;
 import org.opensearch.protobufs.FieldValue;
 import org.opensearch.protobufs.FieldValueArray;
@@ -16,15 +21,18 @@ import org.opensearch.protobufs.MatchAllQuery;
 import org.opensearch.protobufs.MatchNoneQuery;
 import org.opensearch.protobufs.MatchQuery;
 import org.opensearch.protobufs.MinimumShouldMatch;
+import org.opensearch.protobufs.MultiMatchQuery;
 import org.opensearch.protobufs.NumberRangeQuery;
 import org.opensearch.protobufs.NumberRangeQueryAllOfFrom;
 import org.opensearch.protobufs.NumberRangeQueryAllOfTo;
 import org.opensearch.protobufs.Operator;
 import org.opensearch.protobufs.QueryContainer;
 import org.opensearch.protobufs.RangeQuery;
+import org.opensearch.protobufs.ScriptQuery;
 import org.opensearch.protobufs.TermQuery;
 import org.opensearch.protobufs.TermsQuery;
 import org.opensearch.protobufs.TermsQueryField;
+import org.opensearch.protobufs.TextQueryType;
 import org.opensearch.protobufs.WildcardQuery;
 
 class QueryDecoderTest {
@@ -184,15 +192,61 @@ class QueryDecoderTest {
             () ->
                 QueryDecoder.decode(
                     QueryContainer.newBuilder()
-                        .setWildcard(WildcardQuery.newBuilder().setField("f").setValue("a*"))
+                        .setScript(ScriptQuery.getDefaultInstance())
                         .build()))
         .isInstanceOfSatisfying(
             DuetException.class,
             e -> {
               assertThat(e.status()).isEqualTo(400);
               assertThat(e.type()).isEqualTo("parsing_exception");
-              assertThat(e.reason()).isEqualTo("unknown query [wildcard]");
+              assertThat(e.reason()).isEqualTo("unknown query [script]");
             });
+  }
+
+  @Test
+  void termLevelAndCompoundCasesDecodeIntoTheOneModel() {
+    assertThat(
+            QueryDecoder.decode(
+                QueryContainer.newBuilder()
+                    .setWildcard(
+                        WildcardQuery.newBuilder()
+                            .setField("f")
+                            .setValue("a*")
+                            .setCaseInsensitive(true))
+                    .build()))
+        .isEqualTo(new Wildcard("f", "a*", true, 1f));
+    assertThat(
+            QueryDecoder.decode(
+                QueryContainer.newBuilder()
+                    .setConstantScore(
+                        ConstantScoreQuery.newBuilder()
+                            .setFilter(
+                                QueryContainer.newBuilder()
+                                    .setMatchAll(MatchAllQuery.getDefaultInstance()))
+                            .setBoost(2f))
+                    .build()))
+        .isEqualTo(new ConstantScore(new Query.MatchAll(1f), 2f));
+    assertThat(
+            QueryDecoder.decode(
+                QueryContainer.newBuilder()
+                    .setMultiMatch(
+                        MultiMatchQuery.newBuilder()
+                            .setQuery("quick fox")
+                            .addFields("title^2")
+                            .addFields("body")
+                            .setType(TextQueryType.TEXT_QUERY_TYPE_MOST_FIELDS))
+                    .build()))
+        .isEqualTo(
+            new MultiMatch(
+                List.of("title^2", "body"),
+                "quick fox",
+                MultiMatch.Type.MOST_FIELDS,
+                Query.Operator.OR,
+                null,
+                null,
+                0,
+                TextOptions.DEFAULT,
+                1f));
   }
 
   @Test

@@ -11,12 +11,12 @@ import dev.duet.engine.search.SourceFilter;
 import dev.duet.engine.search.TrackTotalHits;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.opensearch.protobufs.AggregationContainer;
 import org.opensearch.protobufs.FieldSort;
 import org.opensearch.protobufs.FieldSortMap;
 import org.opensearch.protobufs.MatchNoneQuery;
 import org.opensearch.protobufs.QueryContainer;
 import org.opensearch.protobufs.ScoreSort;
+import org.opensearch.protobufs.ScriptField;
 import org.opensearch.protobufs.SearchRequestBody;
 import org.opensearch.protobufs.SortCombinations;
 import org.opensearch.protobufs.SortOptions;
@@ -186,13 +186,13 @@ class SearchRequestDecoderTest {
                     request()
                         .setSearchRequestBody(
                             SearchRequestBody.newBuilder()
-                                .putAggregations("x", AggregationContainer.getDefaultInstance()))
+                                .putScriptFields("x", ScriptField.getDefaultInstance()))
                         .build()))
         .isInstanceOfSatisfying(
             DuetException.class,
             e -> {
               assertThat(e.status()).isEqualTo(400);
-              assertThat(e.reason()).contains("[aggregations]");
+              assertThat(e.reason()).contains("[script_fields]");
             });
   }
 

@@ -32,10 +32,14 @@ public final class CreateIndexDecoder {
     IndexSettings settings = IndexSettings.DEFAULTS;
     Mapping mapping = Mapping.EMPTY;
     Map<String, AliasMetadata> aliases = Map.of();
+    if (body.containsKey("settings")) {
+      // Settings first: the mapping may name analyzers they define.
+      settings = settings(body.get("settings"));
+    }
     for (Map.Entry<String, Object> e : body.entrySet()) {
       switch (e.getKey()) {
-        case "settings" -> settings = settings(e.getValue());
-        case "mappings" -> mapping = mapping(e.getValue());
+        case "settings" -> {}
+        case "mappings" -> mapping = mapping(e.getValue(), settings);
         case "aliases" -> aliases = AliasesRequestDecoder.aliases(e.getValue());
         default ->
             throw DuetException.badRequest(
@@ -110,7 +114,7 @@ public final class CreateIndexDecoder {
   }
 
   @SuppressWarnings("unchecked")
-  private static Mapping mapping(Object value) {
+  private static Mapping mapping(Object value, IndexSettings settings) {
     if (value == null) {
       return Mapping.EMPTY;
     }
@@ -123,7 +127,20 @@ public final class CreateIndexDecoder {
     if (map.size() == 1 && map.get("_doc") instanceof Map<?, ?> inner) {
       map = (Map<String, Object>) inner;
     }
-    return Mapping.fromMap(map);
+    return Mapping.fromMap(map, defined(settings, "analyzer"), defined(settings, "normalizer"));
+  }
+
+  /** The names {@code analysis.<kind>.<name>.*} settings define. */
+  private static java.util.Set<String> defined(IndexSettings settings, String kind) {
+    java.util.Set<String> names = new java.util.HashSet<>();
+    String prefix = "analysis." + kind + ".";
+    for (String key : settings.values().keySet()) {
+      if (key.startsWith(prefix)) {
+        int dot = key.indexOf('.', prefix.length());
+        names.add(dot < 0 ? key.substring(prefix.length()) : key.substring(prefix.length(), dot));
+      }
+    }
+    return names;
   }
 
   private static void flatten(String prefix, Map<?, ?> map, Map<String, String> out) {

@@ -2,6 +2,7 @@ package dev.duet.server.rest.codec;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.error.LibraryException;
 import dev.duet.server.action.SearchPhaseFailure;
 import java.io.IOException;
 import java.util.Map;
@@ -34,7 +35,13 @@ public final class ErrorEncoder {
           "validation_exception");
 
   /** Metadata OpenSearch renders as numbers (parse locations). */
-  private static final Set<String> NUMERIC_METADATA = Set.of("line", "col");
+  private static final Set<String> NUMERIC_METADATA = Set.of("line", "col", "max_buckets");
+
+  /**
+   * A search that failed while its shard results were reduced (too many buckets): no shard failed,
+   * so OpenSearch lists no root cause and no failed shard.
+   */
+  private static final String REDUCE_FAILURE = "search_phase_execution_exception";
 
   private ErrorEncoder() {}
 
@@ -43,7 +50,9 @@ public final class ErrorEncoder {
     g.writeFieldName("error");
     g.writeStartObject();
     g.writeArrayFieldStart("root_cause");
-    encodeObject(rootCause(e), false, g);
+    if (!isReduceFailure(e)) {
+      encodeObject(rootCause(e), false, g);
+    }
     g.writeEndArray();
     writeFields(e, true, g);
     g.writeEndObject();
@@ -81,9 +90,15 @@ public final class ErrorEncoder {
       if (NUMERIC_METADATA.contains(m.getKey()) && isInteger(m.getValue())) {
         g.writeFieldName(m.getKey());
         g.writeNumber(m.getValue());
+      } else if (m.getKey().equals("grouped") && isReduceFailure(e)) {
+        g.writeBooleanField("grouped", Boolean.parseBoolean(m.getValue()));
       } else {
         g.writeStringField(m.getKey(), m.getValue());
       }
+    }
+    if (isReduceFailure(e)) {
+      g.writeArrayFieldStart("failed_shards");
+      g.writeEndArray();
     }
     DuetException cause = e.causedBy();
     if (withCauses && cause != null) {
@@ -127,6 +142,10 @@ public final class ErrorEncoder {
     }
   }
 
+  private static boolean isReduceFailure(DuetException e) {
+    return e.type().equals(REDUCE_FAILURE) && !(e instanceof SearchPhaseFailure);
+  }
+
   private static DuetException rootCause(DuetException e) {
     // OpenSearch's root causes of a failed search phase are those of its shard failures.
     DuetException current = e instanceof SearchPhaseFailure f ? f.shardFailure() : e;
@@ -134,7 +153,8 @@ public final class ErrorEncoder {
       return current; // a plain Java exception is its own root cause in OpenSearch
     }
     while (current.causedBy() != null
-        && !JAVA_EXCEPTION_TYPES.contains(current.causedBy().type())) {
+        && !JAVA_EXCEPTION_TYPES.contains(current.causedBy().type())
+        && !(current.causedBy() instanceof LibraryException)) {
       current = current.causedBy();
     }
     return current;

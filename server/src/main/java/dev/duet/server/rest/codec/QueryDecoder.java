@@ -1,6 +1,5 @@
 package dev.duet.server.rest.codec;
 
-import static dev.duet.server.rest.codec.QueryErrors.checkSingleField;
 import static dev.duet.server.rest.codec.QueryErrors.doesNotSupport;
 import static dev.duet.server.rest.codec.QueryErrors.error;
 import static dev.duet.server.rest.codec.QueryErrors.floatValue;
@@ -16,7 +15,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -49,12 +47,29 @@ public final class QueryDecoder {
         switch (name) {
           case "match_all" -> new Query.MatchAll(boostOnly(p, name));
           case "match_none" -> new Query.MatchNone(boostOnly(p, name));
-          case "match" -> match(p);
+          case "match" -> FullTextQueryDecoder.match(p);
+          case "match_phrase" -> FullTextQueryDecoder.matchPhrase(p);
+          case "match_phrase_prefix" -> FullTextQueryDecoder.matchPhrasePrefix(p);
+          case "match_bool_prefix" -> FullTextQueryDecoder.matchBoolPrefix(p);
+          case "multi_match" -> FullTextQueryDecoder.multiMatch(p);
+          case "query_string" -> FullTextQueryDecoder.queryString(p, false);
+          case "simple_query_string" -> FullTextQueryDecoder.queryString(p, true);
           case "term" -> TermLevelQueryDecoder.term(p);
           case "terms" -> TermLevelQueryDecoder.terms(p);
           case "range" -> TermLevelQueryDecoder.range(p);
+          case "exists" -> MultiTermQueryDecoder.exists(p);
+          case "prefix" -> MultiTermQueryDecoder.prefix(p);
+          case "wildcard" -> MultiTermQueryDecoder.wildcard(p);
+          case "regexp" -> MultiTermQueryDecoder.regexp(p);
+          case "fuzzy" -> MultiTermQueryDecoder.fuzzy(p);
+          case "ids" -> MultiTermQueryDecoder.ids(p);
+          case "terms_set" -> MultiTermQueryDecoder.termsSet(p);
           case "bool" -> bool(p);
           case "knn" -> KnnQueryDecoder.knn(p);
+          case "constant_score" -> CompoundQueryDecoder.constantScore(p);
+          case "boosting" -> CompoundQueryDecoder.boosting(p);
+          case "dis_max" -> CompoundQueryDecoder.disMax(p);
+          case "function_score" -> FunctionScoreDecoder.functionScore(p);
           default -> throw unknownQuery(p, name);
         };
     if (p.currentToken() != JsonToken.END_OBJECT) {
@@ -82,50 +97,6 @@ public final class QueryDecoder {
       }
     }
     return boost;
-  }
-
-  private static Query match(JsonParser p) throws IOException {
-    String fieldName = null;
-    Object value = null;
-    Query.Operator operator = Query.Operator.OR;
-    String msm = null;
-    float boost = 1f;
-    String current = null;
-    JsonToken t;
-    while ((t = p.nextToken()) != JsonToken.END_OBJECT) {
-      if (t == JsonToken.FIELD_NAME) {
-        current = p.currentName();
-      } else if (t == JsonToken.START_OBJECT) {
-        checkSingleField(p, "match", fieldName, current);
-        fieldName = current;
-        while ((t = p.nextToken()) != JsonToken.END_OBJECT) {
-          if (t == JsonToken.FIELD_NAME) {
-            current = p.currentName();
-          } else if (t.isScalarValue()) {
-            switch (current) {
-              case "query" -> value = Json.scalar(p);
-              case "operator" -> operator = operator(p.getText());
-              case "minimum_should_match" -> msm = p.getText();
-              case "boost" -> boost = floatValue(p);
-              case "_name" -> {}
-              default -> throw doesNotSupport(p, "match", current);
-            }
-          } else {
-            throw unknownToken(p, "match", t, current);
-          }
-        }
-      } else if (t.isScalarValue()) {
-        checkSingleField(p, "match", fieldName, current);
-        fieldName = current;
-        value = Json.scalar(p);
-      } else {
-        throw unknownToken(p, "match", t, current);
-      }
-    }
-    if (value == null) {
-      throw error(p, "No text specified for text query");
-    }
-    return new Query.Match(fieldName, value, operator, msm, boost);
   }
 
   private static Query bool(JsonParser p) throws IOException {
@@ -172,15 +143,5 @@ public final class QueryDecoder {
         clauses.get("filter"),
         msm,
         boost);
-  }
-
-  private static Query.Operator operator(String value) {
-    return switch (value.toLowerCase(Locale.ROOT)) {
-      case "or" -> Query.Operator.OR;
-      case "and" -> Query.Operator.AND;
-      default ->
-          throw DuetException.illegalArgument(
-              "operator needs to be either [OR, AND], but not [" + value + "]");
-    };
   }
 }

@@ -63,6 +63,18 @@ final class QueryErrors {
         400, "parsing_exception", "unknown query [" + name + "]", where, cause);
   }
 
+  /** An unknown {@code function_score} function, as OpenSearch's registry reports it. */
+  static DuetException unknownFunction(JsonParser p, String name) {
+    Map<String, String> where = location(p);
+    DuetException cause =
+        new DuetException(
+            400,
+            "named_object_not_found_exception",
+            Json.location(p) + " unknown field [" + name + "]");
+    return new DuetException(
+        400, "parsing_exception", "unknown field [" + name + "]", where, cause);
+  }
+
   static DuetException malformedEnd(JsonParser p, String name) {
     return error(
         p,

@@ -9,6 +9,7 @@ import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SortSpec;
 import dev.duet.engine.search.SourceFilter;
 import dev.duet.engine.search.TrackTotalHits;
+import dev.duet.engine.search.agg.Aggregation;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,6 +40,8 @@ public final class SearchRequestDecoder {
     List<SortSpec> sort = List.of();
     SourceFilter source = SourceFilter.ALL;
     TrackTotalHits track = TrackTotalHits.DEFAULT;
+    List<Aggregation> aggregations = List.of();
+    SearchOptionsDecoder options = new SearchOptionsDecoder();
     if (length > 0) {
       try (JsonParser p = Json.parser(body, offset, length)) {
         JsonToken t = p.nextToken();
@@ -68,6 +71,8 @@ public final class SearchRequestDecoder {
               case "sort" -> sort = sort(p);
               case "_source" -> source = SourceFilters.parse(p);
               case "track_total_hits" -> track = trackTotalHits(p);
+              case "aggs", "aggregations" -> aggregations = AggregationsDecoder.parse(p);
+              case "min_score", "post_filter", "search_after" -> options.parse(p, field);
               case "timeout" -> {
                 if (!t.isScalarValue()) {
                   throw unknownKey(p, t, field);
@@ -113,7 +118,9 @@ public final class SearchRequestDecoder {
     if (s < 0) {
       throw DuetException.illegalArgument("[size] parameter cannot be negative, found [" + s + "]");
     }
-    return new SearchRequest(indices, query, f, s, sort, source, track);
+    SearchRequest request = new SearchRequest(indices, query, f, s, sort, source, track);
+    request = options.applyTo(request);
+    return aggregations.isEmpty() ? request : request.withAggregations(aggregations);
   }
 
   private static DuetException unknownKey(JsonParser p, JsonToken t, String field) {

@@ -16,6 +16,9 @@ public final class SearchResponseEncoder {
     g.writeStartObject();
     g.writeNumberField("took", r.tookMillis());
     g.writeBooleanField("timed_out", r.timedOut());
+    if (r.terminatedEarly() != null) {
+      g.writeBooleanField("terminated_early", r.terminatedEarly());
+    }
     g.writeObjectFieldStart("_shards");
     g.writeNumberField("total", r.totalShards());
     g.writeNumberField("successful", r.totalShards());
@@ -37,10 +40,14 @@ public final class SearchResponseEncoder {
     }
     g.writeEndArray();
     g.writeEndObject();
+    if (!r.aggregations().isEmpty()) {
+      g.writeFieldName("aggregations");
+      AggregationsEncoder.encode(r.aggregations(), g);
+    }
     g.writeEndObject();
   }
 
-  private static void writeHit(SearchHit hit, JsonGenerator g) throws IOException {
+  static void writeHit(SearchHit hit, JsonGenerator g) throws IOException {
     g.writeStartObject();
     g.writeStringField("_index", hit.index());
     g.writeStringField("_id", hit.id());

@@ -1,0 +1,278 @@
+package dev.duet.engine.internal;
+
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.mapping.FieldMapping;
+import dev.duet.engine.search.Exists;
+import dev.duet.engine.search.Fuzzy;
+import dev.duet.engine.search.Ids;
+import dev.duet.engine.search.Prefix;
+import dev.duet.engine.search.Regexp;
+import dev.duet.engine.search.TermsSet;
+import dev.duet.engine.search.Wildcard;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.AutomatonQuery;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.ConstantScoreQuery;
+import org.apache.lucene.search.FieldExistsQuery;
+import org.apache.lucene.search.FuzzyQuery;
+import org.apache.lucene.search.MatchAllDocsQuery;
+import org.apache.lucene.search.MatchNoDocsQuery;
+import org.apache.lucene.search.PrefixQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.RegexpQuery;
+import org.apache.lucene.search.TermInSetQuery;
+import org.apache.lucene.search.WildcardQuery;
+import org.apache.lucene.util.BytesRef;
+import org.apache.lucene.util.automaton.Automata;
+import org.apache.lucene.util.automaton.Automaton;
+import org.apache.lucene.util.automaton.Operations;
+import org.apache.lucene.util.automaton.RegExp;
+
+/**
+ * The term-level queries beyond term, terms and range, with OpenSearch's field-type rules:
+ * multi-term queries (prefix, wildcard, regexp, fuzzy) only on keyword and text fields, and
+ * constant scores where OpenSearch rewrites to them.
+ */
+final class TermLevelQueries {
+  private final MappingLookup lookup;
+  private final FieldQueries fields;
+
+  TermLevelQueries(MappingLookup lookup, FieldQueries fields) {
+    this.lookup = lookup;
+    this.fields = fields;
+  }
+
+  Query exists(Exists e) {
+    String name = e.field();
+    if (name.equals(DocLookup.ID) || name.equals(DocLookup.SOURCE)) {
+      return MatchAllDocsQuery.INSTANCE;
+    }
+    List<String> matched = new ArrayList<>();
+    for (String path : lookup.leafPaths()) {
+      if (path.equals(name)
+          || path.startsWith(name + ".") && lookup.object(name) != null
+          || name.indexOf('*') >= 0 && Wildcards.matches(name, path)) {
+        matched.add(path);
+      }
+    }
+    if (matched.isEmpty()) {
+      return new MatchNoDocsQuery("no mapped field [" + name + "]");
+    }
+    if (matched.size() == 1) {
+      return new ConstantScoreQuery(new FieldExistsQuery(matched.get(0)));
+    }
+    BooleanQuery.Builder b = new BooleanQuery.Builder();
+    for (String path : matched) {
+      b.add(new FieldExistsQuery(path), Occur.SHOULD);
+    }
+    return new ConstantScoreQuery(b.build());
+  }
+
+  Query prefix(Prefix p) {
+    return prefix(p.field(), p.value(), p.caseInsensitive());
+  }
+
+  Query prefix(String name, String value, boolean caseInsensitive) {
+    if (stringField(name, "prefix", false) == null) {
+      return new MatchNoDocsQuery("unmapped field [" + name + "]");
+    }
+    if (caseInsensitive) {
+      Automaton a =
+          Operations.concatenate(List.of(caseInsensitiveString(value), Automata.makeAnyString()));
+      return new ConstantScoreQuery(
+          new AutomatonQuery(new Term(name, value + "*"), deterministic(a)));
+    }
+    return new ConstantScoreQuery(new PrefixQuery(new Term(name, value)));
+  }
+
+  Query wildcard(Wildcard w) {
+    if (stringField(w.field(), "wildcard", false) == null) {
+      return new MatchNoDocsQuery("unmapped field [" + w.field() + "]");
+    }
+    Term term = new Term(w.field(), w.value());
+    if (w.caseInsensitive()) {
+      Automaton a =
+          new RegExp(wildcardToRegexp(w.value()), RegExp.ALL, RegExp.ASCII_CASE_INSENSITIVE)
+              .toAutomaton();
+      return new ConstantScoreQuery(new AutomatonQuery(term, deterministic(a)));
+    }
+    return new ConstantScoreQuery(new WildcardQuery(term));
+  }
+
+  Query regexp(Regexp r) {
+    if (stringField(r.field(), "regexp", false) == null) {
+      return new MatchNoDocsQuery("unmapped field [" + r.field() + "]");
+    }
+    int flags = regexpFlags(r.flags());
+    int match = r.caseInsensitive() ? RegExp.ASCII_CASE_INSENSITIVE : 0;
+    try {
+      return new ConstantScoreQuery(
+          new RegexpQuery(new Term(r.field(), r.value()), flags, match, r.maxDeterminizedStates()));
+    } catch (IllegalArgumentException e) {
+      throw fields.failure(
+          "failed to create query: " + e.getMessage(),
+          DuetException.illegalArgument(e.getMessage()));
+    }
+  }
+
+  Query fuzzy(Fuzzy f) {
+    return fuzzy(
+        f.field(),
+        String.valueOf(f.value()),
+        f.fuzziness() == null ? "AUTO" : f.fuzziness(),
+        f.prefixLength(),
+        f.maxExpansions(),
+        f.transpositions());
+  }
+
+  Query fuzzy(
+      String name,
+      String value,
+      String fuzziness,
+      int prefixLength,
+      int maxExpansions,
+      boolean transpositions) {
+    if (stringField(name, "fuzzy", true) == null) {
+      return new MatchNoDocsQuery("unmapped field [" + name + "]");
+    }
+    return new FuzzyQuery(
+        new Term(name, value),
+        Fuzziness.edits(fuzziness, value),
+        prefixLength,
+        maxExpansions,
+        transpositions);
+  }
+
+  Query ids(Ids ids) {
+    if (ids.values().isEmpty()) {
+      return new MatchNoDocsQuery("no ids");
+    }
+    List<BytesRef> terms = new ArrayList<>(ids.values().size());
+    for (String id : ids.values()) {
+      terms.add(new BytesRef(id));
+    }
+    return new ConstantScoreQuery(new TermInSetQuery(DocLookup.ID, terms));
+  }
+
+  Query termsSet(TermsSet t) {
+    if (t.minimumShouldMatchField() == null) {
+      String reason = "No minimum should match has been specified";
+      throw fields.failure(
+          "failed to create query: " + reason,
+          new DuetException(400, "illegal_state_exception", reason));
+    }
+    FieldMapping field = lookup.leaf(t.field());
+    if (field == null || t.terms().isEmpty()) {
+      return new MatchNoDocsQuery("unmapped field [" + t.field() + "]");
+    }
+    List<Query> clauses = new ArrayList<>(t.terms().size());
+    for (Object term : t.terms()) {
+      clauses.add(fields.term(t.field(), term));
+    }
+    FieldMapping msm = lookup.leaf(t.minimumShouldMatchField());
+    if (msm == null) {
+      return new MatchNoDocsQuery("unmapped field [" + t.minimumShouldMatchField() + "]");
+    }
+    return new org.apache.lucene.sandbox.search.CoveringQuery(
+        clauses, new SortedNumericMinimum(t.minimumShouldMatchField()));
+  }
+
+  /** The keyword or text field a multi-term query runs on, or null when unmapped. */
+  private FieldMapping stringField(String name, String query, boolean withCause) {
+    FieldMapping field = lookup.leaf(name);
+    if (field == null) {
+      return null;
+    }
+    if (!field.type().equals("keyword") && !field.type().equals("text")) {
+      String reason =
+          "Can only use "
+              + query
+              + " queries on keyword and text fields - not on ["
+              + name
+              + "] which is of type ["
+              + field.type()
+              + "]";
+      throw withCause
+          ? fields.failure(
+              "failed to create query: " + reason, DuetException.illegalArgument(reason))
+          : fields.failure(reason, null);
+    }
+    return field;
+  }
+
+  private static Automaton deterministic(Automaton a) {
+    return Operations.determinize(a, Operations.DEFAULT_DETERMINIZE_WORK_LIMIT);
+  }
+
+  private static Automaton caseInsensitiveString(String value) {
+    List<Automaton> chars = new ArrayList<>();
+    value
+        .codePoints()
+        .forEach(
+            cp -> {
+              int lower = Character.toLowerCase(cp);
+              int upper = Character.toUpperCase(cp);
+              chars.add(
+                  lower == upper
+                      ? Automata.makeChar(cp)
+                      : Operations.union(
+                          List.of(Automata.makeChar(lower), Automata.makeChar(upper))));
+            });
+    return chars.isEmpty() ? Automata.makeEmptyString() : Operations.concatenate(chars);
+  }
+
+  private static String wildcardToRegexp(String wildcard) {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < wildcard.length(); i++) {
+      char c = wildcard.charAt(i);
+      switch (c) {
+        case '*' -> sb.append(".*");
+        case '?' -> sb.append('.');
+        case '\\' -> {
+          if (i + 1 < wildcard.length()) {
+            sb.append('\\').append(wildcard.charAt(++i));
+          }
+        }
+        default -> {
+          if (Character.isLetterOrDigit(c)) {
+            sb.append(c);
+          } else {
+            sb.append('\\').append(c);
+          }
+        }
+      }
+    }
+    return sb.toString();
+  }
+
+  /** OpenSearch's {@code flags}: names joined by {@code |}; ALL when none are given. */
+  static int regexpFlags(String flags) {
+    if (flags == null || flags.isEmpty()) {
+      return RegExp.ALL;
+    }
+    int result = 0;
+    for (String flag : flags.split("\\|")) {
+      String f = flag.trim().toUpperCase(Locale.ROOT);
+      if (f.isEmpty()) {
+        continue;
+      }
+      result |=
+          switch (f) {
+            case "INTERSECTION" -> RegExp.INTERSECTION;
+            case "COMPLEMENT" -> RegExp.DEPRECATED_COMPLEMENT;
+            case "EMPTY" -> RegExp.EMPTY;
+            case "ANYSTRING" -> RegExp.ANYSTRING;
+            case "INTERVAL" -> RegExp.INTERVAL;
+            case "NONE" -> RegExp.NONE;
+            case "ALL" -> RegExp.ALL;
+            default ->
+                throw DuetException.illegalArgument("Unknown regexp flag [" + flag.trim() + "]");
+          };
+    }
+    return result;
+  }
+}

@@ -1,0 +1,182 @@
+package dev.duet.engine.internal.agg;
+
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.search.agg.Aggregation;
+import dev.duet.engine.search.agg.AggregationResult;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.search.Collector;
+import org.apache.lucene.search.CollectorManager;
+import org.apache.lucene.search.MatchAllDocsQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.Scorable;
+import org.apache.lucene.search.ScoreMode;
+
+/**
+ * Runs a request's aggregations: the query's matching documents of every target index flow through
+ * one aggregator tree (so several indices aggregate as one), {@code global} aggregations see every
+ * document, then results are built, pipelines applied, and the bucket count checked against {@code
+ * search.max_buckets}.
+ */
+public final class AggregationPhase {
+  /** OpenSearch's default {@code search.max_buckets}. */
+  public static final int DEFAULT_MAX_BUCKETS = 65_535;
+
+  private AggregationPhase() {}
+
+  /**
+   * @param queries the request's query translated for each target, in the same order
+   */
+  public static List<AggregationResult> execute(
+      List<AggregationTarget> targets, List<Query> queries, List<Aggregation> specs, int maxBuckets)
+      throws IOException {
+    Pipelines.validate(specs);
+    List<Aggregation> scoped = new ArrayList<>();
+    List<Aggregation> global = new ArrayList<>();
+    for (Aggregation spec : specs) {
+      (spec instanceof Aggregation.Global ? global : scoped).add(spec);
+    }
+    AggregatorFactory factory = new AggregatorFactory(maxBuckets);
+    List<Aggregator> scopedAggs = factory.create(scoped, null);
+    List<Aggregator> globalAggs = factory.create(global, null);
+    for (int i = 0; i < targets.size(); i++) {
+      collect(targets.get(i), queries.get(i), scopedAggs);
+      collect(targets.get(i), MatchAllDocsQuery.INSTANCE, globalAggs);
+    }
+    Map<String, AggregationResult> built = new HashMap<>();
+    for (Aggregator a : scopedAggs) {
+      built.put(a.name, a.build(0));
+    }
+    for (Aggregator a : globalAggs) {
+      built.put(a.name, a.build(0));
+    }
+    List<AggregationResult> ordered = new ArrayList<>(built.size());
+    for (Aggregation spec : specs) {
+      AggregationResult r = built.get(spec.name());
+      if (r != null) {
+        ordered.add(r);
+      }
+    }
+    List<AggregationResult> results = Pipelines.apply(specs, ordered);
+    long buckets = countBuckets(results);
+    if (buckets > maxBuckets) {
+      throw tooManyBuckets(buckets, maxBuckets);
+    }
+    return results;
+  }
+
+  private static void collect(AggregationTarget target, Query query, List<Aggregator> aggs)
+      throws IOException {
+    if (aggs.isEmpty()) {
+      return;
+    }
+    boolean scores = false;
+    for (Aggregator a : aggs) {
+      scores |= a.needsScores();
+    }
+    TreeCollector collector = new TreeCollector(target, aggs, scores);
+    target.searcher().search(query, new SingleCollectorManager(collector));
+  }
+
+  /** OpenSearch's failure when a response would hold too many buckets (a reduce failure). */
+  static DuetException tooManyBuckets(long count, int max) {
+    Map<String, String> meta = new java.util.LinkedHashMap<>();
+    meta.put("max_buckets", Integer.toString(max));
+    DuetException cause =
+        new DuetException(
+            503,
+            "too_many_buckets_exception",
+            "Trying to create too many buckets. Must be less than or equal to: ["
+                + max
+                + "] but was ["
+                + count
+                + "]. This limit can be set by changing the [search.max_buckets] cluster level"
+                + " setting.",
+            meta,
+            null);
+    Map<String, String> phase = new java.util.LinkedHashMap<>();
+    phase.put("phase", "fetch");
+    phase.put("grouped", "true");
+    return new DuetException(503, "search_phase_execution_exception", "", phase, cause);
+  }
+
+  private static long countBuckets(Collection<AggregationResult> results) {
+    long n = 0;
+    for (AggregationResult r : results) {
+      switch (r) {
+        case AggregationResult.Buckets b -> {
+          n += b.buckets().size();
+          for (AggregationResult.Bucket bucket : b.buckets()) {
+            n += countBuckets(bucket.subAggregations());
+          }
+        }
+        case AggregationResult.SingleBucket s -> n += countBuckets(s.subAggregations());
+        default -> {}
+      }
+    }
+    return n;
+  }
+
+  /** Feeds each matching document to the top-level aggregators with owning bucket 0. */
+  private static final class TreeCollector implements Collector {
+    private final AggregationTarget target;
+    private final List<Aggregator> aggs;
+    private final boolean scores;
+
+    TreeCollector(AggregationTarget target, List<Aggregator> aggs, boolean scores) {
+      this.target = target;
+      this.aggs = aggs;
+      this.scores = scores;
+    }
+
+    @Override
+    public org.apache.lucene.search.LeafCollector getLeafCollector(LeafReaderContext context)
+        throws IOException {
+      Segment segment = new Segment(context, target);
+      Aggregator.LeafCollector[] leaves = new Aggregator.LeafCollector[aggs.size()];
+      for (int i = 0; i < leaves.length; i++) {
+        leaves[i] = aggs.get(i).leaf(segment);
+      }
+      return new org.apache.lucene.search.LeafCollector() {
+        @Override
+        public void setScorer(Scorable scorer) {
+          segment.scorer = scorer;
+        }
+
+        @Override
+        public void collect(int doc) throws IOException {
+          for (Aggregator.LeafCollector leaf : leaves) {
+            leaf.collect(doc, 0);
+          }
+        }
+      };
+    }
+
+    @Override
+    public ScoreMode scoreMode() {
+      return scores ? ScoreMode.COMPLETE : ScoreMode.COMPLETE_NO_SCORES;
+    }
+  }
+
+  /**
+   * Hands the one tree collector to every slice: searchers here run without an executor, so slices
+   * are collected one after another on the calling thread.
+   */
+  private record SingleCollectorManager(TreeCollector collector)
+      implements CollectorManager<TreeCollector, Void> {
+    @Override
+    public TreeCollector newCollector() {
+      return collector;
+    }
+
+    @Override
+    public Void reduce(Collection<TreeCollector> collectors) {
+      return null;
+    }
+  }
+}

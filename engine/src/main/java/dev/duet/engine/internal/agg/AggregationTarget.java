@@ -1,0 +1,32 @@
+package dev.duet.engine.internal.agg;
+
+import dev.duet.engine.mapping.FieldMapping;
+import dev.duet.engine.search.SearchHit;
+import dev.duet.engine.search.SortSpec;
+import dev.duet.engine.search.SourceFilter;
+import java.io.IOException;
+import java.util.List;
+import java.util.function.Function;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.Sort;
+
+/**
+ * One index as the aggregations see it: its searcher, its mapping (a full path to its leaf field,
+ * null when unmapped), its query and sort translators and its hit fetcher, so that aggregation code
+ * needs nothing else of the engine.
+ */
+public record AggregationTarget(
+    String index,
+    IndexSearcher searcher,
+    Function<String, FieldMapping> fields,
+    Function<dev.duet.engine.search.Query, Query> queries,
+    Function<List<SortSpec>, Sort> sorts,
+    Fetcher fetcher) {
+
+  /** Loads one hit of this index ({@code _id}, filtered {@code _source}, sort values). */
+  public interface Fetcher {
+    SearchHit fetch(ScoreDoc doc, Sort sort, SourceFilter source) throws IOException;
+  }
+}

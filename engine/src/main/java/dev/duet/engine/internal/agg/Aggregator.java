@@ -1,0 +1,95 @@
+package dev.duet.engine.internal.agg;
+
+import dev.duet.engine.search.agg.AggregationResult;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Collects documents for one aggregation. Each document arrives with the ordinal of the bucket of
+ * the parent that owns it (0 at the top level), so one aggregator serves every parent bucket and
+ * per-bucket state lives in arrays indexed by that ordinal. Not thread-safe: a search collects on
+ * one thread.
+ */
+abstract class Aggregator {
+  final String name;
+
+  Aggregator(String name) {
+    this.name = name;
+  }
+
+  /** The collector for one segment. */
+  abstract LeafCollector leaf(Segment segment) throws IOException;
+
+  /** The result for one parent bucket; an ordinal never collected gives the empty result. */
+  abstract AggregationResult build(long owningBucket) throws IOException;
+
+  /** Whether this aggregator (or one below it) reads scores. */
+  boolean needsScores() {
+    return false;
+  }
+
+  /** Receives the documents of one segment, in increasing order, with their owning bucket. */
+  interface LeafCollector {
+    void collect(int doc, long owningBucket) throws IOException;
+
+    LeafCollector NO_OP = (doc, bucket) -> {};
+  }
+
+  /** Shared by aggregators that make buckets: doc counts and sub-aggregators per bucket. */
+  abstract static class Buckets extends Aggregator {
+    final Aggregator[] subs;
+    private long[] docCounts = new long[16];
+
+    Buckets(String name, List<Aggregator> subs) {
+      super(name);
+      this.subs = subs.toArray(new Aggregator[0]);
+    }
+
+    @Override
+    boolean needsScores() {
+      for (Aggregator sub : subs) {
+        if (sub.needsScores()) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    LeafCollector[] subLeaves(Segment segment) throws IOException {
+      LeafCollector[] leaves = new LeafCollector[subs.length];
+      for (int i = 0; i < subs.length; i++) {
+        leaves[i] = subs[i].leaf(segment);
+      }
+      return leaves;
+    }
+
+    /** Counts the document in {@code bucket} and passes it down to the sub-aggregators. */
+    final void collectBucket(LeafCollector[] subLeaves, int doc, long bucket) throws IOException {
+      if (bucket >= docCounts.length) {
+        docCounts = Arrays.copyOf(docCounts, (int) Math.max(bucket + 1, docCounts.length * 2L));
+      }
+      docCounts[(int) bucket]++;
+      for (LeafCollector sub : subLeaves) {
+        sub.collect(doc, bucket);
+      }
+    }
+
+    final long docCount(long bucket) {
+      return bucket >= 0 && bucket < docCounts.length ? docCounts[(int) bucket] : 0;
+    }
+
+    /** The sub-aggregations' results for one bucket (-1: an empty bucket), in request order. */
+    final List<AggregationResult> buildSubs(long bucket) throws IOException {
+      if (subs.length == 0) {
+        return List.of();
+      }
+      List<AggregationResult> out = new ArrayList<>(subs.length);
+      for (Aggregator sub : subs) {
+        out.add(sub.build(bucket));
+      }
+      return out;
+    }
+  }
+}

@@ -1,0 +1,74 @@
+package dev.duet.engine.internal.agg;
+
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.search.agg.Aggregation;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Builds the aggregator tree of a request; pipelines are left to {@link Pipelines}. */
+final class AggregatorFactory {
+  private final int maxBuckets;
+
+  AggregatorFactory(int maxBuckets) {
+    this.maxBuckets = maxBuckets;
+  }
+
+  /**
+   * Aggregators for the collecting aggregations among {@code specs}, in order; {@code parent} is
+   * the name of the enclosing aggregation, null at the top level.
+   */
+  List<Aggregator> create(List<Aggregation> specs, String parent) {
+    List<Aggregator> out = new ArrayList<>(specs.size());
+    for (Aggregation spec : specs) {
+      Aggregator a = create(spec, parent);
+      if (a != null) {
+        out.add(a);
+      }
+    }
+    return out;
+  }
+
+  private Aggregator create(Aggregation spec, String parent) {
+    return switch (spec) {
+      case Aggregation.Terms t -> new TermsAggregator(t, subs(t));
+      case Aggregation.MultiTerms t -> new MultiTermsAggregator(t, subs(t));
+      case Aggregation.Range r -> new RangeAggregator(r, subs(r));
+      case Aggregation.Histogram h -> new HistogramAggregator(h, subs(h), maxBuckets);
+      case Aggregation.Filter f -> new FilterAggregator(f, subs(f));
+      case Aggregation.Filters f -> new FilterAggregator(f, subs(f));
+      case Aggregation.Missing m -> new FilterAggregator(m, subs(m));
+      case Aggregation.Global g -> {
+        if (parent != null) {
+          // OpenSearch answers 500 here; Duet keeps its words and type, as a client error.
+          throw new DuetException(
+              400,
+              "aggregation_execution_exception",
+              "Aggregation ["
+                  + parent
+                  + "] cannot have a global sub-aggregation ["
+                  + g.name()
+                  + "]. Global aggregations can only be defined as top level aggregations");
+        }
+        yield new FilterAggregator(g, subs(g));
+      }
+      case Aggregation.Composite c -> {
+        if (parent != null) {
+          throw DuetException.illegalArgument(
+              "[composite] aggregation cannot be used with a parent aggregation");
+        }
+        yield new CompositeAggregator(c, subs(c));
+      }
+      case Aggregation.Metric m -> new MetricAggregator(m);
+      case Aggregation.Cardinality c -> new CardinalityAggregator(c);
+      case Aggregation.Percentiles p -> new PercentilesAggregator(p);
+      case Aggregation.TopHits t -> new TopHitsAggregator(t);
+      case Aggregation.BucketSort s -> null;
+      case Aggregation.BucketMetric m -> null;
+      case Aggregation.Parent p -> null;
+    };
+  }
+
+  private List<Aggregator> subs(Aggregation spec) {
+    return create(spec.subAggregations(), spec.name());
+  }
+}

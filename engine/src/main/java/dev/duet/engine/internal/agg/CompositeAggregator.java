@@ -1,0 +1,146 @@
+package dev.duet.engine.internal.agg;
+
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.mapping.DateFormats;
+import dev.duet.engine.search.agg.Aggregation;
+import dev.duet.engine.search.agg.Aggregation.CompositeSource;
+import dev.duet.engine.search.agg.AggregationResult;
+import dev.duet.engine.search.agg.AggregationResult.Bucket;
+import java.io.IOException;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code composite}: buckets over the combinations of its sources' values (terms, histogram,
+ * date_histogram), in the sources' orders, {@code size} at a time, starting after {@code after};
+ * {@code after_key} names the last bucket returned, for the next page.
+ */
+final class CompositeAggregator extends Aggregator.Buckets {
+  private final Aggregation.Composite spec;
+  private final TupleBuckets ords = new TupleBuckets();
+  private final Rounding[] roundings;
+
+  CompositeAggregator(Aggregation.Composite spec, List<Aggregator> subs) {
+    super(spec.name(), subs);
+    this.spec = spec;
+    roundings = new Rounding[spec.sources().size()];
+    for (int i = 0; i < roundings.length; i++) {
+      CompositeSource s = spec.sources().get(i);
+      if (s.type().equals("date_histogram")) {
+        roundings[i] =
+            s.calendarInterval() != null
+                ? Rounding.calendar(s.calendarInterval(), ZoneOffset.UTC)
+                : s.fixedInterval() != null
+                    ? Rounding.fixed(s.fixedInterval(), ZoneOffset.UTC)
+                    : null;
+        if (roundings[i] == null) {
+          throw DuetException.illegalArgument(
+              "Invalid interval specified, must be non-null and non-empty");
+        }
+      }
+    }
+  }
+
+  @Override
+  LeafCollector leaf(Segment segment) throws IOException {
+    List<TupleValues> fields = new ArrayList<>();
+    for (int i = 0; i < roundings.length; i++) {
+      CompositeSource s = spec.sources().get(i);
+      Rounding rounding = roundings[i];
+      TupleValues.KeyFunction keys =
+          switch (s.type()) {
+            case "date_histogram" -> (source, raw) -> rounding.round(raw);
+            case "histogram" ->
+                (source, raw) -> Math.floor(source.toDouble(raw) / s.interval()) * s.interval();
+            default -> null;
+          };
+      fields.add(new TupleValues(segment, s.field(), keys));
+    }
+    LeafCollector[] subLeaves = subLeaves(segment);
+    List<List<Object>> parts = TupleBuckets.newParts(fields.size());
+    return (doc, owning) -> {
+      for (int i = 0; i < fields.size(); i++) {
+        parts.set(i, List.copyOf(fields.get(i).read(doc)));
+      }
+      ords.collect(owning, parts, ord -> collectBucket(subLeaves, doc, ord));
+    };
+  }
+
+  @Override
+  AggregationResult build(long owning) throws IOException {
+    Comparator<List<Object>> order = keyOrder();
+    List<Object> after = afterKey();
+    List<Map.Entry<List<Object>, Integer>> entries = new ArrayList<>();
+    for (var e : ords.of(owning).entrySet()) {
+      if (after == null || order.compare(e.getKey(), after) > 0) {
+        entries.add(e);
+      }
+    }
+    entries.sort(Map.Entry.comparingByKey(order));
+    List<Bucket> buckets = new ArrayList<>();
+    for (var e : entries.subList(0, Math.min(spec.size(), entries.size()))) {
+      buckets.add(
+          new Bucket(keyMap(e.getKey()), null, docCount(e.getValue()), buildSubs(e.getValue())));
+    }
+    Map<String, Object> afterKey =
+        buckets.isEmpty() ? null : keyMap((List<Object>) keyList(buckets.get(buckets.size() - 1)));
+    return new AggregationResult.Buckets(
+        name, AggregationResult.Kind.COMPOSITE, buckets, false, null, null, afterKey);
+  }
+
+  private static List<Object> keyList(Bucket b) {
+    return new ArrayList<>(((Map<?, ?>) b.key()).values());
+  }
+
+  private Map<String, Object> keyMap(List<Object> key) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    for (int i = 0; i < key.size(); i++) {
+      out.put(spec.sources().get(i).name(), key.get(i));
+    }
+    return out;
+  }
+
+  private Comparator<List<Object>> keyOrder() {
+    return (a, b) -> {
+      for (int i = 0; i < a.size(); i++) {
+        int c = compare(a.get(i), b.get(i));
+        if (c != 0) {
+          return spec.sources().get(i).ascending() ? c : -c;
+        }
+      }
+      return 0;
+    };
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static int compare(Object x, Object y) {
+    if (x instanceof Number n && y instanceof Number m) {
+      return Double.compare(n.doubleValue(), m.doubleValue());
+    }
+    return ((Comparable) x.toString()).compareTo(y.toString());
+  }
+
+  /** The {@code after} key as values comparable with the keys (dates parsed when strings). */
+  private List<Object> afterKey() {
+    if (spec.after() == null) {
+      return null;
+    }
+    List<Object> out = new ArrayList<>();
+    for (CompositeSource s : spec.sources()) {
+      Object v = spec.after().get(s.name());
+      if (v == null) {
+        throw DuetException.illegalArgument(
+            "[after] has 0 value(s) but [sources] has " + spec.sources().size());
+      }
+      if (s.type().equals("date_histogram") && v instanceof String str) {
+        v = DateFormats.of(null).parseMillis(str, false);
+      }
+      out.add(v);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,89 @@
+package dev.duet.engine.internal.agg;
+
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.mapping.FieldMapping;
+import java.io.IOException;
+import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.SortedNumericDocValues;
+import org.apache.lucene.index.SortedSetDocValues;
+import org.apache.lucene.util.NumericUtils;
+
+/**
+ * How a field's doc values are read by aggregations: keywords as ordinals and bytes, integers,
+ * dates and booleans as longs, doubles and floats as doubles (a float widened as OpenSearch widens
+ * it). Checks that a field can be aggregated, in OpenSearch's words.
+ */
+enum FieldSource {
+  KEYWORD,
+  LONG,
+  DATE,
+  BOOLEAN,
+  DOUBLE,
+  FLOAT,
+  UNMAPPED;
+
+  static FieldSource of(FieldMapping field) {
+    if (field == null) {
+      return UNMAPPED;
+    }
+    return switch (field.type()) {
+      case "keyword" -> KEYWORD;
+      case "long", "integer", "short", "byte" -> LONG;
+      case "date" -> DATE;
+      case "boolean" -> BOOLEAN;
+      case "double" -> DOUBLE;
+      case "float" -> FLOAT;
+      default -> null;
+    };
+  }
+
+  /** The source of {@code field} in a target, failing as OpenSearch does for text and objects. */
+  static FieldSource resolve(AggregationTarget target, String field) {
+    FieldMapping mapping = target.fields().apply(field);
+    FieldSource source = of(mapping);
+    if (source == null) {
+      if (mapping.type().equals("text")) {
+        throw DuetException.illegalArgument(
+            "Text fields are not optimised for operations that require per-document field data"
+                + " like aggregations and sorting, so these operations are disabled by default."
+                + " Please use a keyword field instead. Alternatively, set fielddata=true on ["
+                + field
+                + "] in order to load field data by uninverting the inverted index. Note that this"
+                + " can use significant memory.");
+      }
+      throw DuetException.illegalArgument(
+          "Field ["
+              + field
+              + "] of type ["
+              + mapping.type()
+              + "] is not supported for aggregation");
+    }
+    return source;
+  }
+
+  boolean isNumeric() {
+    return this != KEYWORD && this != UNMAPPED;
+  }
+
+  /** Whether values are read as doubles (else as longs). */
+  boolean isFloating() {
+    return this == DOUBLE || this == FLOAT;
+  }
+
+  SortedNumericDocValues numeric(Segment segment, String field) throws IOException {
+    return DocValues.getSortedNumeric(segment.context.reader(), field);
+  }
+
+  SortedSetDocValues ordinals(Segment segment, String field) throws IOException {
+    return DocValues.getSortedSet(segment.context.reader(), field);
+  }
+
+  /** A raw sorted-numeric value of this source as a double. */
+  double toDouble(long raw) {
+    return switch (this) {
+      case DOUBLE -> NumericUtils.sortableLongToDouble(raw);
+      case FLOAT -> NumericUtils.sortableIntToFloat((int) raw);
+      default -> raw;
+    };
+  }
+}

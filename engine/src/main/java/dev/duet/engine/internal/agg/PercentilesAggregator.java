@@ -1,0 +1,80 @@
+package dev.duet.engine.internal.agg;
+
+import com.tdunning.math.stats.MergingDigest;
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.search.agg.Aggregation;
+import dev.duet.engine.search.agg.AggregationResult;
+import java.io.IOException;
+import java.util.Arrays;
+import org.apache.lucene.index.SortedNumericDocValues;
+
+/**
+ * {@code percentiles} and {@code percentile_ranks}: one t-digest per bucket ({@code
+ * com.tdunning:t-digest}'s MergingDigest, as OpenSearch keeps it), read as quantiles or as the
+ * cumulative distribution (percent, clamped to 0–100).
+ */
+final class PercentilesAggregator extends Aggregator {
+  private final Aggregation.Percentiles spec;
+  private MergingDigest[] digests = new MergingDigest[0];
+
+  PercentilesAggregator(Aggregation.Percentiles spec) {
+    super(spec.name());
+    this.spec = spec;
+  }
+
+  @Override
+  LeafCollector leaf(Segment segment) throws IOException {
+    FieldSource source = FieldSource.resolve(segment.target, spec.field());
+    if (source == FieldSource.KEYWORD) {
+      throw DuetException.illegalArgument(
+          "Field ["
+              + spec.field()
+              + "] of type [keyword] is not supported for aggregation ["
+              + (spec.ranks() ? "percentile_ranks" : "percentiles")
+              + "]");
+    }
+    Double missing = spec.missing() == null ? null : MetricAggregator.toDouble(spec.missing());
+    if (source == FieldSource.UNMAPPED) {
+      return missing == null ? LeafCollector.NO_OP : (doc, bucket) -> digest(bucket).add(missing);
+    }
+    SortedNumericDocValues values = source.numeric(segment, spec.field());
+    return (doc, bucket) -> {
+      if (values.advanceExact(doc)) {
+        MergingDigest d = digest(bucket);
+        for (int i = values.docValueCount(); i > 0; i--) {
+          d.add(source.toDouble(values.nextValue()));
+        }
+      } else if (missing != null) {
+        digest(bucket).add(missing);
+      }
+    };
+  }
+
+  private MergingDigest digest(long bucket) {
+    if (bucket >= digests.length) {
+      digests = Arrays.copyOf(digests, (int) Math.max(bucket + 1, digests.length * 2L));
+    }
+    MergingDigest d = digests[(int) bucket];
+    if (d == null) {
+      d = digests[(int) bucket] = new MergingDigest(spec.compression());
+    }
+    return d;
+  }
+
+  @Override
+  AggregationResult build(long bucket) {
+    MergingDigest d = bucket >= 0 && bucket < digests.length ? digests[(int) bucket] : null;
+    double[] points = spec.points();
+    double[] values = new double[points.length];
+    for (int i = 0; i < points.length; i++) {
+      if (d == null || d.size() == 0) {
+        values[i] = Double.NaN;
+      } else if (spec.ranks()) {
+        values[i] = Math.max(0, Math.min(100, d.cdf(points[i]) * 100));
+      } else {
+        values[i] = d.quantile(points[i] / 100);
+      }
+    }
+    return new AggregationResult.Percentiles(name, points.clone(), values, spec.keyed());
+  }
+}

@@ -1,0 +1,163 @@
+package dev.duet.engine.internal.agg;
+
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.mapping.DateFormats;
+import dev.duet.engine.search.agg.Aggregation;
+import dev.duet.engine.search.agg.AggregationResult;
+import dev.duet.engine.search.agg.AggregationResult.Bucket;
+import dev.duet.engine.search.agg.AggregationResult.Kind;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.lucene.index.SortedNumericDocValues;
+
+/**
+ * {@code range} and {@code date_range}: fixed buckets, {@code from} inclusive and {@code to}
+ * exclusive, bucket ordinal {@code owning * ranges + i}. Buckets are reported in request order as
+ * OpenSearch sorts them (by from, then to), each keyed {@code from-to} unless given a key.
+ */
+final class RangeAggregator extends Aggregator.Buckets {
+  private final Aggregation.Range spec;
+  private final List<Aggregation.RangeBound> ranges;
+  private double[] froms;
+  private double[] tos;
+  private ValueFormat format = ValueFormat.RAW;
+  private double[] scratch = new double[4];
+
+  RangeAggregator(Aggregation.Range spec, List<Aggregator> subs) {
+    super(spec.name(), subs);
+    this.spec = spec;
+    this.ranges = spec.ranges();
+    if (ranges.isEmpty()) {
+      throw DuetException.illegalArgument(
+          "No [ranges] specified for the [" + spec.name() + "] aggregation");
+    }
+  }
+
+  @Override
+  LeafCollector leaf(Segment segment) throws IOException {
+    FieldSource source = FieldSource.resolve(segment.target, spec.field());
+    if (froms == null) {
+      resolveBounds(source, segment);
+    }
+    if (source == FieldSource.UNMAPPED || source == FieldSource.KEYWORD) {
+      return LeafCollector.NO_OP;
+    }
+    LeafCollector[] subLeaves = subLeaves(segment);
+    SortedNumericDocValues values = source.numeric(segment, spec.field());
+    int n = ranges.size();
+    return (doc, owning) -> {
+      if (!values.advanceExact(doc)) {
+        return;
+      }
+      int count = values.docValueCount();
+      if (count == 1) {
+        double v = source.toDouble(values.nextValue());
+        for (int r = 0; r < n; r++) {
+          if (v >= froms[r] && v < tos[r]) {
+            collectBucket(subLeaves, doc, owning * n + r);
+          }
+        }
+        return;
+      }
+      // Multi-valued: a document counts once per range; the buffer is reused across documents.
+      if (scratch.length < count) {
+        scratch = new double[Math.max(count, scratch.length * 2)];
+      }
+      double[] all = scratch;
+      for (int i = 0; i < count; i++) {
+        all[i] = source.toDouble(values.nextValue());
+      }
+      for (int r = 0; r < n; r++) {
+        for (int i = 0; i < count; i++) {
+          double v = all[i];
+          if (v >= froms[r] && v < tos[r]) {
+            collectBucket(subLeaves, doc, owning * n + r);
+            break;
+          }
+        }
+      }
+    };
+  }
+
+  private void resolveBounds(FieldSource source, Segment segment) {
+    froms = new double[ranges.size()];
+    tos = new double[ranges.size()];
+    String dateFormat = spec.format();
+    if (spec.date() && source == FieldSource.DATE) {
+      if (dateFormat == null) {
+        Object own = segment.target.fields().apply(spec.field()).params().get("format");
+        dateFormat = own == null ? DateFormats.DEFAULT : own.toString();
+      }
+      format = ValueFormat.date(dateFormat, ValueFormat.zone(null));
+    } else if (spec.format() != null) {
+      format = ValueFormat.of(source, null, spec.format(), null);
+    }
+    for (int i = 0; i < ranges.size(); i++) {
+      froms[i] = bound(ranges.get(i).from(), Double.NEGATIVE_INFINITY, dateFormat);
+      tos[i] = bound(ranges.get(i).to(), Double.POSITIVE_INFINITY, dateFormat);
+    }
+  }
+
+  private double bound(Object value, double open, String dateFormat) {
+    if (value == null) {
+      return open;
+    }
+    if (spec.date() && value instanceof String s) {
+      return DateFormats.of(dateFormat).parseMillis(s, false);
+    }
+    return MetricAggregator.toDouble(value);
+  }
+
+  @Override
+  AggregationResult build(long owning) throws IOException {
+    if (froms == null) {
+      resolveBounds(FieldSource.UNMAPPED, null);
+    }
+    int n = ranges.size();
+    List<Bucket> buckets = new ArrayList<>(n);
+    for (int r = 0; r < n; r++) {
+      long ord = owning < 0 ? -1 : owning * n + r;
+      double from = froms[r];
+      double to = tos[r];
+      String fromString = Double.isInfinite(from) ? null : format.format(from);
+      String toString = Double.isInfinite(to) ? null : format.format(to);
+      String key = ranges.get(r).key();
+      if (key == null) {
+        key = keyPart(from, fromString) + "-" + keyPart(to, toString);
+      }
+      buckets.add(
+          new Bucket(
+              key,
+              null,
+              docCount(ord),
+              Double.isInfinite(from) ? Double.NaN : from,
+              fromString,
+              Double.isInfinite(to) ? Double.NaN : to,
+              toString,
+              buildSubs(ord)));
+    }
+    buckets.sort(
+        (a, b) -> {
+          int c = Double.compare(nanLow(a.from()), nanLow(b.from()));
+          return c != 0 ? c : Double.compare(nanHigh(a.to()), nanHigh(b.to()));
+        });
+    return new AggregationResult.Buckets(
+        name, spec.date() ? Kind.DATE_RANGE : Kind.RANGE, buckets, spec.keyed(), null, null, null);
+  }
+
+  private static double nanLow(double v) {
+    return Double.isNaN(v) ? Double.NEGATIVE_INFINITY : v;
+  }
+
+  private static double nanHigh(double v) {
+    return Double.isNaN(v) ? Double.POSITIVE_INFINITY : v;
+  }
+
+  private static String keyPart(double bound, String asString) {
+    if (Double.isInfinite(bound)) {
+      return "*";
+    }
+    return asString != null ? asString : Double.toString(bound);
+  }
+}

@@ -1,0 +1,99 @@
+package dev.duet.engine.internal.agg;
+
+import dev.duet.engine.search.agg.Aggregation.IncludeExclude;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.lucene.util.BytesRef;
+import org.apache.lucene.util.automaton.ByteRunAutomaton;
+import org.apache.lucene.util.automaton.Operations;
+import org.apache.lucene.util.automaton.RegExp;
+
+/**
+ * {@code include}/{@code exclude} of a terms aggregation: Lucene regular expressions (OpenSearch's
+ * syntax) matched on the term's bytes, or exact value lists. Checked once per distinct term.
+ */
+final class TermFilter {
+  private static final TermFilter ALL = new TermFilter(null, null, null, null);
+
+  private final ByteRunAutomaton include;
+  private final ByteRunAutomaton exclude;
+  private final Set<String> includeValues;
+  private final Set<String> excludeValues;
+
+  private TermFilter(
+      ByteRunAutomaton include,
+      ByteRunAutomaton exclude,
+      Set<String> includeValues,
+      Set<String> excludeValues) {
+    this.include = include;
+    this.exclude = exclude;
+    this.includeValues = includeValues;
+    this.excludeValues = excludeValues;
+  }
+
+  static TermFilter of(IncludeExclude spec) {
+    if (spec == null) {
+      return ALL;
+    }
+    return new TermFilter(
+        automaton(spec.includeRegex()),
+        automaton(spec.excludeRegex()),
+        set(spec.includeValues()),
+        set(spec.excludeValues()));
+  }
+
+  private static ByteRunAutomaton automaton(String regex) {
+    if (regex == null) {
+      return null;
+    }
+    return new ByteRunAutomaton(
+        Operations.determinize(
+            new RegExp(regex).toAutomaton(), Operations.DEFAULT_DETERMINIZE_WORK_LIMIT));
+  }
+
+  private static Set<String> set(List<String> values) {
+    return values == null ? null : new HashSet<>(values);
+  }
+
+  boolean accepts(BytesRef term) {
+    if (include != null && !include.run(term.bytes, term.offset, term.length)) {
+      return false;
+    }
+    if (exclude != null && exclude.run(term.bytes, term.offset, term.length)) {
+      return false;
+    }
+    if (includeValues == null && excludeValues == null) {
+      return true;
+    }
+    return acceptsValue(term.utf8ToString());
+  }
+
+  /** A numeric value, compared with the listed values by their numeric form. */
+  boolean accepts(long raw, FieldSource source) {
+    if (includeValues == null && excludeValues == null) {
+      return true;
+    }
+    double value = source.toDouble(raw);
+    return (includeValues == null || containsNumber(includeValues, value))
+        && (excludeValues == null || !containsNumber(excludeValues, value));
+  }
+
+  private boolean acceptsValue(String value) {
+    return (includeValues == null || includeValues.contains(value))
+        && (excludeValues == null || !excludeValues.contains(value));
+  }
+
+  private static boolean containsNumber(Set<String> values, double value) {
+    for (String v : values) {
+      try {
+        if (Double.parseDouble(v) == value) {
+          return true;
+        }
+      } catch (NumberFormatException e) {
+        // not a number: cannot name a numeric term
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,181 @@
+package dev.duet.engine.internal.agg;
+
+import dev.duet.engine.search.agg.Aggregation;
+import dev.duet.engine.search.agg.AggregationResult;
+import dev.duet.engine.search.agg.AggregationResult.Bucket;
+import dev.duet.engine.search.agg.AggregationResult.Kind;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.lucene.index.SortedNumericDocValues;
+import org.apache.lucene.index.SortedSetDocValues;
+import org.apache.lucene.index.TermsEnum;
+import org.apache.lucene.internal.hppc.LongIntHashMap;
+import org.apache.lucene.util.BytesRef;
+import org.apache.lucene.util.BytesRefHash;
+
+/**
+ * {@code terms}: keywords are counted by a term id shared across segments (each segment maps its
+ * ordinals to term ids once, lazily), numbers by their value; either way one {@link BucketOrds}
+ * lookup per value. As on one OpenSearch shard, the top {@code size} buckets are returned and the
+ * rest summed in {@code sum_other_doc_count}.
+ */
+final class TermsAggregator extends Aggregator.Buckets {
+  private static final int UNSEEN = -2;
+  private static final int REJECTED = -1;
+
+  private final Aggregation.Terms spec;
+  private final TermFilter filter;
+  private final BucketOrds ords = new BucketOrds();
+  private final BytesRefHash terms = new BytesRefHash();
+  private FieldSource source = FieldSource.UNMAPPED;
+  private ValueFormat format = ValueFormat.RAW;
+
+  TermsAggregator(Aggregation.Terms spec, List<Aggregator> subs) {
+    super(spec.name(), subs);
+    this.spec = spec;
+    this.filter = TermFilter.of(spec.includeExclude());
+  }
+
+  @Override
+  LeafCollector leaf(Segment segment) throws IOException {
+    FieldSource resolved = FieldSource.resolve(segment.target, spec.field());
+    if (resolved != FieldSource.UNMAPPED) {
+      source = resolved;
+      format = ValueFormat.of(source, segment.target.fields().apply(spec.field()), null, null);
+    }
+    LeafCollector[] subLeaves = subLeaves(segment);
+    if (resolved == FieldSource.KEYWORD) {
+      return keywordLeaf(segment, subLeaves);
+    }
+    if (resolved == FieldSource.UNMAPPED && spec.missing() == null) {
+      return LeafCollector.NO_OP;
+    }
+    SortedNumericDocValues values = resolved.numeric(segment, spec.field());
+    long missing = spec.missing() == null ? 0 : missingKey(resolved);
+    return (doc, owning) -> {
+      if (values.advanceExact(doc)) {
+        long previous = 0;
+        for (int i = 0, n = values.docValueCount(); i < n; i++) {
+          long value = values.nextValue();
+          if ((i == 0 || value != previous) && filter.accepts(value, resolved)) {
+            collectBucket(subLeaves, doc, ords.add(owning, value));
+          }
+          previous = value;
+        }
+      } else if (spec.missing() != null) {
+        collectBucket(subLeaves, doc, ords.add(owning, missing));
+      }
+    };
+  }
+
+  private LeafCollector keywordLeaf(Segment segment, LeafCollector[] subLeaves) throws IOException {
+    SortedSetDocValues values = FieldSource.KEYWORD.ordinals(segment, spec.field());
+    int[] termIds = new int[(int) Math.min(Integer.MAX_VALUE - 8, values.getValueCount())];
+    java.util.Arrays.fill(termIds, UNSEEN);
+    if (spec.minDocCount() == 0) {
+      TermsEnum all = values.termsEnum();
+      for (BytesRef term = all.next(); term != null; term = all.next()) {
+        if (filter.accepts(term)) {
+          termId(term);
+        }
+      }
+    }
+    int missing =
+        spec.missing() == null ? REJECTED : termId(new BytesRef(spec.missing().toString()));
+    return (doc, owning) -> {
+      if (values.advanceExact(doc)) {
+        for (int i = values.docValueCount(); i > 0; i--) {
+          int ord = (int) values.nextOrd();
+          int id = termIds[ord];
+          if (id == UNSEEN) {
+            BytesRef term = values.lookupOrd(ord);
+            id = termIds[ord] = filter.accepts(term) ? termId(term) : REJECTED;
+          }
+          if (id != REJECTED) {
+            collectBucket(subLeaves, doc, ords.add(owning, id));
+          }
+        }
+      } else if (missing != REJECTED) {
+        collectBucket(subLeaves, doc, ords.add(owning, missing));
+      }
+    };
+  }
+
+  private int termId(BytesRef term) {
+    int id = terms.add(term);
+    return id >= 0 ? id : -1 - id;
+  }
+
+  private long missingKey(FieldSource source) {
+    double value = MetricAggregator.toDouble(spec.missing());
+    return switch (source) {
+      case DOUBLE -> org.apache.lucene.util.NumericUtils.doubleToSortableLong(value);
+      case FLOAT -> org.apache.lucene.util.NumericUtils.floatToSortableInt((float) value);
+      default -> (long) value;
+    };
+  }
+
+  @Override
+  AggregationResult build(long owning) throws IOException {
+    List<Candidate> candidates = new ArrayList<>();
+    long total = 0;
+    LongIntHashMap map = ords.of(owning);
+    if (map != null) {
+      for (var cursor : map) {
+        long count = docCount(cursor.value);
+        // Buckets under min_doc_count are dropped, not counted as "other".
+        if (count >= Math.max(1, spec.minDocCount())) {
+          total += count;
+          candidates.add(new Candidate(cursor.value, cursor.key, count));
+        }
+      }
+    }
+    if (spec.minDocCount() == 0 && source == FieldSource.KEYWORD) {
+      for (int id = 0; id < terms.size(); id++) {
+        if (map == null || !map.containsKey(id)) {
+          candidates.add(new Candidate(-1, id, 0));
+        }
+      }
+    }
+    // Sub-aggregations are built for every candidate only when the order reads them.
+    boolean bySubs = BucketOrdering.readsSubAggregations(spec.order());
+    java.util.Map<Bucket, Integer> ordOf = new java.util.IdentityHashMap<>();
+    List<Bucket> buckets = new ArrayList<>(candidates.size());
+    for (Candidate c : candidates) {
+      Bucket b = bucket(c, bySubs ? buildSubs(c.ord) : List.of());
+      ordOf.put(b, c.ord);
+      buckets.add(b);
+    }
+    List<Bucket> top = BucketOrdering.sortAndLimit(buckets, spec.order(), spec.size());
+    long returned = 0;
+    List<Bucket> out = new ArrayList<>(top.size());
+    for (Bucket b : top) {
+      returned += b.docCount();
+      out.add(bySubs ? b : b.withSubAggregations(buildSubs(ordOf.get(b))));
+    }
+    return new AggregationResult.Buckets(
+        name, kind(), out, false, 0L, Math.max(0, total - returned), null);
+  }
+
+  private Bucket bucket(Candidate c, List<AggregationResult> subResults) {
+    return switch (source) {
+      case KEYWORD ->
+          new Bucket(
+              terms.get((int) c.key, new BytesRef()).utf8ToString(), null, c.count, subResults);
+      case DOUBLE, FLOAT -> new Bucket(source.toDouble(c.key), null, c.count, subResults);
+      default -> new Bucket(c.key, format.format(c.key), c.count, subResults);
+    };
+  }
+
+  private Kind kind() {
+    return switch (source) {
+      case KEYWORD -> Kind.STRING_TERMS;
+      case UNMAPPED -> spec.missing() == null ? Kind.UNMAPPED_TERMS : Kind.STRING_TERMS;
+      case DOUBLE, FLOAT -> Kind.DOUBLE_TERMS;
+      default -> Kind.LONG_TERMS;
+    };
+  }
+
+  private record Candidate(int ord, long key, long count) {}
+}

@@ -1,0 +1,13 @@
+package dev.duet.engine.search;
+
+import static java.util.Objects.requireNonNull;
+
+/** {@code match_phrase}: the analyzed terms in order, at most {@code slop} moves apart. */
+public record MatchPhrase(
+    String field, String query, int slop, String analyzer, boolean zeroTermsAll, float boost)
+    implements Query.FullText {
+  public MatchPhrase {
+    requireNonNull(field, "field");
+    requireNonNull(query, "query");
+  }
+}

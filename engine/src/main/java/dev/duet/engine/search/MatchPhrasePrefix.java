@@ -1,0 +1,22 @@
+package dev.duet.engine.search;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * {@code match_phrase_prefix}: a phrase whose last term is a prefix, expanded to at most {@code
+ * maxExpansions} indexed terms.
+ */
+public record MatchPhrasePrefix(
+    String field,
+    String query,
+    int slop,
+    int maxExpansions,
+    String analyzer,
+    boolean zeroTermsAll,
+    float boost)
+    implements Query.FullText {
+  public MatchPhrasePrefix {
+    requireNonNull(field, "field");
+    requireNonNull(query, "query");
+  }
+}

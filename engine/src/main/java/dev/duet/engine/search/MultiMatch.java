@@ -1,0 +1,40 @@
+package dev.duet.engine.search;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.List;
+
+/**
+ * {@code multi_match}: one text over several fields ({@code fields} as the client wrote them, with
+ * {@code ^boost} suffixes and wildcards; empty means {@code index.query.default_field}), combined
+ * by {@code type}. {@code tieBreaker} null means the type's default.
+ */
+public record MultiMatch(
+    List<String> fields,
+    Object query,
+    Type type,
+    Query.Operator operator,
+    String minimumShouldMatch,
+    Float tieBreaker,
+    int slop,
+    TextOptions options,
+    float boost)
+    implements Query.FullText {
+  public MultiMatch {
+    fields = List.copyOf(fields);
+    requireNonNull(query, "query");
+    requireNonNull(type, "type");
+    requireNonNull(operator, "operator");
+    requireNonNull(options, "options");
+  }
+
+  /** The {@code type} values, as OpenSearch spells them in lower case. */
+  public enum Type {
+    BEST_FIELDS,
+    MOST_FIELDS,
+    CROSS_FIELDS,
+    PHRASE,
+    PHRASE_PREFIX,
+    BOOL_PREFIX
+  }
+}

@@ -1,0 +1,258 @@
+package dev.duet.engine.search.agg;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.duet.engine.search.Query;
+import dev.duet.engine.search.SortSpec;
+import dev.duet.engine.search.SourceFilter;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One named aggregation of a search, as both the JSON and the protobuf decoders produce it. Bucket
+ * aggregations carry their sub-aggregations; pipeline aggregations name the aggregations they read
+ * with OpenSearch's {@code buckets_path} syntax ({@code agg>sub.metric}, {@code _count}).
+ * Field-level values ({@code missing}, range bounds, {@code after}) are {@link String}, {@link
+ * Long}, {@link Double} or {@link Boolean} as the client sent them.
+ */
+public sealed interface Aggregation {
+  String name();
+
+  /** Aggregations computed inside each bucket of this one; empty for metrics and pipelines. */
+  default List<Aggregation> subAggregations() {
+    return List.of();
+  }
+
+  /** {@code terms}: one bucket per distinct value; {@code shardSize} -1 means the default. */
+  record Terms(
+      String name,
+      String field,
+      int size,
+      int shardSize,
+      List<BucketOrder> order,
+      long minDocCount,
+      Object missing,
+      IncludeExclude includeExclude,
+      List<Aggregation> subAggregations)
+      implements Aggregation {
+    public Terms {
+      requireNonNull(field, "field");
+      order = List.copyOf(order);
+      subAggregations = List.copyOf(subAggregations);
+    }
+  }
+
+  /** {@code multi_terms}: one bucket per distinct combination of the fields' values. */
+  record MultiTerms(
+      String name,
+      List<String> fields,
+      int size,
+      List<BucketOrder> order,
+      long minDocCount,
+      List<Aggregation> subAggregations)
+      implements Aggregation {
+    public MultiTerms {
+      fields = List.copyOf(fields);
+      order = List.copyOf(order);
+      subAggregations = List.copyOf(subAggregations);
+    }
+  }
+
+  /** {@code range} and {@code date_range} ({@code date} true: bounds may be date strings). */
+  record Range(
+      String name,
+      String field,
+      boolean date,
+      List<RangeBound> ranges,
+      boolean keyed,
+      String format,
+      List<Aggregation> subAggregations)
+      implements Aggregation {
+    public Range {
+      ranges = List.copyOf(ranges);
+      subAggregations = List.copyOf(subAggregations);
+    }
+  }
+
+  /**
+   * {@code histogram} and {@code date_histogram}. For dates exactly one of {@code calendarInterval}
+   * and {@code fixedInterval} is set; for numbers {@code interval}. Extended bounds are null when
+   * absent.
+   */
+  record Histogram(
+      String name,
+      String field,
+      boolean date,
+      double interval,
+      String calendarInterval,
+      String fixedInterval,
+      String timeZone,
+      double offset,
+      long minDocCount,
+      Object extendedMin,
+      Object extendedMax,
+      List<BucketOrder> order,
+      boolean keyed,
+      String format,
+      List<Aggregation> subAggregations)
+      implements Aggregation {
+    public Histogram {
+      order = List.copyOf(order);
+      subAggregations = List.copyOf(subAggregations);
+    }
+  }
+
+  /** {@code filter}: one bucket of the documents that match. */
+  record Filter(String name, Query filter, List<Aggregation> subAggregations)
+      implements Aggregation {
+    public Filter {
+      requireNonNull(filter, "filter");
+      subAggregations = List.copyOf(subAggregations);
+    }
+  }
+
+  /** {@code filters}: named (keyed) or anonymous buckets, and optionally an "other" bucket. */
+  record Filters(
+      String name,
+      Map<String, Query> filters,
+      boolean keyed,
+      boolean otherBucket,
+      String otherBucketKey,
+      List<Aggregation> subAggregations)
+      implements Aggregation {
+    public Filters {
+      filters = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(filters));
+      subAggregations = List.copyOf(subAggregations);
+    }
+  }
+
+  /** {@code missing}: one bucket of the documents without a value for the field. */
+  record Missing(String name, String field, List<Aggregation> subAggregations)
+      implements Aggregation {
+    public Missing {
+      subAggregations = List.copyOf(subAggregations);
+    }
+  }
+
+  /** {@code global}: one bucket of every document of the index, whatever the query. */
+  record Global(String name, List<Aggregation> subAggregations) implements Aggregation {
+    public Global {
+      subAggregations = List.copyOf(subAggregations);
+    }
+  }
+
+  /** {@code composite}: paged buckets over several sources, resumed {@code after} a key. */
+  record Composite(
+      String name,
+      int size,
+      List<CompositeSource> sources,
+      Map<String, Object> after,
+      List<Aggregation> subAggregations)
+      implements Aggregation {
+    public Composite {
+      sources = List.copyOf(sources);
+      subAggregations = List.copyOf(subAggregations);
+    }
+  }
+
+  /** Single- and multi-value numeric metrics: min, max, avg, sum, value_count, stats... */
+  record Metric(
+      String name, MetricKind kind, String field, Object missing, String format, double sigma)
+      implements Aggregation {}
+
+  /** {@code cardinality}: distinct values, exact below {@code precisionThreshold}. */
+  record Cardinality(String name, String field, long precisionThreshold, Object missing)
+      implements Aggregation {}
+
+  /** {@code percentiles} ({@code ranks} false) and {@code percentile_ranks} (true), by t-digest. */
+  record Percentiles(
+      String name,
+      String field,
+      boolean ranks,
+      double[] points,
+      boolean keyed,
+      double compression,
+      Object missing)
+      implements Aggregation {}
+
+  /** {@code top_hits}: the best documents of each bucket. */
+  record TopHits(String name, int from, int size, List<SortSpec> sort, SourceFilter source)
+      implements Aggregation {
+    public TopHits {
+      sort = List.copyOf(sort);
+    }
+  }
+
+  /** {@code bucket_sort}: sorts and pages its parent's buckets. */
+  record BucketSort(String name, List<BucketOrder> sort, int from, Integer size)
+      implements Aggregation {
+    public BucketSort {
+      sort = List.copyOf(sort);
+    }
+  }
+
+  /** Sibling pipelines over a multi-bucket aggregation: avg/sum/max/min_bucket. */
+  record BucketMetric(String name, BucketMetricKind kind, String bucketsPath, GapPolicy gapPolicy)
+      implements Aggregation {}
+
+  /** Parent pipelines computed per histogram bucket: derivative and cumulative_sum. */
+  record Parent(String name, ParentKind kind, String bucketsPath, GapPolicy gapPolicy)
+      implements Aggregation {}
+
+  enum MetricKind {
+    MIN,
+    MAX,
+    AVG,
+    SUM,
+    VALUE_COUNT,
+    STATS,
+    EXTENDED_STATS
+  }
+
+  enum BucketMetricKind {
+    AVG,
+    SUM,
+    MAX,
+    MIN
+  }
+
+  enum ParentKind {
+    DERIVATIVE,
+    CUMULATIVE_SUM
+  }
+
+  enum GapPolicy {
+    SKIP,
+    INSERT_ZEROS
+  }
+
+  /** One ordering key: {@code _count}, {@code _key}, or a path into a sub-aggregation. */
+  record BucketOrder(String path, boolean ascending) {
+    public static final BucketOrder COUNT_DESC = new BucketOrder("_count", false);
+    public static final BucketOrder KEY_ASC = new BucketOrder("_key", true);
+  }
+
+  /** {@code include}/{@code exclude} of terms: a regular expression or a list of exact values. */
+  record IncludeExclude(
+      String includeRegex,
+      String excludeRegex,
+      List<String> includeValues,
+      List<String> excludeValues) {}
+
+  /** One range; {@code from} inclusive, {@code to} exclusive, null when open. */
+  record RangeBound(String key, Object from, Object to) {}
+
+  /**
+   * One source of a composite: {@code terms}, {@code histogram} ({@code interval}) or {@code
+   * date_histogram} ({@code calendarInterval}/{@code fixedInterval}).
+   */
+  record CompositeSource(
+      String name,
+      String type,
+      String field,
+      boolean ascending,
+      double interval,
+      String calendarInterval,
+      String fixedInterval,
+      boolean missingBucket) {}
+}

@@ -1,0 +1,135 @@
+package dev.duet.engine.search.agg;
+
+import dev.duet.engine.search.SearchHit;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The computed value of one named aggregation, shaped as OpenSearch reports it so that both
+ * encoders only write what they are given. Numbers that OpenSearch renders as null (the min of
+ * nothing) are {@link Double#NaN}.
+ */
+public sealed interface AggregationResult {
+  String name();
+
+  /**
+   * One value: min, max, avg, sum, value_count and cardinality ({@code value} is a {@link Long} for
+   * counts, else a {@link Double}), and the single-value pipelines. {@code keys} is set for
+   * max_bucket and min_bucket.
+   */
+  record SingleValue(String name, Number value, String valueAsString, List<String> keys)
+      implements AggregationResult {}
+
+  /**
+   * {@code stats}, and {@code extended_stats} when {@code extended} (sigma for the bounds). {@code
+   * asStrings} holds min, max, avg and sum formatted (dates, explicit formats), or is null.
+   */
+  record Stats(
+      String name,
+      long count,
+      double min,
+      double max,
+      double sum,
+      double sumOfSquares,
+      boolean extended,
+      double sigma,
+      List<String> asStrings)
+      implements AggregationResult {
+    public double avg() {
+      return count == 0 ? Double.NaN : sum / count;
+    }
+
+    /** OpenSearch's population variance, clamped at 0 against rounding. */
+    public double variancePopulation() {
+      return count == 0 ? Double.NaN : Math.max(0, (sumOfSquares - sum * sum / count) / count);
+    }
+
+    public double varianceSampling() {
+      return count == 0
+          ? Double.NaN
+          : Math.max(0, (sumOfSquares - sum * sum / count) / (count - 1));
+    }
+
+    /** A value by the name OpenSearch gives it in a {@code buckets_path}; NaN when unknown. */
+    public double value(String key) {
+      return switch (key) {
+        case "count" -> count;
+        case "min" -> count == 0 ? Double.NaN : min;
+        case "max" -> count == 0 ? Double.NaN : max;
+        case "sum" -> sum;
+        case "avg" -> avg();
+        case "sum_of_squares" -> sumOfSquares;
+        case "variance", "variance_population" -> variancePopulation();
+        case "variance_sampling" -> varianceSampling();
+        case "std_deviation", "std_deviation_population" -> Math.sqrt(variancePopulation());
+        case "std_deviation_sampling" -> Math.sqrt(varianceSampling());
+        default -> Double.NaN;
+      };
+    }
+  }
+
+  /** {@code percentiles} / {@code percentile_ranks}: point → value, in request order. */
+  record Percentiles(String name, double[] points, double[] values, boolean keyed)
+      implements AggregationResult {}
+
+  /** filter, missing, global: one bucket. */
+  record SingleBucket(String name, long docCount, List<AggregationResult> subAggregations)
+      implements AggregationResult {}
+
+  /**
+   * Every multi-bucket aggregation. {@code docCountErrorUpperBound} and {@code sumOtherDocCount}
+   * are set for terms-like kinds only; {@code afterKey} for composite only.
+   */
+  record Buckets(
+      String name,
+      Kind kind,
+      List<Bucket> buckets,
+      boolean keyed,
+      Long docCountErrorUpperBound,
+      Long sumOtherDocCount,
+      Map<String, Object> afterKey)
+      implements AggregationResult {}
+
+  /** {@code top_hits}: total of the bucket, then the hits. */
+  record TopHits(String name, long total, float maxScore, List<SearchHit> hits)
+      implements AggregationResult {}
+
+  /**
+   * One bucket. {@code key} is a {@link String}, {@link Long}, {@link Double}, a {@link List}
+   * (multi_terms) or a {@link Map} (composite); {@code keyAsString} is null when OpenSearch writes
+   * none. Range bounds are NaN when open.
+   */
+  record Bucket(
+      Object key,
+      String keyAsString,
+      long docCount,
+      double from,
+      String fromAsString,
+      double to,
+      String toAsString,
+      List<AggregationResult> subAggregations) {
+    public Bucket(Object key, String keyAsString, long docCount, List<AggregationResult> subs) {
+      this(key, keyAsString, docCount, Double.NaN, null, Double.NaN, null, subs);
+    }
+
+    public Bucket withSubAggregations(List<AggregationResult> subs) {
+      return new Bucket(key, keyAsString, docCount, from, fromAsString, to, toAsString, subs);
+    }
+  }
+
+  /** How a multi-bucket result is written: which keys, in which order. */
+  enum Kind {
+    STRING_TERMS,
+    /** terms over a field no searched index maps: written as string terms, typed apart in gRPC. */
+    UNMAPPED_TERMS,
+    LONG_TERMS,
+    DOUBLE_TERMS,
+    MULTI_TERMS,
+    HISTOGRAM,
+    DATE_HISTOGRAM,
+    RANGE,
+    DATE_RANGE,
+    FILTERS,
+    COMPOSITE
+  }
+}

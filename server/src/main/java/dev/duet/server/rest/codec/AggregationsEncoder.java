@@ -1,0 +1,250 @@
+package dev.duet.server.rest.codec;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.duet.engine.search.SearchHit;
+import dev.duet.engine.search.agg.AggregationResult;
+import dev.duet.engine.search.agg.AggregationResult.Bucket;
+import dev.duet.engine.search.agg.AggregationResult.Buckets;
+import dev.duet.engine.search.agg.AggregationResult.Kind;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes a search's {@code aggregations} object as OpenSearch does, per type: the keys, their
+ * order, {@code key_as_string} and {@code value_as_string} where OpenSearch writes them, and null
+ * for values that do not exist (the min of no values).
+ */
+public final class AggregationsEncoder {
+  private AggregationsEncoder() {}
+
+  /** Writes {@code {"name":{...},...}}. */
+  public static void encode(List<AggregationResult> results, JsonGenerator g) throws IOException {
+    g.writeStartObject();
+    writeAll(results, g);
+    g.writeEndObject();
+  }
+
+  private static void writeAll(List<AggregationResult> results, JsonGenerator g)
+      throws IOException {
+    for (AggregationResult r : results) {
+      g.writeFieldName(r.name());
+      write(r, g);
+    }
+  }
+
+  private static void write(AggregationResult r, JsonGenerator g) throws IOException {
+    g.writeStartObject();
+    switch (r) {
+      case AggregationResult.SingleValue v -> {
+        g.writeFieldName("value");
+        number(v.value(), g);
+        if (v.keys() != null) {
+          g.writeArrayFieldStart("keys");
+          for (String key : v.keys()) {
+            g.writeString(key);
+          }
+          g.writeEndArray();
+        }
+        if (v.valueAsString() != null) {
+          g.writeStringField("value_as_string", v.valueAsString());
+        }
+      }
+      case AggregationResult.Stats s -> stats(s, g);
+      case AggregationResult.Percentiles p -> percentiles(p, g);
+      case AggregationResult.SingleBucket b -> {
+        g.writeNumberField("doc_count", b.docCount());
+        writeAll(b.subAggregations(), g);
+      }
+      case Buckets b -> buckets(b, g);
+      case AggregationResult.TopHits t -> topHits(t, g);
+    }
+    g.writeEndObject();
+  }
+
+  private static void number(Number n, JsonGenerator g) throws IOException {
+    if (n == null) {
+      g.writeNull();
+    } else if (n instanceof Long l) {
+      g.writeNumber(l);
+    } else {
+      double d = n.doubleValue();
+      if (Double.isNaN(d) || Double.isInfinite(d)) {
+        g.writeNull();
+      } else {
+        g.writeNumber(d);
+      }
+    }
+  }
+
+  private static void field(String name, double value, JsonGenerator g) throws IOException {
+    g.writeFieldName(name);
+    number(value, g);
+  }
+
+  private static void stats(AggregationResult.Stats s, JsonGenerator g) throws IOException {
+    boolean any = s.count() > 0;
+    g.writeNumberField("count", s.count());
+    field("min", any ? s.min() : Double.NaN, g);
+    field("max", any ? s.max() : Double.NaN, g);
+    field("avg", s.avg(), g);
+    field("sum", s.sum(), g);
+    if (s.asStrings() != null) {
+      g.writeStringField("min_as_string", s.asStrings().get(0));
+      g.writeStringField("max_as_string", s.asStrings().get(1));
+      g.writeStringField("avg_as_string", s.asStrings().get(2));
+      g.writeStringField("sum_as_string", s.asStrings().get(3));
+    }
+    if (!s.extended()) {
+      return;
+    }
+    double varP = s.variancePopulation();
+    double varS = s.varianceSampling();
+    double sdP = Math.sqrt(varP);
+    double sdS = Math.sqrt(varS);
+    double avg = s.avg();
+    field("sum_of_squares", any ? s.sumOfSquares() : Double.NaN, g);
+    field("variance", varP, g);
+    field("variance_population", varP, g);
+    field("variance_sampling", varS, g);
+    field("std_deviation", sdP, g);
+    field("std_deviation_population", sdP, g);
+    field("std_deviation_sampling", sdS, g);
+    g.writeObjectFieldStart("std_deviation_bounds");
+    field("upper", avg + s.sigma() * sdP, g);
+    field("lower", avg - s.sigma() * sdP, g);
+    field("upper_population", avg + s.sigma() * sdP, g);
+    field("lower_population", avg - s.sigma() * sdP, g);
+    field("upper_sampling", avg + s.sigma() * sdS, g);
+    field("lower_sampling", avg - s.sigma() * sdS, g);
+    g.writeEndObject();
+  }
+
+  private static void percentiles(AggregationResult.Percentiles p, JsonGenerator g)
+      throws IOException {
+    if (p.keyed()) {
+      g.writeObjectFieldStart("values");
+      for (int i = 0; i < p.points().length; i++) {
+        field(Double.toString(p.points()[i]), p.values()[i], g);
+      }
+      g.writeEndObject();
+      return;
+    }
+    g.writeArrayFieldStart("values");
+    for (int i = 0; i < p.points().length; i++) {
+      g.writeStartObject();
+      g.writeNumberField("key", p.points()[i]);
+      field("value", p.values()[i], g);
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+  }
+
+  private static void buckets(Buckets b, JsonGenerator g) throws IOException {
+    if (b.afterKey() != null) {
+      g.writeFieldName("after_key");
+      Json.writeValue(g, b.afterKey());
+    }
+    if (b.docCountErrorUpperBound() != null) {
+      g.writeNumberField("doc_count_error_upper_bound", b.docCountErrorUpperBound());
+    }
+    if (b.sumOtherDocCount() != null) {
+      g.writeNumberField("sum_other_doc_count", b.sumOtherDocCount());
+    }
+    boolean keyed = b.keyed();
+    if (keyed) {
+      g.writeObjectFieldStart("buckets");
+    } else {
+      g.writeArrayFieldStart("buckets");
+    }
+    for (Bucket bucket : b.buckets()) {
+      if (keyed) {
+        g.writeFieldName(keyName(b.kind(), bucket));
+      }
+      bucket(b.kind(), keyed, bucket, g);
+    }
+    if (keyed) {
+      g.writeEndObject();
+    } else {
+      g.writeEndArray();
+    }
+  }
+
+  private static String keyName(Kind kind, Bucket bucket) {
+    if (bucket.keyAsString() != null) {
+      return bucket.keyAsString();
+    }
+    return String.valueOf(bucket.key());
+  }
+
+  private static void bucket(Kind kind, boolean keyed, Bucket b, JsonGenerator g)
+      throws IOException {
+    g.writeStartObject();
+    switch (kind) {
+      case HISTOGRAM, DATE_HISTOGRAM -> {
+        if (b.keyAsString() != null) {
+          g.writeStringField("key_as_string", b.keyAsString());
+        }
+        key(b.key(), g);
+      }
+      case RANGE, DATE_RANGE -> {
+        if (!keyed) {
+          key(b.key(), g);
+        }
+        if (!Double.isNaN(b.from())) {
+          g.writeNumberField("from", b.from());
+          if (b.fromAsString() != null) {
+            g.writeStringField("from_as_string", b.fromAsString());
+          }
+        }
+        if (!Double.isNaN(b.to())) {
+          g.writeNumberField("to", b.to());
+          if (b.toAsString() != null) {
+            g.writeStringField("to_as_string", b.toAsString());
+          }
+        }
+      }
+      case FILTERS -> {}
+      default -> {
+        key(b.key(), g);
+        if (b.keyAsString() != null) {
+          g.writeStringField("key_as_string", b.keyAsString());
+        }
+      }
+    }
+    g.writeNumberField("doc_count", b.docCount());
+    writeAll(b.subAggregations(), g);
+    g.writeEndObject();
+  }
+
+  private static void key(Object key, JsonGenerator g) throws IOException {
+    g.writeFieldName("key");
+    if (key instanceof Map<?, ?> || key instanceof List<?>) {
+      Json.writeValue(g, key);
+    } else if (key instanceof Number n) {
+      number(n, g);
+    } else {
+      g.writeString(String.valueOf(key));
+    }
+  }
+
+  private static void topHits(AggregationResult.TopHits t, JsonGenerator g) throws IOException {
+    g.writeObjectFieldStart("hits");
+    g.writeObjectFieldStart("total");
+    g.writeNumberField("value", t.total());
+    g.writeStringField("relation", "eq");
+    g.writeEndObject();
+    g.writeFieldName("max_score");
+    if (Float.isNaN(t.maxScore())) {
+      g.writeNull();
+    } else {
+      g.writeNumber(t.maxScore());
+    }
+    g.writeArrayFieldStart("hits");
+    for (SearchHit hit : t.hits()) {
+      SearchResponseEncoder.writeHit(hit, g);
+    }
+    g.writeEndArray();
+    g.writeEndObject();
+  }
+}

@@ -1,0 +1,265 @@
+package dev.duet.server.rest.codec;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import dev.duet.engine.search.Query;
+import dev.duet.engine.search.agg.Aggregation;
+import dev.duet.engine.search.agg.Aggregation.BucketOrder;
+import dev.duet.engine.search.agg.Aggregation.IncludeExclude;
+import dev.duet.engine.search.agg.Aggregation.RangeBound;
+import dev.duet.server.rest.codec.AggregationsDecoder.Pending;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** The bodies of bucket aggregations, the ones that take sub-aggregations. */
+final class BucketAggregationDecoder {
+  private static final Set<String> TYPES =
+      Set.of(
+          "terms",
+          "multi_terms",
+          "range",
+          "date_range",
+          "histogram",
+          "date_histogram",
+          "filter",
+          "filters",
+          "missing",
+          "global",
+          "composite");
+
+  private BucketAggregationDecoder() {}
+
+  static boolean handles(String type) {
+    return TYPES.contains(type);
+  }
+
+  static Pending parse(JsonParser p, String type, String name) throws IOException {
+    AggregationBody body = new AggregationBody(p, type, name);
+    return switch (type) {
+      case "terms" -> terms(body);
+      case "multi_terms" -> multiTerms(body);
+      case "range", "date_range" -> range(body, type.equals("date_range"));
+      case "histogram", "date_histogram" ->
+          HistogramAggregationDecoder.histogram(body, type.equals("date_histogram"));
+      case "filter" -> {
+        Query filter = QueryDecoder.parse(p);
+        yield subs -> new Aggregation.Filter(name, filter, subs);
+      }
+      case "filters" -> filters(body);
+      case "missing" -> {
+        String field = null;
+        while (body.next()) {
+          if (!body.field().equals("field")) {
+            throw body.unknownField();
+          }
+          field = body.string();
+        }
+        body.requireField(field);
+        String f = field;
+        yield subs -> new Aggregation.Missing(name, f, subs);
+      }
+      case "global" -> {
+        if (body.next()) {
+          throw body.unknownField();
+        }
+        yield subs -> new Aggregation.Global(name, subs);
+      }
+      case "composite" -> HistogramAggregationDecoder.composite(body);
+      default -> throw new IllegalStateException(type);
+    };
+  }
+
+  private static Pending terms(AggregationBody body) throws IOException {
+    String field = null;
+    int size = 10;
+    int shardSize = -1;
+    List<BucketOrder> order = List.of();
+    long minDocCount = 1;
+    Object missing = null;
+    String includeRegex = null;
+    String excludeRegex = null;
+    List<String> includeValues = null;
+    List<String> excludeValues = null;
+    while (body.next()) {
+      switch (body.field()) {
+        case "field" -> field = body.string();
+        case "size" -> {
+          size = body.intValue();
+          if (size <= 0) {
+            throw body.failedToParse(
+                "[size] must be greater than 0. Found [" + size + "] in [" + body.aggName() + "]");
+          }
+        }
+        case "shard_size" -> shardSize = body.intValue();
+        case "order" -> order = body.order();
+        case "min_doc_count" -> minDocCount = body.longValue();
+        case "shard_min_doc_count",
+            "execution_hint",
+            "collect_mode",
+            "show_term_doc_count_error",
+            "value_type" ->
+            body.skip();
+        case "missing" -> missing = body.scalar();
+        case "format" -> body.string();
+        case "include" -> {
+          if (body.parser().currentToken() == JsonToken.START_ARRAY) {
+            includeValues = strings(body.parser());
+          } else {
+            includeRegex = body.string();
+          }
+        }
+        case "exclude" -> {
+          if (body.parser().currentToken() == JsonToken.START_ARRAY) {
+            excludeValues = strings(body.parser());
+          } else {
+            excludeRegex = body.string();
+          }
+        }
+        default -> throw body.unknownField();
+      }
+    }
+    body.requireField(field);
+    IncludeExclude filter =
+        includeRegex == null
+                && excludeRegex == null
+                && includeValues == null
+                && excludeValues == null
+            ? null
+            : new IncludeExclude(includeRegex, excludeRegex, includeValues, excludeValues);
+    String f = field;
+    int s = size;
+    int ss = shardSize;
+    List<BucketOrder> o = order;
+    long mdc = minDocCount;
+    Object m = missing;
+    String name = body.aggName();
+    return subs -> new Aggregation.Terms(name, f, s, ss, o, mdc, m, filter, subs);
+  }
+
+  private static Pending multiTerms(AggregationBody body) throws IOException {
+    List<String> fields = new ArrayList<>();
+    int size = 10;
+    List<BucketOrder> order = List.of();
+    long minDocCount = 1;
+    while (body.next()) {
+      switch (body.field()) {
+        case "terms" -> {
+          JsonParser p = body.parser();
+          while (p.nextToken() != JsonToken.END_ARRAY) {
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+              String key = p.currentName();
+              p.nextToken();
+              if (key.equals("field")) {
+                fields.add(p.getText());
+              } else {
+                p.skipChildren();
+              }
+            }
+          }
+        }
+        case "size" -> size = body.intValue();
+        case "order" -> order = body.order();
+        case "min_doc_count" -> minDocCount = body.longValue();
+        case "shard_size", "shard_min_doc_count", "collect_mode", "show_term_doc_count_error" ->
+            body.skip();
+        default -> throw body.unknownField();
+      }
+    }
+    int s = size;
+    List<BucketOrder> o = order;
+    long mdc = minDocCount;
+    String name = body.aggName();
+    return subs -> new Aggregation.MultiTerms(name, fields, s, o, mdc, subs);
+  }
+
+  private static Pending range(AggregationBody body, boolean date) throws IOException {
+    String field = null;
+    List<RangeBound> ranges = new ArrayList<>();
+    boolean keyed = false;
+    String format = null;
+    while (body.next()) {
+      switch (body.field()) {
+        case "field" -> field = body.string();
+        case "keyed" -> keyed = body.bool();
+        case "format" -> format = body.string();
+        case "time_zone", "missing" -> body.skip();
+        case "ranges" -> {
+          JsonParser p = body.parser();
+          while (p.nextToken() != JsonToken.END_ARRAY) {
+            String key = null;
+            Object from = null;
+            Object to = null;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+              String k = p.currentName();
+              p.nextToken();
+              switch (k) {
+                case "key" -> key = p.getText();
+                case "from" -> from = Json.scalar(p);
+                case "to" -> to = Json.scalar(p);
+                default -> throw QueryErrors.error(p, "Unknown key [" + k + "] in range");
+              }
+            }
+            ranges.add(new RangeBound(key, from, to));
+          }
+        }
+        default -> throw body.unknownField();
+      }
+    }
+    body.requireField(field);
+    String f = field;
+    boolean k = keyed;
+    String fmt = format;
+    String name = body.aggName();
+    return subs -> new Aggregation.Range(name, f, date, ranges, k, fmt, subs);
+  }
+
+  private static Pending filters(AggregationBody body) throws IOException {
+    Map<String, Query> filters = new LinkedHashMap<>();
+    boolean keyed = true;
+    boolean other = false;
+    String otherKey = "_other_";
+    while (body.next()) {
+      JsonParser p = body.parser();
+      switch (body.field()) {
+        case "filters" -> {
+          if (p.currentToken() == JsonToken.START_ARRAY) {
+            keyed = false;
+            int i = 0;
+            while (p.nextToken() != JsonToken.END_ARRAY) {
+              filters.put(Integer.toString(i++), QueryDecoder.parse(p));
+            }
+          } else {
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+              String key = p.currentName();
+              p.nextToken();
+              filters.put(key, QueryDecoder.parse(p));
+            }
+          }
+        }
+        case "other_bucket" -> other = body.bool();
+        case "other_bucket_key" -> {
+          otherKey = body.string();
+          other = true;
+        }
+        default -> throw body.unknownField();
+      }
+    }
+    boolean k = keyed;
+    boolean o = other;
+    String ok = otherKey;
+    String name = body.aggName();
+    return subs -> new Aggregation.Filters(name, filters, k, o, ok, subs);
+  }
+
+  private static List<String> strings(JsonParser p) throws IOException {
+    List<String> out = new ArrayList<>();
+    while (p.nextToken() != JsonToken.END_ARRAY) {
+      out.add(p.getText());
+    }
+    return out;
+  }
+}

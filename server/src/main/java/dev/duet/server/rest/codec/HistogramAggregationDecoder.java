@@ -1,0 +1,196 @@
+package dev.duet.server.rest.codec;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.search.agg.Aggregation;
+import dev.duet.engine.search.agg.Aggregation.BucketOrder;
+import dev.duet.engine.search.agg.Aggregation.CompositeSource;
+import dev.duet.engine.search.agg.DateIntervals;
+import dev.duet.server.rest.codec.AggregationsDecoder.Pending;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** The bodies of the aggregations that bucket by interval: histograms and composite. */
+final class HistogramAggregationDecoder {
+  private HistogramAggregationDecoder() {}
+
+  static Pending histogram(AggregationBody body, boolean date) throws IOException {
+    String field = null;
+    double interval = 0;
+    String calendar = null;
+    String fixed = null;
+    String timeZone = null;
+    double offset = 0;
+    long minDocCount = 0;
+    Object boundsMin = null;
+    Object boundsMax = null;
+    List<BucketOrder> order = List.of();
+    boolean keyed = false;
+    String format = null;
+    while (body.next()) {
+      switch (body.field()) {
+        case "field" -> field = body.string();
+        case "interval" -> {
+          if (date) {
+            String v = body.string();
+            if (v.matches("\\d+(ms|s|m|h|d)")
+                && !v.equals("1m")
+                && !v.equals("1h")
+                && !v.equals("1d")) {
+              fixed = v;
+            } else {
+              calendar = v;
+            }
+          } else {
+            interval = body.doubleValue();
+          }
+        }
+        case "calendar_interval" -> calendar = body.checked(DateIntervals::checkCalendar);
+        case "fixed_interval" -> fixed = body.checked(DateIntervals::fixedMillis);
+        case "time_zone" -> timeZone = body.string();
+        case "offset" -> offset = date ? offsetMillis(body.string()) : body.doubleValue();
+        case "min_doc_count" -> minDocCount = body.longValue();
+        case "extended_bounds" -> {
+          JsonParser p = body.parser();
+          while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String k = p.currentName();
+            p.nextToken();
+            if (k.equals("min")) {
+              boundsMin = Json.scalar(p);
+            } else if (k.equals("max")) {
+              boundsMax = Json.scalar(p);
+            } else {
+              throw QueryErrors.error(p, "[extended_bounds] unknown field [" + k + "]");
+            }
+          }
+        }
+        case "order" -> order = body.order();
+        case "keyed" -> keyed = body.bool();
+        case "format" -> format = body.string();
+        case "missing", "hard_bounds" -> body.skip();
+        default -> throw body.unknownField();
+      }
+    }
+    body.requireField(field);
+    String f = field;
+    double i = interval;
+    String c = calendar;
+    String fx = fixed;
+    String tz = timeZone;
+    double o = offset;
+    long mdc = minDocCount;
+    Object bmin = boundsMin;
+    Object bmax = boundsMax;
+    List<BucketOrder> ord = order;
+    boolean k = keyed;
+    String fmt = format;
+    String name = body.aggName();
+    return subs ->
+        new Aggregation.Histogram(
+            name, f, date, i, c, fx, tz, o, mdc, bmin, bmax, ord, k, fmt, subs);
+  }
+
+  /** A date offset such as {@code +6h} or {@code -1d}, in millis. */
+  private static double offsetMillis(String text) {
+    String t = text.trim();
+    int sign = 1;
+    if (t.startsWith("+")) {
+      t = t.substring(1);
+    } else if (t.startsWith("-")) {
+      sign = -1;
+      t = t.substring(1);
+    }
+    int i = 0;
+    while (i < t.length() && Character.isDigit(t.charAt(i))) {
+      i++;
+    }
+    long n = Long.parseLong(t.substring(0, i));
+    long unit =
+        switch (t.substring(i)) {
+          case "ms" -> 1;
+          case "s" -> 1000;
+          case "m" -> 60_000;
+          case "h" -> 3_600_000;
+          case "d" -> 86_400_000;
+          default -> throw DuetException.illegalArgument("failed to parse offset [" + text + "]");
+        };
+    return sign * n * unit;
+  }
+
+  static Pending composite(AggregationBody body) throws IOException {
+    int size = 10;
+    List<CompositeSource> sources = new ArrayList<>();
+    Map<String, Object> after = null;
+    while (body.next()) {
+      JsonParser p = body.parser();
+      switch (body.field()) {
+        case "size" -> size = body.intValue();
+        case "sources" -> {
+          while (p.nextToken() != JsonToken.END_ARRAY) {
+            p.nextToken(); // the source's name
+            String sourceName = p.currentName();
+            p.nextToken();
+            p.nextToken();
+            String type = p.currentName();
+            p.nextToken();
+            sources.add(compositeSource(p, sourceName, type));
+            p.nextToken(); // END_OBJECT of {"type":{...}}
+            p.nextToken(); // END_OBJECT of {"name":{...}}
+          }
+        }
+        case "after" -> {
+          after = new LinkedHashMap<>();
+          while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String k = p.currentName();
+            p.nextToken();
+            after.put(k, Json.scalar(p));
+          }
+        }
+        default -> throw body.unknownField();
+      }
+    }
+    int s = size;
+    Map<String, Object> a = after;
+    String name = body.aggName();
+    return subs -> new Aggregation.Composite(name, s, sources, a, subs);
+  }
+
+  private static CompositeSource compositeSource(JsonParser p, String name, String type)
+      throws IOException {
+    String field = null;
+    boolean ascending = true;
+    double interval = 0;
+    String calendar = null;
+    String fixed = null;
+    boolean missingBucket = false;
+    while (p.nextToken() == JsonToken.FIELD_NAME) {
+      String k = p.currentName();
+      p.nextToken();
+      switch (k) {
+        case "field" -> field = p.getText();
+        case "order" -> ascending = !p.getText().equals("desc");
+        case "interval" -> {
+          if (type.equals("date_histogram")) {
+            calendar = p.getText();
+          } else {
+            interval = p.getDoubleValue();
+          }
+        }
+        case "calendar_interval" -> calendar = p.getText();
+        case "fixed_interval" -> fixed = p.getText();
+        case "missing_bucket" -> missingBucket = p.getBooleanValue();
+        default -> p.skipChildren();
+      }
+    }
+    if (!Set.of("terms", "histogram", "date_histogram").contains(type)) {
+      throw QueryErrors.error(p, "Invalid source type: " + type);
+    }
+    return new CompositeSource(
+        name, type, field, ascending, interval, calendar, fixed, missingBucket);
+  }
+}
