@@ -147,7 +147,48 @@ final class SearchRequestJson {
         boost(q.boost(), g);
         g.writeEndObject();
       }
+      case Query.Knn q -> knn(q, g);
     }
+    g.writeEndObject();
+  }
+
+  private static void knn(Query.Knn q, JsonGenerator g) throws IOException {
+    g.writeObjectFieldStart("knn");
+    g.writeObjectFieldStart(q.field());
+    g.writeArrayFieldStart("vector");
+    for (float v : q.vector()) {
+      g.writeNumber(v);
+    }
+    g.writeEndArray();
+    if (q.k() != null) {
+      g.writeNumberField("k", q.k());
+    }
+    if (q.minScore() != null) {
+      g.writeNumberField("min_score", q.minScore());
+    }
+    if (q.maxDistance() != null) {
+      g.writeNumberField("max_distance", q.maxDistance());
+    }
+    if (q.filter() != null) {
+      g.writeFieldName("filter");
+      query(q.filter(), g);
+    }
+    if (q.efSearch() != null) {
+      g.writeObjectFieldStart("method_parameters");
+      g.writeNumberField("ef_search", q.efSearch());
+      g.writeEndObject();
+    }
+    if (q.rescore() != null) {
+      if (q.rescore().oversampleFactor() != null) {
+        g.writeObjectFieldStart("rescore");
+        g.writeNumberField("oversample_factor", q.rescore().oversampleFactor());
+        g.writeEndObject();
+      } else {
+        g.writeBooleanField("rescore", q.rescore().enabled());
+      }
+    }
+    boost(q.boost(), g);
+    g.writeEndObject();
     g.writeEndObject();
   }
 
