@@ -2,6 +2,8 @@ package dev.duet.server.action;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.duet.engine.index.IndicesOptions;
+import dev.duet.engine.search.Query;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SearchResponse;
 import dev.duet.engine.search.SourceFilter;
@@ -20,22 +22,13 @@ public final class CountAction {
     this.search = requireNonNull(search, "search");
   }
 
-  /**
-   * {@code parsed} is a search as decoded from a count request: only its indices, index options and
-   * query count.
-   */
-  public Result execute(SearchRequest parsed) {
+  /** Counts the documents of {@code indices} (an index expression, with its options) matching. */
+  public Result execute(List<String> indices, Query query, IndicesOptions options) {
     SearchResponse response =
         search.execute(
             new SearchRequest(
-                    parsed.indices(),
-                    parsed.query(),
-                    0,
-                    0,
-                    List.of(),
-                    SourceFilter.NONE,
-                    TrackTotalHits.EXACT)
-                .withIndicesOptions(parsed.indicesOptions()));
+                    indices, query, 0, 0, List.of(), SourceFilter.NONE, TrackTotalHits.EXACT)
+                .withIndicesOptions(options));
     long count = response.totalHits() == null ? 0 : response.totalHits().value();
     return new Result(count, response.totalShards());
   }

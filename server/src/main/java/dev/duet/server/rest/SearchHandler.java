@@ -62,21 +62,15 @@ final class SearchHandler implements RestHandler {
             request.contentOffset(),
             request.contentLength(),
             new SearchRequestDecoder.UrlParams(null, null, null, null, null, null, null));
-    SearchRequest counted =
-        new SearchRequest(
+    // ?q= wins over the body, as in OpenSearch; only a single field:value clause for now.
+    CountAction.Result result =
+        new CountAction(actions.search())
+            .execute(
                 parsed.indices(),
-                // ?q= wins over the body, as in OpenSearch; only a single field:value clause for
-                // now.
                 request.hasParam("q")
                     ? dev.duet.server.rest.codec.QueryStringParam.parse(request.param("q"))
                     : parsed.query(),
-                0,
-                0,
-                List.of(),
-                dev.duet.engine.search.SourceFilter.NONE,
-                dev.duet.engine.search.TrackTotalHits.EXACT)
-            .withIndicesOptions(RestIndicesOptions.of(request));
-    CountAction.Result result = new CountAction(actions.search()).execute(counted);
+                RestIndicesOptions.of(request));
     JsonOutput out = new JsonOutput(request.pretty());
     var g = out.generator();
     g.writeStartObject();
