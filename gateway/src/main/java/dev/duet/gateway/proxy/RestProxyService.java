@@ -50,7 +50,7 @@ public final class RestProxyService implements HttpService {
         throw tooLarge(req.headers().contentLength(), maxBody);
       }
     } catch (RequestRefused r) {
-      return refuse(call, r);
+      return refuseAfterBody(req, call, r, maxBody);
     }
     return HttpResponse.of(
         BoundedBody.read(req, maxBody, () -> tooLarge(-1, maxBody))
@@ -89,6 +89,18 @@ public final class RestProxyService implements HttpService {
             + " is larger than [limits.max_body_bytes] = "
             + max
             + " bytes");
+  }
+
+  /**
+   * Refuses a request whose body has not been read: the body is read and dropped first (when it is
+   * not far too large), so that a client still sending it receives the refusal, not a reset.
+   */
+  private static HttpResponse refuseAfterBody(
+      HttpRequest req, CallRecord call, RequestRefused r, long maxBody) {
+    if (req.isComplete() || req.headers().contentLength() > BoundedBody.drainLimit(maxBody)) {
+      return refuse(call, r);
+    }
+    return HttpResponse.of(BoundedBody.discard(req, maxBody).thenApply(ignored -> refuse(call, r)));
   }
 
   private static HttpResponse refuse(CallRecord call, RequestRefused r) {
