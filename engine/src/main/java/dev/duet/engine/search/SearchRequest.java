@@ -20,7 +20,8 @@ public record SearchRequest(
     TrackTotalHits trackTotalHits,
     List<Aggregation> aggregations,
     SearchOptions options,
-    IndicesOptions indicesOptions) {
+    IndicesOptions indicesOptions,
+    SearchSession session) {
 
   public static final int DEFAULT_SIZE = 10;
 
@@ -33,6 +34,32 @@ public record SearchRequest(
     aggregations = List.copyOf(aggregations);
     requireNonNull(options, "options");
     requireNonNull(indicesOptions, "indicesOptions");
+  }
+
+  /** A search outside any point in time or scroll. */
+  public SearchRequest(
+      List<String> indices,
+      Query query,
+      int from,
+      int size,
+      List<SortSpec> sort,
+      SourceFilter source,
+      TrackTotalHits trackTotalHits,
+      List<Aggregation> aggregations,
+      SearchOptions options,
+      IndicesOptions indicesOptions) {
+    this(
+        indices,
+        query,
+        from,
+        size,
+        sort,
+        source,
+        trackTotalHits,
+        aggregations,
+        options,
+        indicesOptions,
+        null);
   }
 
   /** A search with aggregations and options, and the default {@link IndicesOptions}. */
@@ -97,7 +124,8 @@ public record SearchRequest(
         trackTotalHits,
         aggregations,
         options,
-        indicesOptions);
+        indicesOptions,
+        session);
   }
 
   /** This search with {@code aggregations} (top level, in request order) instead of its own. */
@@ -112,7 +140,8 @@ public record SearchRequest(
         trackTotalHits,
         aggregations,
         options,
-        indicesOptions);
+        indicesOptions,
+        session);
   }
 
   /** The same search with other index expression options. */
@@ -127,6 +156,23 @@ public record SearchRequest(
         trackTotalHits,
         aggregations,
         options,
-        indicesOptions);
+        indicesOptions,
+        session);
+  }
+
+  /** This search in a point in time or as a scroll (null: neither). */
+  public SearchRequest withSession(SearchSession session) {
+    return new SearchRequest(
+        indices,
+        query,
+        from,
+        size,
+        sort,
+        source,
+        trackTotalHits,
+        aggregations,
+        options,
+        indicesOptions,
+        session);
   }
 }

@@ -1,0 +1,435 @@
+package dev.duet.engine.internal;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.error.ShardFailure;
+import dev.duet.engine.index.IndicesOptions;
+import dev.duet.engine.search.PointInTime;
+import dev.duet.engine.search.SearchRequest;
+import dev.duet.engine.search.SearchResponse;
+import dev.duet.engine.search.SearchSession;
+import dev.duet.engine.search.SessionLimits;
+import dev.duet.engine.search.SortSpec;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The open scrolls and points in time of a node: each a {@link ReaderLease} kept alive for a while
+ * past its last use. Owns the leases' lifetimes: creation within the open-context limits, expiry
+ * (checked on every use, and swept by {@link #reap}), deletion by id, release when an index is
+ * deleted, and release of everything on {@link #close}. Time comes from an injectable clock.
+ */
+final class SearchSessions implements AutoCloseable {
+  private final Map<Long, Session> contexts = new ConcurrentHashMap<>();
+  private final AtomicLong contextIds = new AtomicLong();
+  private final AtomicInteger openScrolls = new AtomicInteger();
+  private final AtomicInteger openPits = new AtomicInteger();
+  private final InstantSource clock;
+  private final SessionLimits limits;
+  private final Resolver resolver;
+
+  SearchSessions(InstantSource clock, SessionLimits limits, Resolver resolver) {
+    this.clock = requireNonNull(clock, "clock");
+    this.limits = requireNonNull(limits, "limits");
+    this.resolver = requireNonNull(resolver, "resolver");
+  }
+
+  /** Resolves index expressions to open indices and their alias filters. */
+  interface Resolver {
+    Targets resolve(List<String> indices, IndicesOptions options);
+  }
+
+  /** Open indices, each with the filter of the aliases it was reached through (or null). */
+  record Targets(List<LuceneIndex> indices, List<dev.duet.engine.search.Query> filters) {}
+
+  /** OpenSearch refuses {@code _shard_doc} in a search outside a point in time. */
+  static void checkShardDoc(SearchRequest request) {
+    if (request.session() != null && request.session().isPit()) {
+      return;
+    }
+    for (SortSpec spec : request.sort()) {
+      if (spec.field().equals(SortBuilder.SHARD_DOC)) {
+        throw validation(
+            "_shard_doc is only supported with point-in-time (PIT). Add a PIT or remove"
+                + " _shard_doc.");
+      }
+    }
+  }
+
+  PointInTime createPit(List<String> indices, IndicesOptions options, String keepAlive) {
+    if (keepAlive == null) {
+      throw validation("keep alive not specified");
+    }
+    long keepAliveMillis = KeepAlives.parse(keepAlive, "keep_alive");
+    if (keepAliveMillis > limits.pitMaxKeepAliveMillis()) {
+      throw KeepAlives.tooLarge(
+          keepAliveMillis, limits.pitMaxKeepAliveMillis(), "point_in_time.max_keep_alive");
+    }
+    Targets targets = resolver.resolve(indices, options);
+    String first = targets.indices().isEmpty() ? null : targets.indices().get(0).name();
+    if (openPits.incrementAndGet() > limits.maxOpenPits()) {
+      openPits.decrementAndGet();
+      throw new ShardFailure(
+          429,
+          "rejected_execution_exception",
+          "Trying to create too many Point In Time contexts. Must be less than or equal to: ["
+              + limits.maxOpenPits()
+              + "]. This limit can be set by changing the [search.max_open_pit_context] setting.",
+          "create_pit",
+          0,
+          first);
+    }
+    Session session;
+    try {
+      session = open(SessionIds.PIT, targets, keepAliveMillis, null);
+    } catch (RuntimeException e) {
+      openPits.decrementAndGet();
+      throw e;
+    }
+    return session.describe();
+  }
+
+  /** Searches in a point in time, or opens a scroll and returns its first page. */
+  SearchResponse search(SearchRequest request) {
+    SearchSession ask = request.session();
+    if (ask.isPit() && ask.isScroll()) {
+      throw validation("using [point in time] is not allowed in a scroll context");
+    }
+    checkShardDoc(request);
+    return ask.isPit() ? searchPit(request, ask) : openScroll(request, ask.scroll());
+  }
+
+  /**
+   * The next page of a scroll; with {@code keepAlive} null it is the last page: the scroll is freed
+   * and the page carries no scroll id, as in OpenSearch.
+   */
+  SearchResponse scroll(String scrollId, String keepAlive) {
+    if (scrollId == null || scrollId.isEmpty()) {
+      throw validation("scrollId is missing");
+    }
+    Session session = require(scrollId, SessionIds.SCROLL);
+    long keepAliveMillis = keepAlive == null ? -1 : scrollKeepAlive(keepAlive, session);
+    SearchResponse page;
+    synchronized (session) {
+      if (keepAliveMillis >= 0) {
+        session.keepAliveMillis = keepAliveMillis;
+      }
+      session.touch(clock.millis());
+      SearchRequest next =
+          new SearchRequest(
+              List.of(),
+              session.request.query(),
+              0,
+              session.cursor.exhausted() ? 0 : session.request.size(),
+              session.request.sort(),
+              session.request.source(),
+              session.request.trackTotalHits(),
+              List.of(),
+              session.request.options(),
+              session.request.indicesOptions());
+      page = session.lease.search(next, session.cursor);
+    }
+    if (keepAlive == null) {
+      free(session);
+      return page;
+    }
+    return page.withSession(session.id, null);
+  }
+
+  /** Frees the scrolls named; the number freed (ids of contexts already gone count none). */
+  int clearScrolls(List<String> scrollIds) {
+    List<Session> found = new ArrayList<>();
+    for (String id : scrollIds) {
+      SessionIds.Parsed parsed = SessionIds.decode(id, SessionIds.SCROLL);
+      if (parsed == null) {
+        throw DuetException.illegalArgument("Cannot parse scroll id");
+      }
+      Session session = contexts.get(parsed.context());
+      if (session != null && session.secret == parsed.secret()) {
+        found.add(session);
+      }
+    }
+    int freed = 0;
+    for (Session session : found) {
+      freed += free(session) ? 1 : 0;
+    }
+    return freed;
+  }
+
+  int clearAllScrolls() {
+    int freed = 0;
+    for (Session session : contexts.values()) {
+      if (session.kind == SessionIds.SCROLL) {
+        freed += free(session) ? 1 : 0;
+      }
+    }
+    return freed;
+  }
+
+  /**
+   * Deletes the points in time named; OpenSearch reports each as deleted, open or not. 400 for an
+   * id that is not one.
+   */
+  List<String> deletePits(List<String> pitIds) {
+    if (pitIds.isEmpty()) {
+      throw validation("no pit ids specified");
+    }
+    List<Session> found = new ArrayList<>();
+    for (String id : pitIds) {
+      SessionIds.Parsed parsed = SessionIds.decode(id, SessionIds.PIT);
+      if (parsed == null) {
+        throw DuetException.illegalArgument("invalid id: [" + id + "]");
+      }
+      Session session = contexts.get(parsed.context());
+      if (session != null && session.secret == parsed.secret()) {
+        found.add(session);
+      }
+    }
+    found.forEach(this::free);
+    return List.copyOf(pitIds);
+  }
+
+  /** Deletes every point in time; the ids deleted. */
+  List<String> deleteAllPits() {
+    List<String> deleted = new ArrayList<>();
+    for (PointInTime pit : pits()) {
+      Session session = contexts.get(SessionIds.decode(pit.id(), SessionIds.PIT).context());
+      if (session != null && free(session)) {
+        deleted.add(pit.id());
+      }
+    }
+    return deleted;
+  }
+
+  /** The open points in time, oldest first. */
+  List<PointInTime> pits() {
+    reap();
+    return contexts.values().stream()
+        .filter(s -> s.kind == SessionIds.PIT)
+        .sorted(Comparator.comparingLong((Session s) -> s.creationTime).thenComparing(s -> s.id))
+        .map(Session::describe)
+        .toList();
+  }
+
+  /** The number of open scrolls and points in time. */
+  int openContexts() {
+    return contexts.size();
+  }
+
+  /** Frees every context idle for longer than its keep-alive. */
+  void reap() {
+    long now = clock.millis();
+    for (Session session : contexts.values()) {
+      if (session.expired(now)) {
+        free(session);
+      }
+    }
+  }
+
+  /**
+   * Releases what the contexts hold of a deleted index: a scroll over it is freed (its id is then
+   * missing, as in OpenSearch); a point in time keeps its other readers and answers 404 for the
+   * index.
+   */
+  void indexDeleted(LuceneIndex index) {
+    for (Session session : contexts.values()) {
+      if (!session.lease.holds(index)) {
+        continue;
+      }
+      if (session.kind == SessionIds.SCROLL) {
+        free(session);
+      } else {
+        session.lease.indexDeleted(index);
+      }
+    }
+  }
+
+  @Override
+  public void close() {
+    for (Session session : contexts.values()) {
+      free(session);
+    }
+  }
+
+  private SearchResponse searchPit(SearchRequest request, SearchSession ask) {
+    if (!request.indices().isEmpty()) {
+      throw validation("[indices] cannot be used with point in time");
+    }
+    if (ask.pitId().isEmpty()) {
+      throw DuetException.illegalArgument("point int time id is not provided");
+    }
+    Session session = require(ask.pitId(), SessionIds.PIT);
+    if (ask.pitKeepAlive() != null) {
+      long keepAlive = KeepAlives.parse(ask.pitKeepAlive(), "keep_alive");
+      if (keepAlive > limits.pitMaxKeepAliveMillis()) {
+        throw KeepAlives.tooLarge(
+            keepAlive, limits.pitMaxKeepAliveMillis(), "point_in_time.max_keep_alive");
+      }
+      session.keepAliveMillis = keepAlive;
+    }
+    session.touch(clock.millis());
+    return session.lease.search(request.withSession(null), null).withSession(null, session.id);
+  }
+
+  private SearchResponse openScroll(SearchRequest request, String keepAlive) {
+    Targets targets = resolver.resolve(request.indices(), request.indicesOptions());
+    String first = targets.indices().isEmpty() ? null : targets.indices().get(0).name();
+    long keepAliveMillis = KeepAlives.parse(keepAlive, "scroll");
+    if (keepAliveMillis > limits.maxKeepAliveMillis()) {
+      throw shardFailure(
+          KeepAlives.tooLarge(
+              keepAliveMillis, limits.maxKeepAliveMillis(), "search.max_keep_alive"),
+          first);
+    }
+    if (openScrolls.incrementAndGet() > limits.maxOpenScrolls()) {
+      openScrolls.decrementAndGet();
+      throw new ShardFailure(
+          429,
+          "rejected_execution_exception",
+          "Trying to create too many scroll contexts. Must be less than or equal to: ["
+              + limits.maxOpenScrolls()
+              + "]. This limit can be set by changing the [search.max_open_scroll_context]"
+              + " setting.",
+          "query",
+          0,
+          first);
+    }
+    Session session;
+    try {
+      session = open(SessionIds.SCROLL, targets, keepAliveMillis, request.withSession(null));
+    } catch (RuntimeException e) {
+      openScrolls.decrementAndGet();
+      throw e;
+    }
+    try {
+      SearchResponse page;
+      synchronized (session) {
+        page = session.lease.search(session.request, session.cursor);
+      }
+      return page.withSession(session.id, null);
+    } catch (RuntimeException e) {
+      free(session);
+      throw e;
+    }
+  }
+
+  private long scrollKeepAlive(String keepAlive, Session session) {
+    long millis = KeepAlives.parse(keepAlive, "scroll");
+    if (millis > limits.maxKeepAliveMillis()) {
+      throw shardFailure(
+          KeepAlives.tooLarge(millis, limits.maxKeepAliveMillis(), "search.max_keep_alive"),
+          session.lease.firstIndex());
+    }
+    return millis;
+  }
+
+  private Session open(byte kind, Targets targets, long keepAliveMillis, SearchRequest request) {
+    ReaderLease lease = new ReaderLease(targets.indices(), targets.filters());
+    long context = contextIds.incrementAndGet();
+    long secret = SessionIds.newSecret();
+    String id = SessionIds.encode(kind, context, secret, lease.firstIndex());
+    Session session =
+        new Session(kind, context, secret, id, lease, clock.millis(), keepAliveMillis, request);
+    contexts.put(context, session);
+    return session;
+  }
+
+  /** The open, unexpired context an id names: 400 when it is no id, 404 when it is gone. */
+  private Session require(String id, byte kind) {
+    SessionIds.Parsed parsed = SessionIds.decode(id, kind);
+    if (parsed == null) {
+      throw DuetException.illegalArgument(
+          kind == SessionIds.SCROLL ? "Cannot parse scroll id" : "invalid id: [" + id + "]");
+    }
+    Session session = contexts.get(parsed.context());
+    if (session != null && session.expired(clock.millis())) {
+      free(session);
+      session = null;
+    }
+    if (session == null || session.secret != parsed.secret()) {
+      throw new ShardFailure(
+          404,
+          "search_context_missing_exception",
+          "No search context found for id [" + parsed.context() + "]",
+          "query",
+          kind == SessionIds.SCROLL ? -1 : 0,
+          kind == SessionIds.SCROLL ? null : parsed.index());
+    }
+    return session;
+  }
+
+  /** Frees a context once; true when this call freed it. */
+  private boolean free(Session session) {
+    if (!session.closed.compareAndSet(false, true)) {
+      return false;
+    }
+    contexts.remove(session.context, session);
+    (session.kind == SessionIds.SCROLL ? openScrolls : openPits).decrementAndGet();
+    session.lease.close();
+    return true;
+  }
+
+  private static DuetException validation(String problem) {
+    return new DuetException(
+        400, "action_request_validation_exception", "Validation Failed: 1: " + problem + ";");
+  }
+
+  private static ShardFailure shardFailure(DuetException e, String index) {
+    return new ShardFailure(e.status(), e.type(), e.reason(), "query", 0, index);
+  }
+
+  /** One scroll or point in time. */
+  private static final class Session {
+    final byte kind;
+    final long context;
+    final long secret;
+    final String id;
+    final ReaderLease lease;
+    final long creationTime;
+    final SearchRequest request; // a scroll's search, repeated for every page
+    final ScrollCursor cursor = new ScrollCursor();
+    final AtomicBoolean closed = new AtomicBoolean();
+    volatile long keepAliveMillis;
+    volatile long lastAccess;
+
+    Session(
+        byte kind,
+        long context,
+        long secret,
+        String id,
+        ReaderLease lease,
+        long now,
+        long keepAliveMillis,
+        SearchRequest request) {
+      this.kind = kind;
+      this.context = context;
+      this.secret = secret;
+      this.id = id;
+      this.lease = lease;
+      this.creationTime = now;
+      this.lastAccess = now;
+      this.keepAliveMillis = keepAliveMillis;
+      this.request = request;
+    }
+
+    void touch(long now) {
+      lastAccess = now;
+    }
+
+    boolean expired(long now) {
+      return now - lastAccess > keepAliveMillis;
+    }
+
+    PointInTime describe() {
+      return new PointInTime(id, creationTime, keepAliveMillis, lease.totalShards());
+    }
+  }
+}
