@@ -3,6 +3,7 @@ package dev.duet.engine.internal;
 import static java.util.Objects.requireNonNull;
 
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.error.RequestRefused;
 import dev.duet.engine.error.ShardFailure;
 import dev.duet.engine.index.IndicesOptions;
 import dev.duet.engine.search.PointInTime;
@@ -264,11 +265,12 @@ final class SearchSessions implements AutoCloseable {
       throw validation("[indices] cannot be used with point in time");
     }
     if (ask.pitId().isEmpty()) {
-      throw DuetException.illegalArgument("point int time id is not provided");
+      throw new RequestRefused("point int time id is not provided");
     }
     Session session = require(ask.pitId(), SessionIds.PIT);
     if (ask.pitKeepAlive() != null) {
-      long keepAlive = KeepAlives.parse(ask.pitKeepAlive(), "keep_alive");
+      long keepAlive =
+          RequestRefused.refusing(() -> KeepAlives.parse(ask.pitKeepAlive(), "keep_alive"));
       if (keepAlive > limits.pitMaxKeepAliveMillis()) {
         throw KeepAlives.tooLarge(
             keepAlive, limits.pitMaxKeepAliveMillis(), "point_in_time.max_keep_alive");
@@ -282,7 +284,7 @@ final class SearchSessions implements AutoCloseable {
   private SearchResponse openScroll(SearchRequest request, String keepAlive) {
     Targets targets = resolver.resolve(request.indices(), request.indicesOptions());
     String first = targets.indices().isEmpty() ? null : targets.indices().get(0).name();
-    long keepAliveMillis = KeepAlives.parse(keepAlive, "scroll");
+    long keepAliveMillis = RequestRefused.refusing(() -> KeepAlives.parse(keepAlive, "scroll"));
     if (keepAliveMillis > limits.maxKeepAliveMillis()) {
       throw shardFailure(
           KeepAlives.tooLarge(
@@ -346,7 +348,7 @@ final class SearchSessions implements AutoCloseable {
   private Session require(String id, byte kind) {
     SessionIds.Parsed parsed = SessionIds.decode(id, kind);
     if (parsed == null) {
-      throw DuetException.illegalArgument(
+      throw new RequestRefused(
           kind == SessionIds.SCROLL ? "Cannot parse scroll id" : "invalid id: [" + id + "]");
     }
     Session session = contexts.get(parsed.context());
@@ -378,8 +380,8 @@ final class SearchSessions implements AutoCloseable {
   }
 
   private static DuetException validation(String problem) {
-    return new DuetException(
-        400, "action_request_validation_exception", "Validation Failed: 1: " + problem + ";");
+    return new RequestRefused(
+        "action_request_validation_exception", "Validation Failed: 1: " + problem + ";");
   }
 
   private static ShardFailure shardFailure(DuetException e, String index) {

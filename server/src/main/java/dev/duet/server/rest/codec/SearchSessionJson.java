@@ -44,7 +44,7 @@ public final class SearchSessionJson {
               "Unknown parameter ["
                   + field
                   + "] in request body or parameter is of the wrong type["
-                  + t.name()
+                  + Json.tokenName(t)
                   + "] ");
         }
       }
