@@ -125,7 +125,9 @@ final class CaseLoader {
       RestRequest request = request(step, id);
       if (step.has("capture")) {
         Map<String, String> capture = new LinkedHashMap<>();
-        step.get("capture").fields().forEachRemaining(e -> capture.put(e.getKey(), e.getValue().asText()));
+        step.get("capture")
+            .fields()
+            .forEachRemaining(e -> capture.put(e.getKey(), e.getValue().asText()));
         request =
             new RestRequest(
                 request.method(), request.path(), request.body(), request.contentType(), capture);

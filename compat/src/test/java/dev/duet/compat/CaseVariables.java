@@ -26,7 +26,8 @@ final class CaseVariables {
             (name, path) -> {
               JsonNode value = reply.path("body");
               for (String segment : path.split("\\.")) {
-                value = value.isArray() ? value.path(Integer.parseInt(segment)) : value.path(segment);
+                value =
+                    value.isArray() ? value.path(Integer.parseInt(segment)) : value.path(segment);
               }
               if (!value.isValueNode()) {
                 throw new AssertionError(

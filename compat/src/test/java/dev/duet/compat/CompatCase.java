@@ -19,8 +19,8 @@ import java.util.Optional;
  * @param grpc the gRPC request under test and how to compare its responses, if the case has one
  * @param oracle which OpenSearch answers it: {@link #DEFAULT_ORACLE} (3.8.0) or {@link #KNN_ORACLE}
  *     (3.5.0 with the k-NN plugin, for k-NN cases)
- * @param teardown REST requests run last on each node, whatever happened (to free what outlives
- *     the case's indices, such as points in time); their answers are not checked
+ * @param teardown REST requests run last on each node, whatever happened (to free what outlives the
+ *     case's indices, such as points in time); their answers are not checked
  */
 record CompatCase(
     String id,

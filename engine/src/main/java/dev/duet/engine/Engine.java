@@ -150,7 +150,10 @@ public interface Engine extends Closeable {
    */
   SearchResponse scroll(String scrollId, String keepAlive);
 
-  /** Clears scrolls by id, or all of them when {@code ids} is null; the number freed. */
+  /**
+   * Clears scrolls by id, or all of them when {@code ids} is null; the number freed (for all, the
+   * number of nodes that freed theirs, 1, as OpenSearch counts). 400 for no ids.
+   */
   int clearScrolls(List<String> ids);
 
   /**

@@ -408,7 +408,16 @@ public final class LuceneEngine implements Engine {
 
   @Override
   public int clearScrolls(List<String> ids) {
-    return ids == null ? sessions.clearAllScrolls() : sessions.clearScrolls(ids);
+    if (ids == null) {
+      sessions.clearAllScrolls();
+      return 1; // OpenSearch counts the nodes that cleared all their scrolls: this one
+    }
+    return sessions.clearScrolls(ids);
+  }
+
+  /** The node's scrolls and points in time (for tests in this package). */
+  SearchSessions sessions() {
+    return sessions;
   }
 
   /** The open indices a search names, each with its alias filter. */

@@ -137,6 +137,17 @@ final class SearchSessions implements AutoCloseable {
               session.request.options(),
               session.request.indicesOptions());
       page = session.lease.search(next, session.cursor);
+      // As OpenSearch: every page reports the first page's total and max score.
+      page =
+          new SearchResponse(
+              page.tookMillis(),
+              page.timedOut(),
+              page.totalShards(),
+              session.firstPage.totalHits(),
+              session.firstPage.maxScore(),
+              page.hits(),
+              page.aggregations(),
+              page.terminatedEarly());
     }
     if (keepAlive == null) {
       free(session);
@@ -147,6 +158,9 @@ final class SearchSessions implements AutoCloseable {
 
   /** Frees the scrolls named; the number freed (ids of contexts already gone count none). */
   int clearScrolls(List<String> scrollIds) {
+    if (scrollIds.isEmpty()) {
+      throw validation("no scroll ids specified");
+    }
     List<Session> found = new ArrayList<>();
     for (String id : scrollIds) {
       SessionIds.Parsed parsed = SessionIds.decode(id, SessionIds.SCROLL);
@@ -272,8 +286,10 @@ final class SearchSessions implements AutoCloseable {
       long keepAlive =
           RequestRefused.refusing(() -> KeepAlives.parse(ask.pitKeepAlive(), "keep_alive"));
       if (keepAlive > limits.pitMaxKeepAliveMillis()) {
-        throw KeepAlives.tooLarge(
-            keepAlive, limits.pitMaxKeepAliveMillis(), "point_in_time.max_keep_alive");
+        throw shardFailure(
+            KeepAlives.tooLarge(
+                keepAlive, limits.pitMaxKeepAliveMillis(), "point_in_time.max_keep_alive"),
+            session.lease.firstIndex());
       }
       session.keepAliveMillis = keepAlive;
     }
@@ -315,6 +331,7 @@ final class SearchSessions implements AutoCloseable {
       SearchResponse page;
       synchronized (session) {
         page = session.lease.search(session.request, session.cursor);
+        session.firstPage = page;
       }
       return page.withSession(session.id, null);
     } catch (RuntimeException e) {
@@ -399,6 +416,7 @@ final class SearchSessions implements AutoCloseable {
     final SearchRequest request; // a scroll's search, repeated for every page
     final ScrollCursor cursor = new ScrollCursor();
     final AtomicBoolean closed = new AtomicBoolean();
+    SearchResponse firstPage; // a scroll's, whose total and max score every page reports
     volatile long keepAliveMillis;
     volatile long lastAccess;
 

@@ -13,7 +13,7 @@ import org.opensearch.protobufs.SearchResponse;
  * hits.hits}, the next batch. A batch ends at {@value #MAX_HITS} hits or once it holds {@value
  * #MAX_BYTES} bytes of hits, whichever comes first, so that a message stays far below grpc-java's
  * default 4 MiB inbound limit however large the documents. A search with no hits is one message.
- * See docs/grpc-server-stream-search.md.
+ * See docs/search-sessions.md.
  */
 final class SearchStreamBatches {
   static final int MAX_HITS = 100;
