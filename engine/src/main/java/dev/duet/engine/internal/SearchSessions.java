@@ -4,7 +4,6 @@ import static java.util.Objects.requireNonNull;
 
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.error.RequestRefused;
-import dev.duet.engine.error.ShardFailure;
 import dev.duet.engine.index.IndicesOptions;
 import dev.duet.engine.search.PointInTime;
 import dev.duet.engine.search.SearchRequest;
@@ -18,7 +17,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -29,7 +27,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * deleted, and release of everything on {@link #close}. Time comes from an injectable clock.
  */
 final class SearchSessions implements AutoCloseable {
-  private final Map<Long, Session> contexts = new ConcurrentHashMap<>();
+  private final Map<Long, OpenSession> contexts = new ConcurrentHashMap<>();
   private final AtomicLong contextIds = new AtomicLong();
   private final AtomicInteger openScrolls = new AtomicInteger();
   private final AtomicInteger openPits = new AtomicInteger();
@@ -58,7 +56,7 @@ final class SearchSessions implements AutoCloseable {
     }
     for (SortSpec spec : request.sort()) {
       if (spec.field().equals(SortBuilder.SHARD_DOC)) {
-        throw validation(
+        throw SessionFailures.validation(
             "_shard_doc is only supported with point-in-time (PIT). Add a PIT or remove"
                 + " _shard_doc.");
       }
@@ -67,7 +65,7 @@ final class SearchSessions implements AutoCloseable {
 
   PointInTime createPit(List<String> indices, IndicesOptions options, String keepAlive) {
     if (keepAlive == null) {
-      throw validation("keep alive not specified");
+      throw SessionFailures.validation("keep alive not specified");
     }
     long keepAliveMillis = KeepAlives.parse(keepAlive, "keep_alive");
     if (keepAliveMillis > limits.pitMaxKeepAliveMillis()) {
@@ -78,17 +76,9 @@ final class SearchSessions implements AutoCloseable {
     String first = targets.indices().isEmpty() ? null : targets.indices().get(0).name();
     if (openPits.incrementAndGet() > limits.maxOpenPits()) {
       openPits.decrementAndGet();
-      throw new ShardFailure(
-          429,
-          "rejected_execution_exception",
-          "Trying to create too many Point In Time contexts. Must be less than or equal to: ["
-              + limits.maxOpenPits()
-              + "]. This limit can be set by changing the [search.max_open_pit_context] setting.",
-          "create_pit",
-          0,
-          first);
+      throw SessionFailures.tooManyPits(limits.maxOpenPits(), first);
     }
-    Session session;
+    OpenSession session;
     try {
       session = open(SessionIds.PIT, targets, keepAliveMillis, null);
     } catch (RuntimeException e) {
@@ -102,7 +92,7 @@ final class SearchSessions implements AutoCloseable {
   SearchResponse search(SearchRequest request) {
     SearchSession ask = request.session();
     if (ask.isPit() && ask.isScroll()) {
-      throw validation("using [point in time] is not allowed in a scroll context");
+      throw SessionFailures.validation("using [point in time] is not allowed in a scroll context");
     }
     checkShardDoc(request);
     return ask.isPit() ? searchPit(request, ask) : openScroll(request, ask.scroll());
@@ -114,9 +104,9 @@ final class SearchSessions implements AutoCloseable {
    */
   SearchResponse scroll(String scrollId, String keepAlive) {
     if (scrollId == null || scrollId.isEmpty()) {
-      throw validation("scrollId is missing");
+      throw SessionFailures.validation("scrollId is missing");
     }
-    Session session = require(scrollId, SessionIds.SCROLL);
+    OpenSession session = require(scrollId, SessionIds.SCROLL);
     long keepAliveMillis = keepAlive == null ? -1 : scrollKeepAlive(keepAlive, session);
     SearchResponse page;
     synchronized (session) {
@@ -159,21 +149,21 @@ final class SearchSessions implements AutoCloseable {
   /** Frees the scrolls named; the number freed (ids of contexts already gone count none). */
   int clearScrolls(List<String> scrollIds) {
     if (scrollIds.isEmpty()) {
-      throw validation("no scroll ids specified");
+      throw SessionFailures.validation("no scroll ids specified");
     }
-    List<Session> found = new ArrayList<>();
+    List<OpenSession> found = new ArrayList<>();
     for (String id : scrollIds) {
       SessionIds.Parsed parsed = SessionIds.decode(id, SessionIds.SCROLL);
       if (parsed == null) {
         throw DuetException.illegalArgument("Cannot parse scroll id");
       }
-      Session session = contexts.get(parsed.context());
+      OpenSession session = contexts.get(parsed.context());
       if (session != null && session.secret == parsed.secret()) {
         found.add(session);
       }
     }
     int freed = 0;
-    for (Session session : found) {
+    for (OpenSession session : found) {
       freed += free(session) ? 1 : 0;
     }
     return freed;
@@ -181,7 +171,7 @@ final class SearchSessions implements AutoCloseable {
 
   int clearAllScrolls() {
     int freed = 0;
-    for (Session session : contexts.values()) {
+    for (OpenSession session : contexts.values()) {
       if (session.kind == SessionIds.SCROLL) {
         freed += free(session) ? 1 : 0;
       }
@@ -195,15 +185,15 @@ final class SearchSessions implements AutoCloseable {
    */
   List<String> deletePits(List<String> pitIds) {
     if (pitIds.isEmpty()) {
-      throw validation("no pit ids specified");
+      throw SessionFailures.validation("no pit ids specified");
     }
-    List<Session> found = new ArrayList<>();
+    List<OpenSession> found = new ArrayList<>();
     for (String id : pitIds) {
       SessionIds.Parsed parsed = SessionIds.decode(id, SessionIds.PIT);
       if (parsed == null) {
         throw DuetException.illegalArgument("invalid id: [" + id + "]");
       }
-      Session session = contexts.get(parsed.context());
+      OpenSession session = contexts.get(parsed.context());
       if (session != null && session.secret == parsed.secret()) {
         found.add(session);
       }
@@ -216,7 +206,7 @@ final class SearchSessions implements AutoCloseable {
   List<String> deleteAllPits() {
     List<String> deleted = new ArrayList<>();
     for (PointInTime pit : pits()) {
-      Session session = contexts.get(SessionIds.decode(pit.id(), SessionIds.PIT).context());
+      OpenSession session = contexts.get(SessionIds.decode(pit.id(), SessionIds.PIT).context());
       if (session != null && free(session)) {
         deleted.add(pit.id());
       }
@@ -229,8 +219,9 @@ final class SearchSessions implements AutoCloseable {
     reap();
     return contexts.values().stream()
         .filter(s -> s.kind == SessionIds.PIT)
-        .sorted(Comparator.comparingLong((Session s) -> s.creationTime).thenComparing(s -> s.id))
-        .map(Session::describe)
+        .sorted(
+            Comparator.comparingLong((OpenSession s) -> s.creationTime).thenComparing(s -> s.id))
+        .map(OpenSession::describe)
         .toList();
   }
 
@@ -242,7 +233,7 @@ final class SearchSessions implements AutoCloseable {
   /** Frees every context idle for longer than its keep-alive. */
   void reap() {
     long now = clock.millis();
-    for (Session session : contexts.values()) {
+    for (OpenSession session : contexts.values()) {
       if (session.expired(now)) {
         free(session);
       }
@@ -255,7 +246,7 @@ final class SearchSessions implements AutoCloseable {
    * index.
    */
   void indexDeleted(LuceneIndex index) {
-    for (Session session : contexts.values()) {
+    for (OpenSession session : contexts.values()) {
       if (!session.lease.holds(index)) {
         continue;
       }
@@ -269,24 +260,24 @@ final class SearchSessions implements AutoCloseable {
 
   @Override
   public void close() {
-    for (Session session : contexts.values()) {
+    for (OpenSession session : contexts.values()) {
       free(session);
     }
   }
 
   private SearchResponse searchPit(SearchRequest request, SearchSession ask) {
     if (!request.indices().isEmpty()) {
-      throw validation("[indices] cannot be used with point in time");
+      throw SessionFailures.validation("[indices] cannot be used with point in time");
     }
     if (ask.pitId().isEmpty()) {
       throw new RequestRefused("point int time id is not provided");
     }
-    Session session = require(ask.pitId(), SessionIds.PIT);
+    OpenSession session = require(ask.pitId(), SessionIds.PIT);
     if (ask.pitKeepAlive() != null) {
       long keepAlive =
           RequestRefused.refusing(() -> KeepAlives.parse(ask.pitKeepAlive(), "keep_alive"));
       if (keepAlive > limits.pitMaxKeepAliveMillis()) {
-        throw shardFailure(
+        throw SessionFailures.onShard(
             KeepAlives.tooLarge(
                 keepAlive, limits.pitMaxKeepAliveMillis(), "point_in_time.max_keep_alive"),
             session.lease.firstIndex());
@@ -298,29 +289,28 @@ final class SearchSessions implements AutoCloseable {
   }
 
   private SearchResponse openScroll(SearchRequest request, String keepAlive) {
+    if (request.from() > 0) {
+      throw SessionFailures.validation("using [from] is not allowed in a scroll context");
+    }
     Targets targets = resolver.resolve(request.indices(), request.indicesOptions());
     String first = targets.indices().isEmpty() ? null : targets.indices().get(0).name();
+    for (LuceneIndex target : targets.indices()) {
+      if (request.size() > target.maxResultWindow()) {
+        throw SessionFailures.batchTooLarge(target, request.size());
+      }
+    }
     long keepAliveMillis = RequestRefused.refusing(() -> KeepAlives.parse(keepAlive, "scroll"));
     if (keepAliveMillis > limits.maxKeepAliveMillis()) {
-      throw shardFailure(
+      throw SessionFailures.onShard(
           KeepAlives.tooLarge(
               keepAliveMillis, limits.maxKeepAliveMillis(), "search.max_keep_alive"),
           first);
     }
     if (openScrolls.incrementAndGet() > limits.maxOpenScrolls()) {
       openScrolls.decrementAndGet();
-      throw new ShardFailure(
-          429,
-          "rejected_execution_exception",
-          "Trying to create too many scroll contexts. Must be less than or equal to: ["
-              + limits.maxOpenScrolls()
-              + "]. This limit can be set by changing the [search.max_open_scroll_context]"
-              + " setting.",
-          "query",
-          0,
-          first);
+      throw SessionFailures.tooManyScrolls(limits.maxOpenScrolls(), first);
     }
-    Session session;
+    OpenSession session;
     try {
       session = open(SessionIds.SCROLL, targets, keepAliveMillis, request.withSession(null));
     } catch (RuntimeException e) {
@@ -340,53 +330,48 @@ final class SearchSessions implements AutoCloseable {
     }
   }
 
-  private long scrollKeepAlive(String keepAlive, Session session) {
+  private long scrollKeepAlive(String keepAlive, OpenSession session) {
     long millis = KeepAlives.parse(keepAlive, "scroll");
     if (millis > limits.maxKeepAliveMillis()) {
-      throw shardFailure(
+      throw SessionFailures.onShard(
           KeepAlives.tooLarge(millis, limits.maxKeepAliveMillis(), "search.max_keep_alive"),
           session.lease.firstIndex());
     }
     return millis;
   }
 
-  private Session open(byte kind, Targets targets, long keepAliveMillis, SearchRequest request) {
+  private OpenSession open(
+      byte kind, Targets targets, long keepAliveMillis, SearchRequest request) {
     ReaderLease lease = new ReaderLease(targets.indices(), targets.filters());
     long context = contextIds.incrementAndGet();
     long secret = SessionIds.newSecret();
     String id = SessionIds.encode(kind, context, secret, lease.firstIndex());
-    Session session =
-        new Session(kind, context, secret, id, lease, clock.millis(), keepAliveMillis, request);
+    OpenSession session =
+        new OpenSession(kind, context, secret, id, lease, clock.millis(), keepAliveMillis, request);
     contexts.put(context, session);
     return session;
   }
 
   /** The open, unexpired context an id names: 400 when it is no id, 404 when it is gone. */
-  private Session require(String id, byte kind) {
+  private OpenSession require(String id, byte kind) {
     SessionIds.Parsed parsed = SessionIds.decode(id, kind);
     if (parsed == null) {
       throw new RequestRefused(
           kind == SessionIds.SCROLL ? "Cannot parse scroll id" : "invalid id: [" + id + "]");
     }
-    Session session = contexts.get(parsed.context());
+    OpenSession session = contexts.get(parsed.context());
     if (session != null && session.expired(clock.millis())) {
       free(session);
       session = null;
     }
     if (session == null || session.secret != parsed.secret()) {
-      throw new ShardFailure(
-          404,
-          "search_context_missing_exception",
-          "No search context found for id [" + parsed.context() + "]",
-          "query",
-          kind == SessionIds.SCROLL ? -1 : 0,
-          kind == SessionIds.SCROLL ? null : parsed.index());
+      throw SessionFailures.missing(parsed);
     }
     return session;
   }
 
   /** Frees a context once; true when this call freed it. */
-  private boolean free(Session session) {
+  private boolean free(OpenSession session) {
     if (!session.closed.compareAndSet(false, true)) {
       return false;
     }
@@ -394,62 +379,5 @@ final class SearchSessions implements AutoCloseable {
     (session.kind == SessionIds.SCROLL ? openScrolls : openPits).decrementAndGet();
     session.lease.close();
     return true;
-  }
-
-  private static DuetException validation(String problem) {
-    return new RequestRefused(
-        "action_request_validation_exception", "Validation Failed: 1: " + problem + ";");
-  }
-
-  private static ShardFailure shardFailure(DuetException e, String index) {
-    return new ShardFailure(e.status(), e.type(), e.reason(), "query", 0, index);
-  }
-
-  /** One scroll or point in time. */
-  private static final class Session {
-    final byte kind;
-    final long context;
-    final long secret;
-    final String id;
-    final ReaderLease lease;
-    final long creationTime;
-    final SearchRequest request; // a scroll's search, repeated for every page
-    final ScrollCursor cursor = new ScrollCursor();
-    final AtomicBoolean closed = new AtomicBoolean();
-    SearchResponse firstPage; // a scroll's, whose total and max score every page reports
-    volatile long keepAliveMillis;
-    volatile long lastAccess;
-
-    Session(
-        byte kind,
-        long context,
-        long secret,
-        String id,
-        ReaderLease lease,
-        long now,
-        long keepAliveMillis,
-        SearchRequest request) {
-      this.kind = kind;
-      this.context = context;
-      this.secret = secret;
-      this.id = id;
-      this.lease = lease;
-      this.creationTime = now;
-      this.lastAccess = now;
-      this.keepAliveMillis = keepAliveMillis;
-      this.request = request;
-    }
-
-    void touch(long now) {
-      lastAccess = now;
-    }
-
-    boolean expired(long now) {
-      return now - lastAccess > keepAliveMillis;
-    }
-
-    PointInTime describe() {
-      return new PointInTime(id, creationTime, keepAliveMillis, lease.totalShards());
-    }
   }
 }
