@@ -9,6 +9,7 @@ import java.util.List;
 /**
  * A search over one or more indices. {@code indices} holds names or expressions as the client gave
  * them ({@code _all}, {@code *}, comma lists resolved by the engine); empty means all indices.
+ * {@code session} (null: none) runs it in a point in time or opens a scroll with it.
  */
 public record SearchRequest(
     List<String> indices,
