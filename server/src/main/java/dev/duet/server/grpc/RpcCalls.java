@@ -2,6 +2,7 @@ package dev.duet.server.grpc;
 
 import dev.duet.engine.error.DuetException;
 import dev.duet.server.rest.RestErrors;
+import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.stub.StreamObserver;
 import java.util.List;
@@ -50,5 +51,13 @@ final class RpcCalls {
       responses.onNext(message);
     }
     responses.onCompleted();
+  }
+
+  /** For RPCs of a service Duet serves that are not implemented yet: say which, plainly. */
+  static void unimplemented(String method, StreamObserver<?> responses) {
+    responses.onError(
+        Status.UNIMPLEMENTED
+            .withDescription(method + " is not implemented by Duet yet")
+            .asRuntimeException());
   }
 }
