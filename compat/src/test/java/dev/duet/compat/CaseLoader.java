@@ -35,10 +35,12 @@ final class CaseLoader {
   private static final ObjectMapper YAML = new YAMLMapper();
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Set<String> CASE_KEYS =
-      Set.of("name", "fixture", "indices", "setup", "rest", "grpc", "oracle");
+      Set.of("name", "fixture", "indices", "setup", "rest", "grpc", "oracle", "teardown");
   private static final Set<String> REST_KEYS =
       Set.of(
           "method", "path", "body", "ndjson", "raw", "ignore", "optional", "unordered", "patterns");
+  private static final Set<String> STEP_KEYS =
+      Set.of("method", "path", "body", "ndjson", "raw", "capture");
   private static final Set<String> GRPC_KEYS =
       Set.of(
           "method", "request", "ignore", "optional", "unordered", "patterns", "rest_error_details");
@@ -106,7 +108,8 @@ final class CaseLoader {
           setup,
           rest,
           grpc,
-          root.path("oracle").asText(CompatCase.DEFAULT_ORACLE));
+          root.path("oracle").asText(CompatCase.DEFAULT_ORACLE),
+          requests(root.get("teardown"), id));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read case " + file, e);
     }
@@ -118,8 +121,18 @@ final class CaseLoader {
       return out;
     }
     for (JsonNode step : list) {
-      checkKeys(step, REST_KEYS, id + ".setup");
-      out.add(request(step, id));
+      checkKeys(step, STEP_KEYS, id + ".setup");
+      RestRequest request = request(step, id);
+      if (step.has("capture")) {
+        Map<String, String> capture = new LinkedHashMap<>();
+        step.get("capture")
+            .fields()
+            .forEachRemaining(e -> capture.put(e.getKey(), e.getValue().asText()));
+        request =
+            new RestRequest(
+                request.method(), request.path(), request.body(), request.contentType(), capture);
+      }
+      out.add(request);
     }
     return out;
   }

@@ -1,5 +1,7 @@
 package dev.duet.compat;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -163,22 +165,26 @@ final class CaseRunner {
     }
 
     JsonNode rest(CompatCase c, RestRequest request) {
-      prepare(c);
+      CaseVariables vars = new CaseVariables();
       try {
-        return rest.call(request);
+        prepare(c, vars);
+        return rest.call(vars.apply(request));
       } finally {
+        teardown(c, vars);
         reset(c);
       }
     }
 
     JsonNode grpc(CompatCase c, GrpcCheck check) {
-      prepare(c);
+      CaseVariables vars = new CaseVariables();
       try {
+        prepare(c, vars);
         if (grpc == null) {
           grpc = new GrpcCaller(node.grpcHost(), node.grpcPort(), stockGrpcLimits);
         }
-        return grpc.call(check.method(), check.request());
+        return grpc.call(check.method(), vars.apply(check.request()));
       } finally {
+        teardown(c, vars);
         reset(c);
       }
     }
@@ -189,14 +195,27 @@ final class CaseRunner {
       }
     }
 
-    private void prepare(CompatCase c) {
+    private void prepare(CompatCase c, CaseVariables vars) {
       reset(c);
       for (RestRequest step : c.setup()) {
-        JsonNode reply = rest.call(step);
+        JsonNode reply = rest.call(vars.apply(step));
         int status = reply.get("status").asInt();
         if (status < 200 || status >= 300) {
           throw new AssertionError(
               "setup step " + step + " failed on " + node.name() + ": " + reply);
+        }
+        vars.capture(step, reply);
+      }
+    }
+
+    /** Runs the case's teardown steps that have what they need; their answers do not matter. */
+    private void teardown(CompatCase c, CaseVariables vars) {
+      for (RestRequest step : c.teardown()) {
+        RestRequest applied = vars.apply(step);
+        String text =
+            applied.path() + (applied.body() == null ? "" : new String(applied.body(), UTF_8));
+        if (!text.contains("${")) {
+          rest.call(applied);
         }
       }
     }

@@ -19,6 +19,8 @@ import java.util.Optional;
  * @param grpc the gRPC request under test and how to compare its responses, if the case has one
  * @param oracle which OpenSearch answers it: {@link #DEFAULT_ORACLE} (3.8.0) or {@link #KNN_ORACLE}
  *     (3.5.0 with the k-NN plugin, for k-NN cases)
+ * @param teardown REST requests run last on each node, whatever happened (to free what outlives the
+ *     case's indices, such as points in time); their answers are not checked
  */
 record CompatCase(
     String id,
@@ -27,9 +29,21 @@ record CompatCase(
     List<RestRequest> setup,
     Optional<RestCheck> rest,
     Optional<GrpcCheck> grpc,
-    String oracle) {
+    String oracle,
+    List<RestRequest> teardown) {
   static final String DEFAULT_ORACLE = "opensearch";
   static final String KNN_ORACLE = "knn";
+
+  CompatCase(
+      String id,
+      String name,
+      List<String> indices,
+      List<RestRequest> setup,
+      Optional<RestCheck> rest,
+      Optional<GrpcCheck> grpc,
+      String oracle) {
+    this(id, name, indices, setup, rest, grpc, oracle, List.of());
+  }
 
   CompatCase(
       String id,
@@ -49,13 +63,24 @@ record CompatCase(
     }
     indices = List.copyOf(indices);
     setup = List.copyOf(setup);
+    teardown = List.copyOf(teardown);
   }
 
-  /** An HTTP request; {@code body} is null when there is none. */
-  record RestRequest(String method, String path, byte[] body, String contentType) {
+  /**
+   * An HTTP request; {@code body} is null when there is none. {@code capture} names values of the
+   * reply's body (variable → dotted path) that later requests of the case use as {@code ${name}}:
+   * ids a node makes up, such as a scroll's or a point in time's.
+   */
+  record RestRequest(
+      String method, String path, byte[] body, String contentType, Map<String, String> capture) {
     RestRequest {
       requireNonNull(method, "method");
       requireNonNull(path, "path");
+      capture = Map.copyOf(capture);
+    }
+
+    RestRequest(String method, String path, byte[] body, String contentType) {
+      this(method, path, body, contentType, Map.of());
     }
 
     @Override

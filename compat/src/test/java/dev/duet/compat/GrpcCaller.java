@@ -45,7 +45,15 @@ final class GrpcCaller implements AutoCloseable {
           "DocumentService/Bulk",
           new Rpc<>(DocumentServiceGrpc.getBulkMethod(), BulkRequest.getDefaultInstance()),
           "SearchService/Search",
-          new Rpc<>(SearchServiceGrpc.getSearchMethod(), SearchRequest.getDefaultInstance()));
+          new Rpc<>(SearchServiceGrpc.getSearchMethod(), SearchRequest.getDefaultInstance()),
+          "SearchService/CreatePit",
+          new Rpc<>(
+              SearchServiceGrpc.getCreatePitMethod(),
+              org.opensearch.protobufs.CreatePitRequest.getDefaultInstance()),
+          "SearchService/DeletePit",
+          new Rpc<>(
+              SearchServiceGrpc.getDeletePitMethod(),
+              org.opensearch.protobufs.DeletePitRequest.getDefaultInstance()));
 
   private final ManagedChannel channel;
 

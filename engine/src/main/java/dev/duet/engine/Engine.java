@@ -119,7 +119,42 @@ public interface Engine extends Closeable {
 
   void refresh(String expression, IndicesOptions options);
 
+  /**
+   * A search; in a point in time or opening a scroll when {@link SearchRequest#session()} says so
+   * (the response then names it).
+   */
   SearchResponse search(SearchRequest request);
+
+  /**
+   * Opens a point in time over the indices: later searches in it see the documents as they are now.
+   * 400 without {@code keepAlive} or above {@code point_in_time.max_keep_alive}, 429 past {@code
+   * search.max_open_pit_context}.
+   */
+  dev.duet.engine.search.PointInTime createPit(
+      List<String> indices, IndicesOptions options, String keepAlive);
+
+  /**
+   * Deletes points in time by id; every id is reported deleted, open or not, as OpenSearch does.
+   */
+  List<String> deletePits(List<String> ids);
+
+  /** Deletes every point in time; the ids deleted. */
+  List<String> deleteAllPits();
+
+  /** The open points in time, oldest first. */
+  List<dev.duet.engine.search.PointInTime> pits();
+
+  /**
+   * The next page of a scroll; {@code keepAlive} null ends it after this page. 404 {@code
+   * search_context_missing_exception} when it expired or was cleared.
+   */
+  SearchResponse scroll(String scrollId, String keepAlive);
+
+  /**
+   * Clears scrolls by id, or all of them when {@code ids} is null; the number freed (for all, the
+   * number of nodes that freed theirs, 1, as OpenSearch counts). 400 for no ids.
+   */
+  int clearScrolls(List<String> ids);
 
   /**
    * Analyzes text with a built-in analyzer, or one of an index's analyzers, normalizers or fields;

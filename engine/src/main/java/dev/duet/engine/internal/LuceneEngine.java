@@ -22,9 +22,11 @@ import dev.duet.engine.internal.knn.KnnSettings;
 import dev.duet.engine.internal.knn.VectorSupport;
 import dev.duet.engine.mapping.Mapping;
 import dev.duet.engine.search.AliasFilterDecoder;
+import dev.duet.engine.search.PointInTime;
 import dev.duet.engine.search.Query;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SearchResponse;
+import dev.duet.engine.search.SessionLimits;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -34,6 +36,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -64,8 +67,12 @@ public final class LuceneEngine implements Engine {
       new BulkApplier(Runtime.getRuntime().availableProcessors());
   private final IndexAdmin admin;
   private final IndexResolver resolver;
+  private final SearchSessions sessions;
 
-  private LuceneEngine(Path dataDir, AliasFilterDecoder filterDecoder) throws IOException {
+  private LuceneEngine(
+      Path dataDir, AliasFilterDecoder filterDecoder, SessionLimits limits, InstantSource clock)
+      throws IOException {
+    this.sessions = new SearchSessions(clock, limits, this::searchTargets);
     this.admin = new IndexAdmin(indices, filterDecoder);
     this.resolver = admin.resolver();
     this.indicesDir = dataDir.resolve("indices");
@@ -81,6 +88,11 @@ public final class LuceneEngine implements Engine {
             1, Thread.ofPlatform().name("duet-translog").daemon(true).factory());
     translogThread.setRemoveOnCancelPolicy(true);
     this.translogTasks = translogThread;
+    scheduler.scheduleWithFixedDelay(
+        sessions::reap,
+        limits.reapIntervalMillis(),
+        limits.reapIntervalMillis(),
+        TimeUnit.MILLISECONDS);
     try (DirectoryStream<Path> dirs = Files.newDirectoryStream(indicesDir)) {
       for (Path dir : dirs) {
         if (!Files.exists(dir.resolve(IndexMetadata.FILE))) {
@@ -104,10 +116,21 @@ public final class LuceneEngine implements Engine {
    * live in the server's codec).
    */
   public static LuceneEngine open(Path dataDir, AliasFilterDecoder filterDecoder) {
+    return open(dataDir, filterDecoder, SessionLimits.DEFAULTS, InstantSource.system());
+  }
+
+  /**
+   * Opens the engine with limits on scrolls and points in time, whose keep-alives run on {@code
+   * clock}.
+   */
+  public static LuceneEngine open(
+      Path dataDir, AliasFilterDecoder filterDecoder, SessionLimits limits, InstantSource clock) {
     requireNonNull(dataDir, "dataDir");
     requireNonNull(filterDecoder, "filterDecoder");
+    requireNonNull(limits, "limits");
+    requireNonNull(clock, "clock");
     try {
-      return new LuceneEngine(dataDir, filterDecoder);
+      return new LuceneEngine(dataDir, filterDecoder, limits, clock);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -206,6 +229,7 @@ public final class LuceneEngine implements Engine {
         throw DuetException.indexNotFound(name);
       }
     }
+    sessions.indexDeleted(index);
     try {
       index.close();
     } catch (IOException | RuntimeException e) {
@@ -349,8 +373,56 @@ public final class LuceneEngine implements Engine {
 
   @Override
   public SearchResponse search(SearchRequest request) {
-    List<IndexResolver.Target> resolved =
-        resolver.resolveSearch(request.indices(), request.indicesOptions());
+    if (request.session() != null) {
+      return sessions.search(request);
+    }
+    SearchSessions.checkShardDoc(request);
+    SearchSessions.Targets targets = searchTargets(request.indices(), request.indicesOptions());
+    return SearchPhase.execute(targets.indices(), targets.filters(), request);
+  }
+
+  @Override
+  public PointInTime createPit(List<String> indices, IndicesOptions options, String keepAlive) {
+    return sessions.createPit(indices, options, keepAlive);
+  }
+
+  @Override
+  public List<String> deletePits(List<String> ids) {
+    return sessions.deletePits(ids);
+  }
+
+  @Override
+  public List<String> deleteAllPits() {
+    return sessions.deleteAllPits();
+  }
+
+  @Override
+  public List<PointInTime> pits() {
+    return sessions.pits();
+  }
+
+  @Override
+  public SearchResponse scroll(String scrollId, String keepAlive) {
+    return sessions.scroll(scrollId, keepAlive);
+  }
+
+  @Override
+  public int clearScrolls(List<String> ids) {
+    if (ids == null) {
+      sessions.clearAllScrolls();
+      return 1; // OpenSearch counts the nodes that cleared all their scrolls: this one
+    }
+    return sessions.clearScrolls(ids);
+  }
+
+  /** The node's scrolls and points in time (for tests in this package). */
+  SearchSessions sessions() {
+    return sessions;
+  }
+
+  /** The open indices a search names, each with its alias filter. */
+  private SearchSessions.Targets searchTargets(List<String> names, IndicesOptions options) {
+    List<IndexResolver.Target> resolved = resolver.resolveSearch(names, options);
     List<LuceneIndex> targets = new ArrayList<>(resolved.size());
     List<Query> filters = new ArrayList<>(resolved.size());
     for (IndexResolver.Target target : resolved) {
@@ -360,7 +432,7 @@ public final class LuceneEngine implements Engine {
         filters.add(admin.aliasFilter(target.filters()));
       }
     }
-    return SearchPhase.execute(targets, filters, request);
+    return new SearchSessions.Targets(targets, filters);
   }
 
   @Override
@@ -368,6 +440,7 @@ public final class LuceneEngine implements Engine {
     // Never interrupt a running refresh: an interrupt closes Lucene's NIO channels mid-write and
     // invalidates the index's write lock. Periodic refreshes are cancelled by shutdown().
     bulkApplier.close();
+    sessions.close();
     scheduler.shutdown();
     translogTasks.shutdown();
     try {

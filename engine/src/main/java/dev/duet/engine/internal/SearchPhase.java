@@ -51,6 +51,18 @@ final class SearchPhase {
       List<LuceneIndex> targets,
       List<dev.duet.engine.search.Query> aliasFilters,
       SearchRequest request) {
+    return execute(targets, aliasFilters, request, SearcherSource.LIVE);
+  }
+
+  /**
+   * The same search on the searchers {@code source} lends (a point in time's or a scroll's), from
+   * the page start it keeps.
+   */
+  static SearchResponse execute(
+      List<LuceneIndex> targets,
+      List<dev.duet.engine.search.Query> aliasFilters,
+      SearchRequest request,
+      SearcherSource source) {
     long start = System.nanoTime();
     int from = request.from();
     int size = request.size();
@@ -103,11 +115,16 @@ final class SearchPhase {
             SearchRefinements.hitsQuery(
                 translator.translateRequest(models.get(i)), request.options(), translator);
         sort = SortBuilder.build(request.sort(), target);
-        FieldDoc after = SearchRefinements.after(sort, request.options().searchAfter(), from);
-        searchers[i] = target.acquireSearcher();
+        ScoreDoc cursor = source.after(i);
+        FieldDoc after =
+            cursor instanceof FieldDoc fd
+                ? fd
+                : SearchRefinements.after(sort, request.options().searchAfter(), from);
+        searchers[i] = source.acquire(target);
         TopDocs docs =
             sort == null
-                ? searchers[i].search(query, new TopScoreDocCollectorManager(numHits, threshold))
+                ? searchers[i].search(
+                    query, new TopScoreDocCollectorManager(numHits, cursor, threshold))
                 : searchers[i].search(
                     query, new TopFieldCollectorManager(sort, numHits, after, threshold));
         for (ScoreDoc sd : docs.scoreDocs) {
@@ -116,6 +133,7 @@ final class SearchPhase {
         results[i] = docs;
       }
       TopDocs merged = merge(sort, from, size, results);
+      source.emitted(merged);
       List<SearchHit> hits = fetch(targets, searchers, merged, sort, request);
       AggregationTargets.Outcome aggregations =
           AggregationTargets.execute(targets, models, searchers, request);
@@ -135,7 +153,7 @@ final class SearchPhase {
     } finally {
       for (int i = 0; i < searchers.length; i++) {
         if (searchers[i] != null) {
-          targets.get(i).releaseSearcher(searchers[i]);
+          source.release(targets.get(i), searchers[i]);
         }
       }
     }

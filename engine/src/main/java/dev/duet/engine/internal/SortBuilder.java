@@ -18,6 +18,9 @@ import org.apache.lucene.search.SortedSetSortField;
  * ascending and largest descending, missing values last, as OpenSearch's defaults.
  */
 final class SortBuilder {
+  /** The point-in-time tiebreak: a shard's doc id, as OpenSearch sorts and reports it. */
+  static final String SHARD_DOC = "_shard_doc";
+
   private SortBuilder() {}
 
   /** The Lucene sort, or null for relevance order (no sort keys). */
@@ -52,7 +55,7 @@ final class SortBuilder {
     if (name.equals("_score")) {
       return new SortField(null, SortField.Type.SCORE, !reverse);
     }
-    if (name.equals("_doc")) {
+    if (name.equals("_doc") || name.equals(SHARD_DOC)) {
       return new SortField(null, SortField.Type.DOC, reverse);
     }
     if (name.equals(DocLookup.ID)) {

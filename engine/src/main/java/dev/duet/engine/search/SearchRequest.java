@@ -9,6 +9,7 @@ import java.util.List;
 /**
  * A search over one or more indices. {@code indices} holds names or expressions as the client gave
  * them ({@code _all}, {@code *}, comma lists resolved by the engine); empty means all indices.
+ * {@code session} (null: none) runs it in a point in time or opens a scroll with it.
  */
 public record SearchRequest(
     List<String> indices,
@@ -20,7 +21,8 @@ public record SearchRequest(
     TrackTotalHits trackTotalHits,
     List<Aggregation> aggregations,
     SearchOptions options,
-    IndicesOptions indicesOptions) {
+    IndicesOptions indicesOptions,
+    SearchSession session) {
 
   public static final int DEFAULT_SIZE = 10;
 
@@ -33,6 +35,32 @@ public record SearchRequest(
     aggregations = List.copyOf(aggregations);
     requireNonNull(options, "options");
     requireNonNull(indicesOptions, "indicesOptions");
+  }
+
+  /** A search outside any point in time or scroll. */
+  public SearchRequest(
+      List<String> indices,
+      Query query,
+      int from,
+      int size,
+      List<SortSpec> sort,
+      SourceFilter source,
+      TrackTotalHits trackTotalHits,
+      List<Aggregation> aggregations,
+      SearchOptions options,
+      IndicesOptions indicesOptions) {
+    this(
+        indices,
+        query,
+        from,
+        size,
+        sort,
+        source,
+        trackTotalHits,
+        aggregations,
+        options,
+        indicesOptions,
+        null);
   }
 
   /** A search with aggregations and options, and the default {@link IndicesOptions}. */
@@ -97,7 +125,8 @@ public record SearchRequest(
         trackTotalHits,
         aggregations,
         options,
-        indicesOptions);
+        indicesOptions,
+        session);
   }
 
   /** This search with {@code aggregations} (top level, in request order) instead of its own. */
@@ -112,7 +141,8 @@ public record SearchRequest(
         trackTotalHits,
         aggregations,
         options,
-        indicesOptions);
+        indicesOptions,
+        session);
   }
 
   /** The same search with other index expression options. */
@@ -127,6 +157,23 @@ public record SearchRequest(
         trackTotalHits,
         aggregations,
         options,
-        indicesOptions);
+        indicesOptions,
+        session);
+  }
+
+  /** This search in a point in time or as a scroll (null: neither). */
+  public SearchRequest withSession(SearchSession session) {
+    return new SearchRequest(
+        indices,
+        query,
+        from,
+        size,
+        sort,
+        source,
+        trackTotalHits,
+        aggregations,
+        options,
+        indicesOptions,
+        session);
   }
 }

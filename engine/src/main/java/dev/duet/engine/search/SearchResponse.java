@@ -6,7 +6,8 @@ import java.util.List;
 /**
  * The answer to a {@link SearchRequest}. {@code totalHits} is null when tracking was disabled;
  * {@code maxScore} is NaN when there were no scores (rendered as null); {@code aggregations} is
- * empty when the request asked none.
+ * empty when the request asked none. {@code scrollId} and {@code pitId} name the scroll or point in
+ * time the search ran in (null: none).
  */
 public record SearchResponse(
     long tookMillis,
@@ -16,7 +17,32 @@ public record SearchResponse(
     float maxScore,
     List<SearchHit> hits,
     List<AggregationResult> aggregations,
-    Boolean terminatedEarly) {
+    Boolean terminatedEarly,
+    String scrollId,
+    String pitId) {
+
+  /** A response outside any scroll or point in time. */
+  public SearchResponse(
+      long tookMillis,
+      boolean timedOut,
+      int totalShards,
+      TotalHits totalHits,
+      float maxScore,
+      List<SearchHit> hits,
+      List<AggregationResult> aggregations,
+      Boolean terminatedEarly) {
+    this(
+        tookMillis,
+        timedOut,
+        totalShards,
+        totalHits,
+        maxScore,
+        hits,
+        aggregations,
+        terminatedEarly,
+        null,
+        null);
+  }
 
   /** A response without aggregations. */
   public SearchResponse(
@@ -27,6 +53,23 @@ public record SearchResponse(
       float maxScore,
       List<SearchHit> hits) {
     this(tookMillis, timedOut, totalShards, totalHits, maxScore, hits, List.of(), null);
+  }
+
+  /**
+   * This response as a page of the scroll {@code scrollId} or of the point in time {@code pitId}.
+   */
+  public SearchResponse withSession(String scrollId, String pitId) {
+    return new SearchResponse(
+        tookMillis,
+        timedOut,
+        totalShards,
+        totalHits,
+        maxScore,
+        hits,
+        aggregations,
+        terminatedEarly,
+        scrollId,
+        pitId);
   }
 
   /** {@code relation} is {@code eq} or {@code gte}. */

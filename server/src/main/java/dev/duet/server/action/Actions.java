@@ -12,6 +12,7 @@ public final class Actions {
   private final Engine engine;
   private final BulkAction bulk;
   private final SearchAction search;
+  private final SearchSessionAction sessions;
   private final DocumentWriteAction documentWrite;
   private final GetAction get;
   private final ByQueryAction byQuery;
@@ -33,6 +34,7 @@ public final class Actions {
     this.engine = requireNonNull(engine, "engine");
     this.bulk = new BulkAction(engine);
     this.search = new SearchAction(engine, nodeId);
+    this.sessions = new SearchSessionAction(engine, nodeId);
     this.documentWrite = new DocumentWriteAction(bulk);
     this.get = new GetAction(engine);
     this.byQuery = new ByQueryAction(engine);
@@ -54,6 +56,11 @@ public final class Actions {
 
   public SearchAction search() {
     return search;
+  }
+
+  /** Points in time and scroll pages. */
+  public SearchSessionAction sessions() {
+    return sessions;
   }
 
   public DocumentWriteAction documentWrite() {

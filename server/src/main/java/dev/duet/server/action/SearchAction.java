@@ -4,6 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import dev.duet.engine.Engine;
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.error.RequestRefused;
+import dev.duet.engine.error.ShardFailure;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SearchResponse;
 import java.util.Set;
@@ -39,6 +41,10 @@ public final class SearchAction {
   public SearchResponse execute(SearchRequest request) {
     try {
       return engine.search(request);
+    } catch (ShardFailure e) {
+      throw new SearchPhaseFailure(e, nodeId);
+    } catch (RequestRefused e) {
+      throw e;
     } catch (DuetException e) {
       if (COORDINATION_FAILURES.contains(e.type()) || e.status() >= 500) {
         throw e;

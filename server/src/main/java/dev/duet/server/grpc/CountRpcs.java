@@ -1,25 +1,38 @@
 package dev.duet.server.grpc;
 
+import static com.linecorp.armeria.common.HttpMethod.DELETE;
 import static com.linecorp.armeria.common.HttpMethod.GET;
 import static com.linecorp.armeria.common.HttpMethod.POST;
 import static dev.duet.server.grpc.RestOperations.route;
 import static java.util.Objects.requireNonNull;
 
+import dev.duet.api.common.AllPitsResult;
+import dev.duet.api.common.ClearScrollResult;
 import dev.duet.api.common.CountResult;
+import dev.duet.api.common.CreatePitResult;
+import dev.duet.api.common.DeletePitResult;
 import dev.duet.api.common.MsearchResult;
 import dev.duet.api.common.SearchResult;
+import dev.duet.api.search.ClearScrollRequest;
 import dev.duet.api.search.CountRequest;
+import dev.duet.api.search.CreatePitRequest;
+import dev.duet.api.search.DeleteAllPitsRequest;
+import dev.duet.api.search.DeletePitRequest;
+import dev.duet.api.search.GetAllPitsRequest;
 import dev.duet.api.search.MsearchRequest;
+import dev.duet.api.search.ScrollRequest;
 import dev.duet.api.search.SearchRequest;
 import dev.duet.api.search.SearchServiceGrpc;
 import io.grpc.stub.StreamObserver;
 
 /**
- * {@code duet.search.SearchService}, generated from api/openapi: {@code Count} and {@code Msearch},
- * which org.opensearch.protobufs has no RPC for, and {@code Search} with REST's JSON body, for what
- * org.opensearch.protobufs 1.6.0 cannot express; both run as their REST operations ({@link
- * RestOperations}), so {@code q}, index options and the query decoder are REST's. The fast search
- * is {@code org.opensearch.protobufs.services.SearchService/Search} ({@link SearchRpcs}).
+ * {@code duet.search.SearchService}, generated from api/openapi: {@code Count}, {@code Msearch},
+ * the scroll and point-in-time operations ({@code Scroll}, {@code ClearScroll}, {@code CreatePit},
+ * {@code DeletePit}, {@code DeleteAllPits}, {@code GetAllPits}), which org.opensearch.protobufs has
+ * no RPC for, and {@code Search} with REST's JSON body, for what org.opensearch.protobufs 1.6.0
+ * cannot express; both run as their REST operations ({@link RestOperations}), so {@code q}, index
+ * options and the query decoder are REST's. The fast search is {@code
+ * org.opensearch.protobufs.services.SearchService/Search} ({@link SearchRpcs}).
  */
 final class CountRpcs extends SearchServiceGrpc.SearchServiceImplBase {
   private final RestOperations rest;
@@ -59,5 +72,68 @@ final class CountRpcs extends SearchServiceGrpc.SearchServiceImplBase {
         responses,
         route(POST, "/_msearch"),
         route(POST, "/{index}/_msearch"));
+  }
+
+  @Override
+  public void clearScroll(ClearScrollRequest request, StreamObserver<ClearScrollResult> responses) {
+    rest.unary(
+        "duet.search.SearchService/ClearScroll",
+        request,
+        ClearScrollResult.getDefaultInstance(),
+        responses,
+        route(DELETE, "/_search/scroll"),
+        route(DELETE, "/_search/scroll/{scroll_id}"));
+  }
+
+  @Override
+  public void createPit(CreatePitRequest request, StreamObserver<CreatePitResult> responses) {
+    rest.unary(
+        "duet.search.SearchService/CreatePit",
+        request,
+        CreatePitResult.getDefaultInstance(),
+        responses,
+        route(POST, "/{index}/_search/point_in_time"));
+  }
+
+  @Override
+  public void deleteAllPits(
+      DeleteAllPitsRequest request, StreamObserver<DeletePitResult> responses) {
+    rest.unary(
+        "duet.search.SearchService/DeleteAllPits",
+        request,
+        DeletePitResult.getDefaultInstance(),
+        responses,
+        route(DELETE, "/_search/point_in_time/_all"));
+  }
+
+  @Override
+  public void deletePit(DeletePitRequest request, StreamObserver<DeletePitResult> responses) {
+    rest.unary(
+        "duet.search.SearchService/DeletePit",
+        request,
+        DeletePitResult.getDefaultInstance(),
+        responses,
+        route(DELETE, "/_search/point_in_time"));
+  }
+
+  @Override
+  public void getAllPits(GetAllPitsRequest request, StreamObserver<AllPitsResult> responses) {
+    rest.unary(
+        "duet.search.SearchService/GetAllPits",
+        request,
+        AllPitsResult.getDefaultInstance(),
+        responses,
+        route(GET, "/_search/point_in_time/_all"));
+  }
+
+  @Override
+  public void scroll(ScrollRequest request, StreamObserver<SearchResult> responses) {
+    rest.unary(
+        "duet.search.SearchService/Scroll",
+        request,
+        SearchResult.getDefaultInstance(),
+        responses,
+        route(POST, "/_search/scroll"),
+        route(POST, "/_search/scroll/{scroll_id}"));
   }
 }

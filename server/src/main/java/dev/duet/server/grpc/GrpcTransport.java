@@ -45,7 +45,7 @@ public final class GrpcTransport {
     RestOperations rest = new RestOperations(routes);
     return GrpcService.builder()
         .addService(new DocumentRpcs(actions.bulk()))
-        .addService(new SearchRpcs(actions.search(), actions.engine()::mapping))
+        .addService(new SearchRpcs(actions.search(), actions.sessions(), actions.engine()::mapping))
         .addService(new IndicesRpcs(actions, rest))
         .addService(new CountRpcs(rest))
         .addService(new DocumentsRpcs(rest))

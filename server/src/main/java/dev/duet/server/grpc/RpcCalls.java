@@ -5,6 +5,7 @@ import dev.duet.server.rest.RestErrors;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.stub.StreamObserver;
+import java.util.List;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,9 +21,17 @@ final class RpcCalls {
   private RpcCalls() {}
 
   static <T> void unary(String method, StreamObserver<T> responses, Supplier<T> handler) {
-    T response;
+    stream(method, responses, () -> List.of(handler.get()));
+  }
+
+  /**
+   * Completes a server-streaming call with the messages its handler returns, in order, or with its
+   * failure mapped as for {@link #unary}, before any message is sent.
+   */
+  static <T> void stream(String method, StreamObserver<T> responses, Supplier<List<T>> handler) {
+    List<T> messages;
     try {
-      response = handler.get();
+      messages = handler.get();
     } catch (DuetException e) {
       if (e.status() >= 500) {
         log.warn("{} failed", method, e);
@@ -38,7 +47,9 @@ final class RpcCalls {
       responses.onError(GrpcErrors.toStatus(RestErrors.internal(e)));
       return;
     }
-    responses.onNext(response);
+    for (T message : messages) {
+      responses.onNext(message);
+    }
     responses.onCompleted();
   }
 

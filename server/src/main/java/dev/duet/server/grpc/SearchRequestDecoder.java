@@ -4,6 +4,7 @@ import dev.duet.engine.error.DuetException;
 import dev.duet.engine.index.IndicesOptions;
 import dev.duet.engine.search.Query;
 import dev.duet.engine.search.SearchRequest;
+import dev.duet.engine.search.SearchSession;
 import dev.duet.engine.search.SortSpec;
 import dev.duet.engine.search.SourceFilter;
 import dev.duet.engine.search.TrackTotalHits;
@@ -55,9 +56,28 @@ final class SearchRequestDecoder {
                 trackTotalHits(body))
             .withIndicesOptions(indicesOptions(request));
     decoded = withOptions(decoded, body);
+    SearchSession session = session(request, body);
+    if (session != null) {
+      decoded = decoded.withSession(session);
+    }
     return body.getAggregationsCount() == 0
         ? decoded
         : decoded.withAggregations(AggregationDecoder.decode(body.getAggregationsMap()));
+  }
+
+  /** The body's {@code pit} and the request's {@code scroll}, as REST reads them. */
+  private static SearchSession session(
+      org.opensearch.protobufs.SearchRequest request, SearchRequestBody body) {
+    SearchSession session = null;
+    if (body.hasPit()) {
+      var pit = body.getPit();
+      session = SearchSession.pit(pit.getId(), pit.hasKeepAlive() ? pit.getKeepAlive() : null);
+    }
+    if (request.hasScroll()) {
+      SearchSession scroll = SearchSession.scroll(request.getScroll());
+      session = session == null ? scroll : session.with(scroll);
+    }
+    return session;
   }
 
   /** {@code ignore_unavailable}, {@code allow_no_indices}, {@code expand_wildcards}, as on REST. */
@@ -229,9 +249,6 @@ final class SearchRequestDecoder {
     if (request.hasQ()) {
       notYet("q");
     }
-    if (request.hasScroll()) {
-      notYet("scroll");
-    }
     if (!request.hasSearchRequestBody()) {
       return;
     }
@@ -244,9 +261,6 @@ final class SearchRequestDecoder {
     }
     if (body.getRescoreCount() > 0) {
       notYet("rescore");
-    }
-    if (body.hasPit()) {
-      notYet("pit");
     }
     if (body.hasSlice()) {
       notYet("slice");

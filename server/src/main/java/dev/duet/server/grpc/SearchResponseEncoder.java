@@ -57,6 +57,12 @@ final class SearchResponseEncoder {
       out.setTerminatedEarly(response.terminatedEarly());
     }
     AggregateEncoder.encode(aggregations, response.aggregations(), out::putAggregations);
+    if (response.scrollId() != null) {
+      out.setXScrollId(response.scrollId());
+    }
+    if (response.pitId() != null) {
+      out.setPitId(response.pitId());
+    }
     return out.setTook(response.tookMillis())
         .setTimedOut(response.timedOut())
         .setXShards(

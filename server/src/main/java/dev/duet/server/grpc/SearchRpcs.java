@@ -3,7 +3,9 @@ package dev.duet.server.grpc;
 import static java.util.Objects.requireNonNull;
 
 import dev.duet.engine.mapping.Mapping;
+import dev.duet.engine.search.PointInTime;
 import dev.duet.server.action.SearchAction;
+import dev.duet.server.action.SearchSessionAction;
 import io.grpc.stub.StreamObserver;
 import java.util.function.Function;
 import org.opensearch.protobufs.CreatePITResponse;
@@ -15,50 +17,70 @@ import org.opensearch.protobufs.SearchResponse;
 import org.opensearch.protobufs.services.SearchServiceGrpc;
 
 /**
- * {@code org.opensearch.protobufs.services.SearchService}: Search; point-in-time and streaming
- * search answer UNIMPLEMENTED, naming the method, until the engine has them.
+ * {@code org.opensearch.protobufs.services.SearchService}: Search (in a point in time, or opening a
+ * scroll, when the request says so), CreatePit, DeletePit, and ServerStreamSearch, which streams
+ * one search's hits in batches.
  */
 final class SearchRpcs extends SearchServiceGrpc.SearchServiceImplBase {
   private final SearchAction search;
+  private final SearchSessionAction sessions;
   private final Function<String, Mapping> mappings;
 
   /**
    * @param mappings an index's current mapping by name, to type sort values as OpenSearch does
    */
-  SearchRpcs(SearchAction search, Function<String, Mapping> mappings) {
+  SearchRpcs(
+      SearchAction search, SearchSessionAction sessions, Function<String, Mapping> mappings) {
     this.search = requireNonNull(search, "search");
+    this.sessions = requireNonNull(sessions, "sessions");
     this.mappings = requireNonNull(mappings, "mappings");
   }
 
   @Override
   public void search(SearchRequest request, StreamObserver<SearchResponse> responses) {
-    RpcCalls.unary(
-        "SearchService/Search",
-        responses,
-        () -> {
-          dev.duet.engine.search.SearchRequest decoded = SearchRequestDecoder.decode(request);
-          return SearchResponseEncoder.encode(
-              search.execute(decoded),
-              request.hasTotalHitsAsInt() && request.getTotalHitsAsInt(),
-              decoded.sort().isEmpty()
-                  ? SortValueTypes.AS_IS
-                  : new SortValueTypes(decoded.sort(), mappings),
-              decoded.aggregations());
-        });
+    RpcCalls.unary("SearchService/Search", responses, () -> execute(request));
   }
 
   @Override
   public void createPit(CreatePitRequest request, StreamObserver<CreatePITResponse> responses) {
-    RpcCalls.unimplemented("SearchService/CreatePit", responses);
+    RpcCalls.unary(
+        "SearchService/CreatePit",
+        responses,
+        () -> {
+          PointInTime pit =
+              sessions.createPit(
+                  request.getIndexList(),
+                  PitMessages.indicesOptions(request),
+                  request.getKeepAlive().isEmpty() ? null : request.getKeepAlive());
+          return PitMessages.created(pit);
+        });
   }
 
   @Override
   public void deletePit(DeletePitRequest request, StreamObserver<DeletePITResponse> responses) {
-    RpcCalls.unimplemented("SearchService/DeletePit", responses);
+    RpcCalls.unary(
+        "SearchService/DeletePit",
+        responses,
+        () -> PitMessages.deleted(sessions.deletePits(request.getPitIdList())));
   }
 
+  /** The hits of one search in batches ({@link SearchStreamBatches}). */
   @Override
   public void serverStreamSearch(SearchRequest request, StreamObserver<SearchResponse> responses) {
-    RpcCalls.unimplemented("SearchService/ServerStreamSearch", responses);
+    RpcCalls.stream(
+        "SearchService/ServerStreamSearch",
+        responses,
+        () -> SearchStreamBatches.split(execute(request)));
+  }
+
+  private SearchResponse execute(SearchRequest request) {
+    dev.duet.engine.search.SearchRequest decoded = SearchRequestDecoder.decode(request);
+    return SearchResponseEncoder.encode(
+        search.execute(decoded),
+        request.hasTotalHitsAsInt() && request.getTotalHitsAsInt(),
+        decoded.sort().isEmpty()
+            ? SortValueTypes.AS_IS
+            : new SortValueTypes(decoded.sort(), mappings),
+        decoded.aggregations());
   }
 }

@@ -24,6 +24,7 @@ public final class RestRoutes {
     AnalyzeHandler analyze = new AnalyzeHandler(actions);
     ValidateQueryHandler validate = new ValidateQueryHandler(actions);
     MultiSearchHandler msearch = new MultiSearchHandler(actions);
+    SearchSessionHandlers sessions = new SearchSessionHandlers(actions);
     return new RestRouter()
         .add("/", root, GET, HEAD)
         .add("/_cluster/health", cluster::health, GET)
@@ -36,6 +37,14 @@ public final class RestRoutes {
         .add("/_bulk", docs::bulk, POST, PUT)
         .add("/_search", search, GET, POST)
         .add("/_count", search::count, GET, POST)
+        .add("/_search/point_in_time", sessions::deletePits, DELETE)
+        .add("/_search/point_in_time/_all", sessions::allPits, GET)
+        .add("/_search/point_in_time/_all", sessions::deleteAllPits, DELETE)
+        .add("/{index}/_search/point_in_time", sessions::createPit, POST)
+        .add("/_search/scroll", sessions::scroll, GET, POST)
+        .add("/_search/scroll", sessions::clearScroll, DELETE)
+        .add("/_search/scroll/{scroll_id}", sessions::scroll, GET, POST)
+        .add("/_search/scroll/{scroll_id}", sessions::clearScroll, DELETE)
         .add("/_analyze", analyze, GET, POST)
         .add("/{index}/_analyze", analyze, GET, POST)
         .add("/_validate/query", validate, GET, POST)

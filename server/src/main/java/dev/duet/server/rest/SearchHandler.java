@@ -3,6 +3,7 @@ package dev.duet.server.rest;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SearchResponse;
+import dev.duet.engine.search.SearchSession;
 import dev.duet.server.action.Actions;
 import dev.duet.server.action.CountAction;
 import dev.duet.server.rest.codec.JsonOutput;
@@ -44,6 +45,11 @@ final class SearchHandler implements RestHandler {
                 request.contentLength(),
                 url)
             .withIndicesOptions(RestIndicesOptions.of(request));
+    if (request.hasParam("scroll")) {
+      SearchSession scroll = SearchSession.scroll(request.param("scroll"));
+      search =
+          search.withSession(search.session() == null ? scroll : search.session().with(scroll));
+    }
     SearchResponse response = actions.search().execute(search);
     JsonOutput out = new JsonOutput(request.pretty());
     SearchResponseEncoder.encode(response, out.generator());

@@ -127,7 +127,7 @@ class GrpcTransportTest {
   }
 
   @Test
-  void unimplementedRpcsSaySoByName() {
+  void createPitWithoutKeepAliveIsInvalidArgumentWithRestReason() {
     assertThatThrownBy(
             () ->
                 SearchServiceGrpc.newBlockingStub(channel)
@@ -135,8 +135,8 @@ class GrpcTransportTest {
         .isInstanceOfSatisfying(
             StatusRuntimeException.class,
             e -> {
-              assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.UNIMPLEMENTED);
-              assertThat(e.getStatus().getDescription()).contains("SearchService/CreatePit");
+              assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+              assertThat(e.getStatus().getDescription()).contains("keep alive not specified");
             });
   }
 

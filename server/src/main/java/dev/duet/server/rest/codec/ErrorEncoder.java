@@ -21,6 +21,7 @@ public final class ErrorEncoder {
   private static final Set<String> JAVA_EXCEPTION_TYPES =
       Set.of(
           "illegal_argument_exception",
+          "rejected_execution_exception",
           "illegal_state_exception",
           "number_format_exception",
           "json_parse_exception",
@@ -117,15 +118,19 @@ public final class ErrorEncoder {
     DuetException shard = e.shardFailure();
     g.writeStringField("type", e.type());
     g.writeStringField("reason", e.reason());
-    g.writeStringField("phase", "query");
+    g.writeStringField("phase", e.phase());
     g.writeBooleanField("grouped", true);
     g.writeArrayFieldStart("failed_shards");
     g.writeStartObject();
-    g.writeNumberField("shard", 0);
-    if (e.index() != null) {
-      g.writeStringField("index", e.index());
+    g.writeNumberField("shard", e.shard());
+    if (e.shard() < 0) {
+      g.writeNullField("index"); // a context gone belongs to no shard, and names neither
+    } else {
+      if (e.index() != null) {
+        g.writeStringField("index", e.index());
+      }
+      g.writeStringField("node", e.nodeId());
     }
-    g.writeStringField("node", e.nodeId());
     g.writeFieldName("reason");
     encodeObject(shard, true, g);
     g.writeEndObject();

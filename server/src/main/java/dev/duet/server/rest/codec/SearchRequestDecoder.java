@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.exc.StreamReadException;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.search.Query;
 import dev.duet.engine.search.SearchRequest;
+import dev.duet.engine.search.SearchSession;
 import dev.duet.engine.search.SortSpec;
 import dev.duet.engine.search.SourceFilter;
 import dev.duet.engine.search.TrackTotalHits;
@@ -42,6 +43,7 @@ public final class SearchRequestDecoder {
     TrackTotalHits track = TrackTotalHits.DEFAULT;
     List<Aggregation> aggregations = List.of();
     SearchOptionsDecoder options = new SearchOptionsDecoder();
+    SearchSession pit = null;
     if (length > 0) {
       try (JsonParser p = Json.parser(body, offset, length)) {
         JsonToken t = p.nextToken();
@@ -73,6 +75,7 @@ public final class SearchRequestDecoder {
               case "track_total_hits" -> track = trackTotalHits(p);
               case "aggs", "aggregations" -> aggregations = AggregationsDecoder.parse(p);
               case "min_score", "post_filter", "search_after" -> options.parse(p, field);
+              case "pit" -> pit = pit(p);
               case "timeout" -> {
                 if (!t.isScalarValue()) {
                   throw unknownKey(p, t, field);
@@ -120,7 +123,33 @@ public final class SearchRequestDecoder {
     }
     SearchRequest request = new SearchRequest(indices, query, f, s, sort, source, track);
     request = options.applyTo(request);
+    if (pit != null) {
+      request = request.withSession(pit);
+    }
     return aggregations.isEmpty() ? request : request.withAggregations(aggregations);
+  }
+
+  /** {@code "pit": {"id": "...", "keep_alive": "1m"}}; an absent id is the engine's 400. */
+  private static SearchSession pit(JsonParser p) throws IOException {
+    if (p.currentToken() != JsonToken.START_OBJECT) {
+      throw unknownKey(p, p.currentToken(), "pit");
+    }
+    String id = "";
+    String keepAlive = null;
+    while (p.nextToken() == JsonToken.FIELD_NAME) {
+      String key = p.currentName();
+      JsonToken t = p.nextToken();
+      switch (key) {
+        case "id" -> id = p.getText();
+        case "keep_alive" -> keepAlive = p.getText();
+        default -> throw QueryErrors.error(p, "[point_in_time] unknown field [" + key + "]");
+      }
+      if (!t.isScalarValue()) {
+        throw QueryErrors.error(
+            p, "[point_in_time] " + key + " doesn't support values of type: " + t);
+      }
+    }
+    return SearchSession.pit(id, keepAlive);
   }
 
   private static DuetException unknownKey(JsonParser p, JsonToken t, String field) {

@@ -14,6 +14,12 @@ public final class SearchResponseEncoder {
 
   public static void encode(SearchResponse r, JsonGenerator g) throws IOException {
     g.writeStartObject();
+    if (r.scrollId() != null) {
+      g.writeStringField("_scroll_id", r.scrollId());
+    }
+    if (r.pitId() != null) {
+      g.writeStringField("pit_id", r.pitId());
+    }
     g.writeNumberField("took", r.tookMillis());
     g.writeBooleanField("timed_out", r.timedOut());
     if (r.terminatedEarly() != null) {
