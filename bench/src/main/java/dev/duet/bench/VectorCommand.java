@@ -1,13 +1,20 @@
 package dev.duet.bench;
 
 import com.google.protobuf.ByteString;
+import dev.duet.bench.client.CallHeaders;
+import io.grpc.Channel;
+import io.grpc.ClientInterceptors;
 import io.grpc.ManagedChannel;
+import io.grpc.Metadata;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.grpc.stub.MetadataUtils;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Random;
 import java.util.concurrent.Callable;
@@ -34,6 +41,9 @@ import picocli.CommandLine.Option;
  * over a loaded index, REST JSON against gRPC {@code KnnQuery} (packed floats), one client,
  * p50/p95/p99 and request bytes; (2) vector bulk ingest as REST JSON, gRPC {@code object} (JSON
  * bytes) and gRPC packed {@code extra_field_values}, docs/s. Vectors are seeded random floats.
+ * Pointed at the gateway's ports ({@code --rest-url}, {@code --grpc-target}) with {@code
+ * --api-key}, it measures k-NN through the gateway; {@code --skip-load --skip-ingest} then search
+ * an index loaded by an earlier direct run.
  */
 @Command(
     name = "vectors",
@@ -43,8 +53,36 @@ final class VectorCommand implements Callable<Integer> {
   @Option(names = "--rest-url", defaultValue = "http://127.0.0.1:9200")
   String restUrl;
 
-  @Option(names = "--grpc-port", defaultValue = "9400")
+  @Option(names = "--grpc-port", defaultValue = "9400", description = "gRPC port on 127.0.0.1")
   int grpcPort;
+
+  @Option(
+      names = "--grpc-target",
+      description = "gRPC endpoint, host:port, plaintext (overrides --grpc-port)")
+  String grpcTarget;
+
+  @Option(
+      names = "--api-key",
+      description =
+          "Sends Authorization: ApiKey <key> on every REST request and gRPC call, for a node"
+              + " behind the Duet gateway.")
+  String apiKey;
+
+  @Option(
+      names = {"-H", "--header"},
+      description = "A header on every REST request and gRPC call, \"Name: value\"; repeatable.")
+  List<String> headers = new ArrayList<>();
+
+  @Option(
+      names = "--protocols",
+      defaultValue = "rest,grpc",
+      description = "k-NN search rows to run: rest, grpc (default: ${DEFAULT-VALUE}).")
+  String protocols;
+
+  @Option(
+      names = "--skip-ingest",
+      description = "Only the k-NN search table (no vector bulk ingest comparison).")
+  boolean skipIngest;
 
   @Option(names = "--dims", defaultValue = "384")
   int dims;
@@ -73,6 +111,7 @@ final class VectorCommand implements Callable<Integer> {
   private final HttpClient http =
       HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
   private final Random random = new Random(42);
+  private CallHeaders sent = CallHeaders.NONE;
   private ManagedChannel channel;
   private DocumentServiceGrpc.DocumentServiceBlockingStub documents;
   private SearchServiceGrpc.SearchServiceBlockingStub search;
@@ -80,9 +119,24 @@ final class VectorCommand implements Callable<Integer> {
   @Override
   @SuppressForbidden(reason = "command-line entry point prints its Markdown table")
   public Integer call() throws Exception {
-    channel = NettyChannelBuilder.forAddress("127.0.0.1", grpcPort).usePlaintext().build();
-    documents = DocumentServiceGrpc.newBlockingStub(channel);
-    search = SearchServiceGrpc.newBlockingStub(channel);
+    sent = CallHeaders.of(apiKey, headers);
+    channel =
+        NettyChannelBuilder.forTarget(grpcTarget != null ? grpcTarget : "127.0.0.1:" + grpcPort)
+            .usePlaintext()
+            .build();
+    Channel calls = channel;
+    if (!sent.values().isEmpty()) {
+      Metadata metadata = new Metadata();
+      sent.values()
+          .forEach(
+              (name, value) ->
+                  metadata.put(Metadata.Key.of(name, Metadata.ASCII_STRING_MARSHALLER), value));
+      calls =
+          ClientInterceptors.intercept(
+              channel, MetadataUtils.newAttachHeadersInterceptor(metadata));
+    }
+    documents = DocumentServiceGrpc.newBlockingStub(calls);
+    search = SearchServiceGrpc.newBlockingStub(calls);
     StringBuilder out = new StringBuilder();
     try {
       if (!skipLoad) {
@@ -101,8 +155,16 @@ final class VectorCommand implements Callable<Integer> {
       }
       out.append(
           "| k-NN k=10 | p50 ms | p95 ms | p99 ms | request bytes |\n|---|---|---|---|---|\n");
-      searchRow(out, "REST JSON", false);
-      searchRow(out, "gRPC KnnQuery", true);
+      if (protocols.contains("rest")) {
+        searchRow(out, "REST JSON", false);
+      }
+      if (protocols.contains("grpc")) {
+        searchRow(out, "gRPC KnnQuery", true);
+      }
+      if (skipIngest) {
+        System.out.print(out);
+        return 0;
+      }
       out.append("\n| bulk ingest (")
           .append(batch)
           .append(" docs/request) | docs/s |\n|---|---|\n");
@@ -146,7 +208,10 @@ final class VectorCommand implements Callable<Integer> {
         String body =
             "{\"size\":10,\"query\":{\"knn\":{\"v\":{\"vector\":" + json(q) + ",\"k\":10}}}}";
         bytes = body.getBytes(StandardCharsets.UTF_8).length;
-        rest("POST", "/bench-knn/_search", body);
+        HttpResponse<String> r = rest("POST", "/bench-knn/_search", body);
+        if (r.statusCode() != 200) {
+          throw new IllegalStateException("k-NN search: HTTP " + r.statusCode() + " " + r.body());
+        }
       }
       if (i >= warmup) {
         histogram.recordValue((System.nanoTime() - start) / 1000);
@@ -273,6 +338,7 @@ final class VectorCommand implements Callable<Integer> {
       b.header(
           "Content-Type", path.contains("_bulk") ? "application/x-ndjson" : "application/json");
     }
+    sent.values().forEach(b::header);
     return http.send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
   }
 

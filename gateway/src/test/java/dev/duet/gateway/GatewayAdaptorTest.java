@@ -32,6 +32,7 @@ import org.opensearch.protobufs.CreatePitRequest;
 import org.opensearch.protobufs.DeleteOperation;
 import org.opensearch.protobufs.FieldValue;
 import org.opensearch.protobufs.FieldValueArray;
+import org.opensearch.protobufs.GeneralNumber;
 import org.opensearch.protobufs.MatchQuery;
 import org.opensearch.protobufs.NumberRangeQuery;
 import org.opensearch.protobufs.OperationContainer;
@@ -187,6 +188,63 @@ class GatewayAdaptorTest {
     SearchResponse adapted = search(gatewayChannel, asInt);
     assertThat(withoutTook(adapted)).isEqualTo(withoutTook(search(directChannel, asInt)));
     assertThat(adapted.getHits().getTotal().getInt64()).isEqualTo(4);
+  }
+
+  @Test
+  void fieldSortValuesAreTypedByTheFieldsMappingAsTheNodeTypesThem() {
+    rest(
+        "PUT",
+        "/a-typed",
+        "{\"mappings\":{\"properties\":{\"i\":{\"type\":\"integer\"},\"l\":{\"type\":\"long\"},"
+            + "\"f\":{\"type\":\"float\"},\"d\":{\"type\":\"double\"},"
+            + "\"o\":{\"properties\":{\"s\":{\"type\":\"short\"}}}}}}");
+    rest(
+        "POST",
+        "/_bulk?refresh=true",
+        """
+        {"index":{"_index":"a-typed","_id":"1"}}
+        {"i":5,"l":7,"f":1.5,"d":2.25,"o":{"s":3}}
+        {"index":{"_index":"a-typed","_id":"2"}}
+        {"i":-2,"l":8000000000,"f":2,"d":3,"o":{"s":4}}
+        """);
+    SearchRequest sorted =
+        SearchRequest.newBuilder()
+            .addIndex("a-typed")
+            .setSearchRequestBody(
+                body()
+                    .addSort(sortBy("i", SortOrder.SORT_ORDER_ASC))
+                    .addSort(sortBy("l", SortOrder.SORT_ORDER_ASC))
+                    .addSort(sortBy("f", SortOrder.SORT_ORDER_ASC))
+                    .addSort(sortBy("d", SortOrder.SORT_ORDER_ASC))
+                    .addSort(sortBy("o.s", SortOrder.SORT_ORDER_ASC)))
+            .build();
+
+    SearchResponse adapted;
+    SearchResponse direct;
+    try {
+      adapted = search(gatewayChannel, sorted);
+      direct = search(directChannel, sorted);
+    } finally {
+      rest("DELETE", "/a-typed", null); // other tests count the hits of a-*
+    }
+
+    assertThat(withoutTook(adapted)).isEqualTo(withoutTook(direct));
+    // As OpenSearch 3.8's transport-grpc types them (asked on its gRPC port): by the mapping,
+    // not by the JSON number — 7 in a long field stays int64, 2 in a float field is a float.
+    for (var hit : adapted.getHits().getHitsList()) {
+      assertThat(hit.getSortList())
+          .extracting(v -> v.getGeneralNumber().getValueCase())
+          .containsExactly(
+              GeneralNumber.ValueCase.INT32_VALUE,
+              GeneralNumber.ValueCase.INT64_VALUE,
+              GeneralNumber.ValueCase.FLOAT_VALUE,
+              GeneralNumber.ValueCase.DOUBLE_VALUE,
+              GeneralNumber.ValueCase.INT32_VALUE);
+    }
+    assertThat(adapted.getHits().getHits(0).getSort(0).getGeneralNumber().getInt32Value())
+        .isEqualTo(-2);
+    assertThat(adapted.getHits().getHits(0).getSort(2).getGeneralNumber().getFloatValue())
+        .isEqualTo(2.0f);
   }
 
   @Test

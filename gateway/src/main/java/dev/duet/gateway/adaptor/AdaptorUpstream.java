@@ -16,6 +16,7 @@ import com.linecorp.armeria.common.ResponseHeaders;
 import com.linecorp.armeria.common.grpc.protocol.GrpcHeaderNames;
 import com.linecorp.armeria.common.grpc.protocol.StatusMessageEscaper;
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.search.SearchResponse;
 import dev.duet.gateway.RequestRefused;
 import dev.duet.gateway.observe.TraceParent;
 import dev.duet.gateway.upstream.UpstreamCluster;
@@ -24,6 +25,7 @@ import io.grpc.Metadata;
 import io.grpc.StatusRuntimeException;
 import java.io.IOException;
 import java.util.Base64;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * A gRPC call to a REST-only cluster: {@code DocumentService/Bulk} becomes {@code POST /_bulk},
@@ -82,7 +84,9 @@ public final class AdaptorUpstream {
               BulkRequestNdjson.body(bulk),
               trace,
               options,
-              body -> ProtoCodec.encodeBulk(BulkResponseJson.read(body)));
+              body ->
+                  CompletableFuture.completedFuture(
+                      ProtoCodec.encodeBulk(BulkResponseJson.read(body))));
         }
         case "Search" -> {
           var request = org.opensearch.protobufs.SearchRequest.parseFrom(message);
@@ -94,7 +98,12 @@ public final class AdaptorUpstream {
               SearchRequestJson.body(search),
               trace,
               options,
-              body -> ProtoCodec.encodeSearch(SearchResponseJson.read(body), request, search));
+              body -> {
+                SearchResponse answer = SearchResponseJson.read(body);
+                return UpstreamMappings.forHits(cluster, search, answer, trace, options)
+                    .thenApply(
+                        mappings -> ProtoCodec.encodeSearch(answer, request, search, mappings));
+              });
         }
         default -> throw new IllegalArgumentException("not translated: " + method);
       };
@@ -123,25 +132,25 @@ public final class AdaptorUpstream {
             .rest()
             .execute(HttpRequest.of(headers, HttpData.wrap(body)), options)
             .aggregate()
-            .thenApply(answer -> translate(cluster.name(), answer, reader)));
+            .thenCompose(answer -> translate(cluster.name(), answer, reader)));
   }
 
-  private static HttpResponse translate(
+  private static CompletableFuture<HttpResponse> translate(
       String cluster, AggregatedHttpResponse answer, AnswerReader reader) {
     byte[] body = answer.content().array();
     int status = answer.status().code();
     if (status < 200 || status >= 300) {
-      return failure(
-          ProtoCodec.toStatus(RestErrorJson.document(status, body), answer.contentUtf8().strip()));
+      return CompletableFuture.completedFuture(
+          failure(
+              ProtoCodec.toStatus(
+                  RestErrorJson.document(status, body), answer.contentUtf8().strip())));
     }
-    MessageLite message;
     try {
-      message = reader.read(body);
+      return reader.read(body).thenApply(AdaptorUpstream::success);
     } catch (IOException | RuntimeException e) {
       throw RequestRefused.badGateway(
           "upstream cluster [" + cluster + "] answered REST the adaptor cannot read: " + e);
     }
-    return success(message);
   }
 
   private static HttpResponse success(MessageLite message) {
@@ -178,6 +187,6 @@ public final class AdaptorUpstream {
   /** Reads a 2xx REST body into the gRPC response message. */
   @FunctionalInterface
   private interface AnswerReader {
-    MessageLite read(byte[] body) throws IOException;
+    CompletableFuture<MessageLite> read(byte[] body) throws IOException;
   }
 }

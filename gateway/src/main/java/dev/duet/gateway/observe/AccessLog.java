@@ -22,20 +22,34 @@ public final class AccessLog {
   private static final Logger slow = LoggerFactory.getLogger("dev.duet.gateway.slow");
   private static final JsonFactory JSON = new JsonFactory();
 
+  // Written off the event loops (see LineWriter); 20 ms late is soon enough for a log line.
+  private static final LineWriter<Entry> WRITER =
+      new LineWriter<>("gateway-access-log", 1 << 16, 20_000_000L, AccessLog::emit);
+
   private AccessLog() {}
 
   /**
-   * Writes the call's line; a call that took {@code slowThreshold} or longer (when not {@code
-   * null}) is also written, at WARN, to the {@code dev.duet.gateway.slow} logger.
+   * Queues the call's line; a call that took {@code slowThreshold} or longer (when not {@code
+   * null}) is also written, at WARN, to the {@code dev.duet.gateway.slow} logger. Lines are built
+   * and written by the access log's own thread.
    */
   public static void write(CallRecord call, RequestLog rl, String status, Duration slowThreshold) {
     boolean isSlow = slowThreshold != null && rl.totalDurationNanos() >= slowThreshold.toNanos();
     if (!log.isInfoEnabled() && !(isSlow && slow.isWarnEnabled())) {
       return;
     }
-    String line = line(call, rl, status);
+    WRITER.offer(new Entry(call, rl, status, isSlow));
+  }
+
+  /** Lines not written because the queue was full (the log could not keep up with the calls). */
+  public static long dropped() {
+    return WRITER.dropped();
+  }
+
+  private static void emit(Entry e) {
+    String line = line(e.call(), e.log(), e.status());
     log.info(line);
-    if (isSlow) {
+    if (e.slow()) {
       slow.warn(line);
     }
   }
@@ -78,4 +92,6 @@ public final class AccessLog {
     }
     return out.toString();
   }
+
+  private record Entry(CallRecord call, RequestLog log, String status, boolean slow) {}
 }

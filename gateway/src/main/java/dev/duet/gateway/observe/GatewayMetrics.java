@@ -10,6 +10,9 @@ import io.micrometer.core.instrument.Timer;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The gateway's Prometheus metrics: requests and their latency (histogram), request and response
@@ -19,6 +22,9 @@ import java.time.Duration;
 public final class GatewayMetrics {
   private final PrometheusMeterRegistry registry =
       new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+  // Building a meter sorts and validates its tags and looks it up in the registry: once per tag
+  // combination, not once per call.
+  private final Map<CallKey, CallMeters> meters = new ConcurrentHashMap<>();
 
   public GatewayMetrics(Upstreams upstreams) {
     for (UpstreamCluster c : upstreams.all()) {
@@ -42,29 +48,12 @@ public final class GatewayMetrics {
     String tenant = call.tenant();
     String operation = call.operation() == null ? "-" : call.operation().name();
     String upstream = call.upstream() == null ? "-" : call.upstream();
-    Timer.builder("duet.gateway.requests")
-        .description("Requests through the gateway, by outcome")
-        .tags(
-            "tenant", tenant,
-            "method", operation,
-            "protocol", call.protocol(),
-            "upstream", upstream,
-            "status", status)
-        .publishPercentileHistogram()
-        .minimumExpectedValue(Duration.ofNanos(100_000))
-        .maximumExpectedValue(Duration.ofSeconds(30))
-        .register(registry)
-        .record(Duration.ofNanos(log.totalDurationNanos()));
-    DistributionSummary.builder("duet.gateway.request.bytes")
-        .baseUnit("bytes")
-        .tags("tenant", tenant, "protocol", call.protocol(), "upstream", upstream)
-        .register(registry)
-        .record(log.requestLength());
-    DistributionSummary.builder("duet.gateway.response.bytes")
-        .baseUnit("bytes")
-        .tags("tenant", tenant, "protocol", call.protocol(), "upstream", upstream)
-        .register(registry)
-        .record(log.responseLength());
+    CallMeters m =
+        meters.computeIfAbsent(
+            new CallKey(tenant, operation, call.protocol(), upstream, status), this::register);
+    m.requests().record(log.totalDurationNanos(), TimeUnit.NANOSECONDS);
+    m.requestBytes().record(log.requestLength());
+    m.responseBytes().record(log.responseLength());
     if (call.refusal() != null && call.refusal().httpStatus() == 429) {
       Counter.builder("duet.gateway.rate.limited")
           .description("Requests refused by a tenant's rate limit or concurrency cap")
@@ -74,8 +63,42 @@ public final class GatewayMetrics {
     }
   }
 
+  /** A call's meters, registered on the first call with these tags and reused after. */
+  private CallMeters register(CallKey k) {
+    Timer requests =
+        Timer.builder("duet.gateway.requests")
+            .description("Requests through the gateway, by outcome")
+            .tags(
+                "tenant", k.tenant(),
+                "method", k.operation(),
+                "protocol", k.protocol(),
+                "upstream", k.upstream(),
+                "status", k.status())
+            .publishPercentileHistogram()
+            .minimumExpectedValue(Duration.ofNanos(100_000))
+            .maximumExpectedValue(Duration.ofSeconds(30))
+            .register(registry);
+    DistributionSummary requestBytes =
+        DistributionSummary.builder("duet.gateway.request.bytes")
+            .baseUnit("bytes")
+            .tags("tenant", k.tenant(), "protocol", k.protocol(), "upstream", k.upstream())
+            .register(registry);
+    DistributionSummary responseBytes =
+        DistributionSummary.builder("duet.gateway.response.bytes")
+            .baseUnit("bytes")
+            .tags("tenant", k.tenant(), "protocol", k.protocol(), "upstream", k.upstream())
+            .register(registry);
+    return new CallMeters(requests, requestBytes, responseBytes);
+  }
+
   /** The Prometheus text exposition. */
   public String scrape() {
     return registry.scrape();
   }
+
+  private record CallKey(
+      String tenant, String operation, String protocol, String upstream, String status) {}
+
+  private record CallMeters(
+      Timer requests, DistributionSummary requestBytes, DistributionSummary responseBytes) {}
 }

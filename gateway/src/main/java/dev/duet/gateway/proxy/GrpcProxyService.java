@@ -3,6 +3,7 @@ package dev.duet.gateway.proxy;
 import com.linecorp.armeria.client.RequestOptions;
 import com.linecorp.armeria.client.RequestOptionsBuilder;
 import com.linecorp.armeria.common.AggregatedHttpRequest;
+import com.linecorp.armeria.common.ExchangeType;
 import com.linecorp.armeria.common.HttpHeaderNames;
 import com.linecorp.armeria.common.HttpRequest;
 import com.linecorp.armeria.common.HttpResponse;
@@ -11,6 +12,7 @@ import com.linecorp.armeria.common.grpc.protocol.GrpcHeaderNames;
 import com.linecorp.armeria.common.logging.RequestLog;
 import com.linecorp.armeria.common.util.Exceptions;
 import com.linecorp.armeria.server.HttpService;
+import com.linecorp.armeria.server.RoutingContext;
 import com.linecorp.armeria.server.ServiceRequestContext;
 import dev.duet.gateway.RequestRefused;
 import dev.duet.gateway.adaptor.AdaptorUpstream;
@@ -40,6 +42,20 @@ public final class GrpcProxyService implements HttpService {
 
   public GrpcProxyService(Admission admission) {
     this.admission = admission;
+  }
+
+  /**
+   * A unary call's answer is one message: it is taken whole from the upstream and written back
+   * whole (headers, message and trailers in one write), rather than relayed frame by frame, each a
+   * write and a wake-up of the caller. The request always streams in: the gateway reads it itself,
+   * bounded ({@link BoundedBody}), before anything goes upstream.
+   */
+  @Override
+  public ExchangeType exchangeType(RoutingContext routingContext) {
+    String[] serviceAndMethod = splitPath(routingContext.path());
+    return serviceAndMethod != null && unary(serviceAndMethod[0], serviceAndMethod[1])
+        ? ExchangeType.REQUEST_STREAMING
+        : ExchangeType.BIDI_STREAMING;
   }
 
   @Override
@@ -102,7 +118,14 @@ public final class GrpcProxyService implements HttpService {
     if (cluster.mode() == Mode.ADAPTOR) {
       return translate(cluster, call, deadline, serviceAndMethod, messages);
     }
-    return send(cluster, call, deadline, HttpRequest.of(agg.headers(), agg.content()));
+    return send(
+        cluster,
+        call,
+        deadline,
+        HttpRequest.of(agg.headers(), agg.content()),
+        unary(serviceAndMethod[0], serviceAndMethod[1])
+            ? ExchangeType.UNARY
+            : ExchangeType.RESPONSE_STREAMING);
   }
 
   /**
@@ -122,7 +145,7 @@ public final class GrpcProxyService implements HttpService {
     if (cluster.mode() == Mode.ADAPTOR) {
       throw AdaptorUpstream.notTranslated(cluster.name(), serviceAndMethod[0], serviceAndMethod[1]);
     }
-    return send(cluster, call, deadline, req);
+    return send(cluster, call, deadline, req, ExchangeType.BIDI_STREAMING);
   }
 
   /** A unary Bulk or Search to a REST-only cluster, translated; other methods are refused. */
@@ -149,7 +172,11 @@ public final class GrpcProxyService implements HttpService {
   }
 
   private HttpResponse send(
-      UpstreamCluster cluster, CallRecord call, GrpcDeadline deadline, HttpRequest request) {
+      UpstreamCluster cluster,
+      CallRecord call,
+      GrpcDeadline deadline,
+      HttpRequest request,
+      ExchangeType exchange) {
     if (cluster.mode() != Mode.PASSTHROUGH) {
       throw RequestRefused.unsupported(
           "upstream cluster ["
@@ -157,7 +184,7 @@ public final class GrpcProxyService implements HttpService {
               + "] speaks REST only (mode rest); gRPC to it needs mode adaptor");
     }
     RequestHeadersBuilder headers = ForwardedHeaders.of(request.headers(), call.trace());
-    RequestOptionsBuilder options = RequestOptions.builder();
+    RequestOptionsBuilder options = RequestOptions.builder().exchangeType(exchange);
     if (deadline.isSet()) {
       long left = deadline.remainingNanos();
       headers.set(GrpcHeaderNames.GRPC_TIMEOUT, GrpcDeadline.header(left));
@@ -193,11 +220,24 @@ public final class GrpcProxyService implements HttpService {
   }
 
   private static String[] serviceAndMethod(String path) {
-    int slash = path.lastIndexOf('/');
-    if (slash <= 1 || slash == path.length() - 1) {
+    String[] serviceAndMethod = splitPath(path);
+    if (serviceAndMethod == null) {
       throw RequestRefused.unsupported("not a gRPC method path: " + path);
     }
+    return serviceAndMethod;
+  }
+
+  private static String[] splitPath(String path) {
+    int slash = path.lastIndexOf('/');
+    if (slash <= 1 || slash == path.length() - 1) {
+      return null;
+    }
     return new String[] {path.substring(1, slash), path.substring(slash + 1)};
+  }
+
+  /** A peeked call answered with one message (all but the server-streaming search). */
+  private static boolean unary(String service, String method) {
+    return GrpcPeeker.readsMessage(service, method) && !method.equals("ServerStreamSearch");
   }
 
   private static HttpResponse refuse(CallRecord call, RequestRefused r) {

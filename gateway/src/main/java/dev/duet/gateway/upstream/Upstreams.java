@@ -8,7 +8,11 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The upstream clusters by name, sharing one client factory (one connection pool per node). */
+/**
+ * The upstream clusters by name, sharing one client factory (a connection pool per node and event
+ * loop). Upstream calls run on the event loop of the request that made them ({@link
+ * CallersEventLoop}).
+ */
 public final class Upstreams implements AutoCloseable {
   private final ClientFactory factory;
   private final Map<String, UpstreamCluster> clusters = new LinkedHashMap<>();
@@ -18,6 +22,7 @@ public final class Upstreams implements AutoCloseable {
         ClientFactory.builder()
             .idleTimeout(Duration.ofSeconds(60))
             .connectTimeout(Duration.ofSeconds(2))
+            .eventLoopSchedulerFactory(CallersEventLoop::new)
             .build();
     for (Cluster c : config.clusters()) {
       clusters.put(c.name(), new UpstreamCluster(c, factory));

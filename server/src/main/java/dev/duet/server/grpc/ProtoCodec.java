@@ -8,6 +8,7 @@ import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SearchResponse;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import java.util.function.Function;
 
 /**
  * The node's {@code org.opensearch.protobufs} codec, for code that translates without an engine
@@ -45,6 +46,25 @@ public final class ProtoCodec {
         decoded.sort().isEmpty()
             ? SortValueTypes.AS_IS
             : new SortValueTypes(decoded.sort(), index -> Mapping.EMPTY));
+  }
+
+  /**
+   * As {@link #encodeSearch(SearchResponse, org.opensearch.protobufs.SearchRequest,
+   * SearchRequest)}, with each hit's index mapping (as the cluster that answered has it) to type
+   * field sort values as the node does: {@code int32_value} for an {@code integer} field, {@code
+   * float_value} for a {@code float} one.
+   */
+  public static org.opensearch.protobufs.SearchResponse encodeSearch(
+      SearchResponse response,
+      org.opensearch.protobufs.SearchRequest request,
+      SearchRequest decoded,
+      Function<String, Mapping> mappings) {
+    return SearchResponseEncoder.encode(
+        response,
+        request.hasTotalHitsAsInt() && request.getTotalHitsAsInt(),
+        decoded.sort().isEmpty()
+            ? SortValueTypes.AS_IS
+            : new SortValueTypes(decoded.sort(), mappings));
   }
 
   /** The status a failure gets: code, {@code summary; details=<REST JSON>}, structured details. */
