@@ -24,7 +24,8 @@ final class IndexSettingsRules {
           "translog.flush_threshold_size",
           "mapping.ignore_malformed",
           "knn",
-          "knn.algo_param.ef_search");
+          "knn.algo_param.ef_search",
+          "requests.cache.enable");
 
   /** The settings {@code PUT /{index}/_settings} may change on an open index. */
   private static final Set<String> DYNAMIC =
@@ -35,7 +36,8 @@ final class IndexSettingsRules {
           "translog.durability",
           "translog.sync_interval",
           "translog.flush_threshold_size",
-          "knn.algo_param.ef_search");
+          "knn.algo_param.ef_search",
+          "requests.cache.enable");
 
   private static final long DEFAULT_SYNC_INTERVAL_MILLIS = 5_000;
   private static final long MIN_SYNC_INTERVAL_MILLIS = 100;
@@ -69,6 +71,11 @@ final class IndexSettingsRules {
         throw DuetException.illegalArgument(
             "failed to parse value [" + refresh + "] for setting [index.refresh_interval]");
       }
+    }
+    String requestCache = out.get(RequestCache.INDEX_SETTING);
+    if (requestCache != null && !requestCache.equals("true") && !requestCache.equals("false")) {
+      throw DuetException.illegalArgument(
+          "Failed to parse value [" + requestCache + "] as only [true] or [false] are allowed.");
     }
     String durability = out.get("translog.durability");
     if (durability != null && !durability.equals("request") && !durability.equals("async")) {

@@ -64,6 +64,7 @@ public final class LuceneEngine implements Engine {
       new BulkApplier(Runtime.getRuntime().availableProcessors());
   private final IndexAdmin admin;
   private final IndexResolver resolver;
+  private final RequestCache requestCache = RequestCache.withDefaultSize();
 
   private LuceneEngine(Path dataDir, AliasFilterDecoder filterDecoder) throws IOException {
     this.admin = new IndexAdmin(indices, filterDecoder);
@@ -347,6 +348,11 @@ public final class LuceneEngine implements Engine {
     return matched;
   }
 
+  /** The node's request cache statistics (what {@code _stats/request_cache} sums). */
+  RequestCache.Stats requestCacheStats() {
+    return requestCache.stats();
+  }
+
   @Override
   public SearchResponse search(SearchRequest request) {
     List<IndexResolver.Target> resolved =
@@ -360,7 +366,7 @@ public final class LuceneEngine implements Engine {
         filters.add(admin.aliasFilter(target.filters()));
       }
     }
-    return SearchPhase.execute(targets, filters, request);
+    return SearchPhase.execute(targets, filters, request, requestCache);
   }
 
   @Override

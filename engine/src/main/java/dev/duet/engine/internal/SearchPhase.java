@@ -43,6 +43,13 @@ final class SearchPhase {
     return execute(targets, Collections.nCopies(targets.size(), null), request);
   }
 
+  static SearchResponse execute(
+      List<LuceneIndex> targets,
+      List<dev.duet.engine.search.Query> aliasFilters,
+      SearchRequest request) {
+    return execute(targets, aliasFilters, request, null);
+  }
+
   /**
    * {@code aliasFilters} has one entry per target: null, or the filter of the aliases the search
    * reached the target through, which its documents must also match.
@@ -50,7 +57,8 @@ final class SearchPhase {
   static SearchResponse execute(
       List<LuceneIndex> targets,
       List<dev.duet.engine.search.Query> aliasFilters,
-      SearchRequest request) {
+      SearchRequest request,
+      RequestCache cache) {
     long start = System.nanoTime();
     int from = request.from();
     int size = request.size();
@@ -91,7 +99,19 @@ final class SearchPhase {
     int numHits = (int) Math.max(1, window);
     int threshold = track.enabled() ? track.upTo() : 0;
     IndexSearcher[] searchers = new IndexSearcher[targets.size()];
+    RequestCache.Key cacheKey = null;
     try {
+      for (int i = 0; i < searchers.length; i++) {
+        searchers[i] = targets.get(i).acquireSearcher();
+      }
+      if (cache != null) {
+        cacheKey = cache.key(targets, searchers, aliasFilters, request);
+        SearchResponse cached = cacheKey == null ? null : cache.get(cacheKey);
+        if (cached != null) {
+          return RequestCache.retimed(cached, tookMillis(start));
+        }
+      }
+      RequestCache.beginSearch();
       TopDocs[] results = new TopDocs[targets.size()];
       List<dev.duet.engine.search.Query> models = new ArrayList<>(targets.size());
       Sort sort = null;
@@ -104,7 +124,6 @@ final class SearchPhase {
                 translator.translateRequest(models.get(i)), request.options(), translator);
         sort = SortBuilder.build(request.sort(), target);
         FieldDoc after = SearchRefinements.after(sort, request.options().searchAfter(), from);
-        searchers[i] = target.acquireSearcher();
         TopDocs docs =
             sort == null
                 ? searchers[i].search(query, new TopScoreDocCollectorManager(numHits, threshold))
@@ -119,20 +138,26 @@ final class SearchPhase {
       List<SearchHit> hits = fetch(targets, searchers, merged, sort, request);
       AggregationTargets.Outcome aggregations =
           AggregationTargets.execute(targets, models, searchers, request);
-      return new SearchResponse(
-          tookMillis(start),
-          false,
-          shards,
-          totalHits(track, results),
-          size == 0 ? Float.NaN : maxScore(sort, results, hits),
-          hits,
-          aggregations.results(),
-          aggregations.terminatedEarly(size));
+      SearchResponse response =
+          new SearchResponse(
+              tookMillis(start),
+              false,
+              shards,
+              totalHits(track, results),
+              size == 0 ? Float.NaN : maxScore(sort, results, hits),
+              hits,
+              aggregations.results(),
+              aggregations.terminatedEarly(size));
+      if (cacheKey != null) {
+        cache.put(cacheKey, response, RequestCache.endSearch());
+      }
+      return response;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (IndexSearcher.TooManyClauses e) {
       throw new DuetException(400, "too_many_clauses", e.getMessage());
     } finally {
+      RequestCache.endSearch();
       for (int i = 0; i < searchers.length; i++) {
         if (searchers[i] != null) {
           targets.get(i).releaseSearcher(searchers[i]);

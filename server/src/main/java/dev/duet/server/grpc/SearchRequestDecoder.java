@@ -55,6 +55,9 @@ final class SearchRequestDecoder {
                 trackTotalHits(body))
             .withIndicesOptions(indicesOptions(request));
     decoded = withOptions(decoded, body);
+    if (request.hasRequestCache()) {
+      decoded = decoded.withOptions(decoded.options().withRequestCache(request.getRequestCache()));
+    }
     return body.getAggregationsCount() == 0
         ? decoded
         : decoded.withAggregations(AggregationDecoder.decode(body.getAggregationsMap()));

@@ -44,6 +44,11 @@ final class SearchHandler implements RestHandler {
                 request.contentLength(),
                 url)
             .withIndicesOptions(RestIndicesOptions.of(request));
+    if (request.param("request_cache") != null) {
+      search =
+          search.withOptions(
+              search.options().withRequestCache(request.paramAsBoolean("request_cache", true)));
+    }
     SearchResponse response = actions.search().execute(search);
     JsonOutput out = new JsonOutput(request.pretty());
     SearchResponseEncoder.encode(response, out.generator());
