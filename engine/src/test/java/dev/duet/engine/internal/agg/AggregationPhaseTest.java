@@ -260,6 +260,45 @@ class AggregationPhaseTest {
   }
 
   @Test
+  void compositeMissingBucketHoldsDocumentsWithoutAValueFirstAscendingLastDescending() {
+    assertThat(compositeQtyKeys(true, null)).containsExactly(null, 2L, 4L, 6L, 10L);
+    assertThat(compositeQtyKeys(false, null)).containsExactly(10L, 6L, 4L, 2L, null);
+    Map<String, Object> afterMissing = new java.util.HashMap<>();
+    afterMissing.put("q", null);
+    assertThat(compositeQtyKeys(true, afterMissing)).containsExactly(2L, 4L, 6L, 10L);
+    // Without missing_bucket the document without qty is in no bucket.
+    Buckets without =
+        (Buckets)
+            aggregate(
+                    new Aggregation.Composite(
+                        "c",
+                        10,
+                        List.of(
+                            new Aggregation.CompositeSource(
+                                "q", "terms", "qty", true, 0, null, null, false)),
+                        null,
+                        List.of()))
+                .get(0);
+    assertThat(without.buckets()).hasSize(4);
+  }
+
+  private List<Object> compositeQtyKeys(boolean ascending, Map<String, Object> after) {
+    Aggregation.CompositeSource qty =
+        new Aggregation.CompositeSource("q", "terms", "qty", ascending, 0, null, null, true);
+    Buckets page =
+        (Buckets)
+            aggregate(new Aggregation.Composite("c", 10, List.of(qty), after, List.of())).get(0);
+    List<Object> keys = new ArrayList<>();
+    for (Bucket b : page.buckets()) {
+      keys.add(((Map<?, ?>) b.key()).get("q"));
+    }
+    if (!page.buckets().isEmpty() && keys.get(0) == null) {
+      assertThat(page.buckets().get(0).docCount()).isEqualTo(1);
+    }
+    return keys;
+  }
+
+  @Test
   void cardinalityIsExactBelowThresholdAndCloseAbove() {
     List<String> sources = new ArrayList<>();
     for (int i = 0; i < 20_000; i++) {
