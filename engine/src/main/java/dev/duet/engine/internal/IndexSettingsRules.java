@@ -103,7 +103,9 @@ final class IndexSettingsRules {
                 + "] for setting [index.translog.flush_threshold_size], must be >= [1b]");
       }
     }
-    return new IndexSettings(out);
+    Map<String, java.util.List<String>> lists = new LinkedHashMap<>();
+    settings.lists().forEach((k, v) -> lists.put(k.startsWith("index.") ? k.substring(6) : k, v));
+    return new IndexSettings(out, lists);
   }
 
   /**
@@ -156,7 +158,7 @@ final class IndexSettingsRules {
               merged.put(k, v);
             }
           });
-      out.put(index.name(), validate(new IndexSettings(merged)));
+      out.put(index.name(), validate(new IndexSettings(merged, index.settings().lists())));
     }
     return out;
   }
