@@ -125,10 +125,14 @@ final class SearchPhase {
         sort = SortBuilder.build(request.sort(), target);
         FieldDoc after = SearchRefinements.after(sort, request.options().searchAfter(), from);
         TopDocs docs =
-            sort == null
-                ? searchers[i].search(query, new TopScoreDocCollectorManager(numHits, threshold))
-                : searchers[i].search(
-                    query, new TopFieldCollectorManager(sort, numHits, after, threshold));
+            sort == null && size == 0 ? HitCount.withoutCollecting(searchers[i], query) : null;
+        if (docs == null) {
+          docs =
+              sort == null
+                  ? searchers[i].search(query, new TopScoreDocCollectorManager(numHits, threshold))
+                  : searchers[i].search(
+                      query, new TopFieldCollectorManager(sort, numHits, after, threshold));
+        }
         for (ScoreDoc sd : docs.scoreDocs) {
           sd.shardIndex = i;
         }
