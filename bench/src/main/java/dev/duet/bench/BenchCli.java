@@ -164,10 +164,29 @@ public final class BenchCli implements Callable<Integer> {
   int bulkSize;
 
   @Option(
-      names = "--search-docs",
+      names = {"--search-docs", "--docs"},
       defaultValue = "20000",
-      description = "Documents pre-loaded for the search scenario (default: 20000).")
+      description =
+          "Documents pre-loaded for the search and aggregation scenarios, e.g. 1000000"
+              + " (default: 20000).")
   int searchDocs;
+
+  @Option(
+      names = "--index-prefix",
+      defaultValue = "bench-",
+      description =
+          "Prefix of the scenarios' index names instead of bench- (e.g. bench-aggs-), so runs on a"
+              + " shared server keep to their own indices (default: ${DEFAULT-VALUE}).")
+  String indexPrefix;
+
+  @Option(
+      names = "--request-cache",
+      defaultValue = "default",
+      description =
+          "The request_cache flag of every search: default (left out: the server caches size-0"
+              + " searches, as OpenSearch does), true or false (bypass the shard request cache)"
+              + " (default: ${DEFAULT-VALUE}).")
+  String requestCache;
 
   @Option(
       names = "--seed",
@@ -201,7 +220,11 @@ public final class BenchCli implements Callable<Integer> {
   @SuppressForbidden(reason = "command-line entry point prints the Markdown report")
   public Integer call() throws IOException {
     List<Scenario> selected =
-        Scenario.parse(scenarios, clients, bulkSize, Scenario.Durability.parseList(durability));
+        Scenario.parse(scenarios, clients, bulkSize, Scenario.Durability.parseList(durability))
+            .stream()
+            .map(s -> s.withIndexPrefix(indexPrefix))
+            .toList();
+    Boolean cacheFlag = requestCacheFlag();
     String startedAt = Instant.now().toString();
     serverPid = resolveServerPid();
     ProcessCpu serverCpu = serverPid == null ? null : new ProcessCpu(serverPid);
@@ -216,6 +239,7 @@ public final class BenchCli implements Callable<Integer> {
     try (RestBenchClient admin = new RestBenchClient(restUrl, 1, callHeaders())) {
       target.putAll(describeTarget(admin));
       List<BenchClient> measured = openClients();
+      measured.forEach(c -> c.requestCache(cacheFlag));
       try {
         ScenarioRunner runner =
             new ScenarioRunner(
@@ -290,6 +314,18 @@ public final class BenchCli implements Callable<Integer> {
     };
   }
 
+  private Boolean requestCacheFlag() {
+    return switch (requestCache.toLowerCase(Locale.ROOT)) {
+      case "default" -> null;
+      case "true" -> Boolean.TRUE;
+      case "false" -> Boolean.FALSE;
+      default ->
+          throw new CommandLine.ParameterException(
+              new CommandLine(this),
+              "--request-cache: " + requestCache + " (expected: default, true, false)");
+    };
+  }
+
   private CallHeaders callHeaders() {
     try {
       return CallHeaders.of(apiKey, headers);
@@ -353,6 +389,8 @@ public final class BenchCli implements Callable<Integer> {
     settings.put("bulkSize", Integer.toString(bulkSize));
     settings.put("searchDocs", Integer.toString(searchDocs));
     settings.put("seed", Long.toString(seed));
+    settings.put("indexPrefix", indexPrefix);
+    settings.put("requestCache", requestCache);
     CallHeaders sent = callHeaders();
     if (!sent.values().isEmpty()) {
       // Names only: a report must not carry credentials.

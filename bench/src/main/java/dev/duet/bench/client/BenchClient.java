@@ -34,6 +34,12 @@ public interface BenchClient extends AutoCloseable {
    */
   void aggregate(String index, AggregationQuery query);
 
+  /**
+   * Sets the {@code request_cache} flag of the searches this client sends from now on: null leaves
+   * it out (the server's default), false bypasses the shard request cache, true asks for it.
+   */
+  void requestCache(Boolean enabled);
+
   @Override
   void close();
 }

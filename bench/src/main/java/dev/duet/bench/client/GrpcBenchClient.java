@@ -31,6 +31,7 @@ public final class GrpcBenchClient implements BenchClient {
   private final int port;
   private final DocumentServiceGrpc.DocumentServiceBlockingStub documents;
   private final SearchServiceGrpc.SearchServiceBlockingStub search;
+  private volatile Boolean requestCache;
 
   /** A client for {@code target} ({@code host:port}), in plaintext. */
   public GrpcBenchClient(String target) {
@@ -96,7 +97,7 @@ public final class GrpcBenchClient implements BenchClient {
   public int search(String index, TextQuery query, String field, String text, int size) {
     SearchResponse response;
     try {
-      response = search.search(query.grpcRequest(index, field, text, size));
+      response = search.search(withCacheFlag(query.grpcRequest(index, field, text, size)));
     } catch (StatusRuntimeException e) {
       throw new BenchRequestException("Search: " + e.getStatus(), e);
     }
@@ -106,10 +107,21 @@ public final class GrpcBenchClient implements BenchClient {
   @Override
   public void aggregate(String index, AggregationQuery query) {
     try {
-      search.search(query.grpcRequest(index));
+      search.search(withCacheFlag(query.grpcRequest(index)));
     } catch (StatusRuntimeException e) {
       throw new BenchRequestException("Search: " + e.getStatus(), e);
     }
+  }
+
+  @Override
+  public void requestCache(Boolean enabled) {
+    requestCache = enabled;
+  }
+
+  private org.opensearch.protobufs.SearchRequest withCacheFlag(
+      org.opensearch.protobufs.SearchRequest request) {
+    Boolean flag = requestCache;
+    return flag == null ? request : request.toBuilder().setRequestCache(flag).build();
   }
 
   @Override

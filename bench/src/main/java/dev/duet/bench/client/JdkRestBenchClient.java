@@ -25,6 +25,7 @@ public final class JdkRestBenchClient implements BenchClient {
   private final HttpClient http;
   private final CallHeaders headers;
   private final Map<String, URI> uris = new ConcurrentHashMap<>();
+  private volatile String searchEndpoint = "/_search";
 
   public JdkRestBenchClient(String baseUrl) {
     this(baseUrl, CallHeaders.NONE);
@@ -68,15 +69,20 @@ public final class JdkRestBenchClient implements BenchClient {
   @Override
   public int search(String index, TextQuery query, String field, String text, int size) {
     HttpResponse<InputStream> response =
-        send(uri(index, "/_search"), query.restBody(field, text, size), "application/json");
+        send(uri(index, searchEndpoint), query.restBody(field, text, size), "application/json");
     return read(response, RestResponses::readSearchHits);
   }
 
   @Override
   public void aggregate(String index, AggregationQuery query) {
     read(
-        send(uri(index, "/_search"), query.restBody(), "application/json"),
+        send(uri(index, searchEndpoint), query.restBody(), "application/json"),
         RestResponses::readSearchHits);
+  }
+
+  @Override
+  public void requestCache(Boolean enabled) {
+    searchEndpoint = enabled == null ? "/_search" : "/_search?request_cache=" + enabled;
   }
 
   @Override

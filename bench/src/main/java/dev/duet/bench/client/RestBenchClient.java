@@ -38,6 +38,7 @@ public final class RestBenchClient implements BenchClient {
   private final int port;
   private final CloseableHttpClient http;
   private final Map<String, URI> uris = new ConcurrentHashMap<>();
+  private volatile String searchEndpoint = "/_search";
 
   /** A client for the node at {@code baseUrl}, keeping up to {@code connections} open. */
   public RestBenchClient(String baseUrl, int connections) {
@@ -101,7 +102,7 @@ public final class RestBenchClient implements BenchClient {
   public int search(String index, TextQuery query, String field, String text, int size) {
     return execute(
         "POST",
-        uri(index, "/_search"),
+        uri(index, searchEndpoint),
         query.restBody(field, text, size),
         JSON,
         RestResponses::readSearchHits);
@@ -109,7 +110,8 @@ public final class RestBenchClient implements BenchClient {
 
   @Override
   public void aggregate(String index, AggregationQuery query) {
-    execute("POST", uri(index, "/_search"), query.restBody(), JSON, RestResponses::readSearchHits);
+    execute(
+        "POST", uri(index, searchEndpoint), query.restBody(), JSON, RestResponses::readSearchHits);
   }
 
   /**
@@ -133,6 +135,11 @@ public final class RestBenchClient implements BenchClient {
     } catch (IOException e) {
       throw new BenchRequestException(method + " " + path + ": " + e, e);
     }
+  }
+
+  @Override
+  public void requestCache(Boolean enabled) {
+    searchEndpoint = enabled == null ? "/_search" : "/_search?request_cache=" + enabled;
   }
 
   @Override

@@ -192,6 +192,16 @@ public record Scenario(
         null);
   }
 
+  /**
+   * This scenario on an index named with {@code prefix} instead of {@code bench-} (so that runs on
+   * a shared server keep to their own indices).
+   */
+  public Scenario withIndexPrefix(String prefix) {
+    String renamed = prefix + (index.startsWith("bench-") ? index.substring(6) : index);
+    return new Scenario(
+        name, title, kind, clients, docsPerRequest, renamed, durability, aggregation, textQuery);
+  }
+
   private static int parseClients(String name) {
     try {
       return Integer.parseInt(name.substring("writes-c".length()));

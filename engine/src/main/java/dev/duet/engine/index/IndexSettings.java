@@ -2,6 +2,7 @@ package dev.duet.engine.index;
 
 import static java.util.Objects.requireNonNull;
 
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -11,11 +12,47 @@ import java.util.TreeMap;
  *
  * <p>{@code number_of_shards} is accepted and reported, not simulated: one Lucene index serves all.
  */
-public record IndexSettings(Map<String, String> values) {
+public record IndexSettings(Map<String, String> values, Map<String, List<String>> lists) {
   public static final IndexSettings DEFAULTS = new IndexSettings(Map.of());
 
+  /**
+   * {@code lists} keeps the settings given as arrays (a synonym filter's {@code synonyms}, whose
+   * entries hold commas themselves) as their elements; {@code values} has them joined with commas.
+   */
   public IndexSettings {
     values = Map.copyOf(requireNonNull(values, "values"));
+    requireNonNull(lists, "lists");
+    Map<String, List<String>> kept = new java.util.HashMap<>();
+    for (Map.Entry<String, List<String>> e : lists.entrySet()) {
+      if (values.containsKey(e.getKey())) {
+        kept.put(e.getKey(), List.copyOf(e.getValue()));
+      }
+    }
+    lists = Map.copyOf(kept);
+  }
+
+  /** Settings with no list values. */
+  public IndexSettings(Map<String, String> values) {
+    this(values, Map.of());
+  }
+
+  /** The setting as a list: its array elements, or its value split on commas; empty if unset. */
+  public List<String> getAsList(String key) {
+    List<String> list = lists.get(key);
+    if (list != null) {
+      return list;
+    }
+    String v = values.get(key);
+    if (v == null) {
+      return List.of();
+    }
+    List<String> out = new java.util.ArrayList<>();
+    for (String s : v.split(",")) {
+      if (!s.isBlank()) {
+        out.add(s.strip());
+      }
+    }
+    return out;
   }
 
   public int numberOfShards() {

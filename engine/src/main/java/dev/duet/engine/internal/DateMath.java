@@ -22,6 +22,7 @@ final class DateMath {
     String math;
     if (text.startsWith("now")) {
       base = System.currentTimeMillis();
+      RequestCache.clockRead();
       math = text.substring(3);
     } else {
       int anchor = text.indexOf("||");

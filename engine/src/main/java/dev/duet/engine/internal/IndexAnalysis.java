@@ -49,7 +49,11 @@ final class IndexAnalysis {
       defined
           .computeIfAbsent(parts[1], k -> new HashMap<>())
           .computeIfAbsent(parts[2], k -> new HashMap<>())
-          .put(parts[3], e.getValue());
+          .put(
+              parts[3],
+              settings.lists().containsKey(e.getKey())
+                  ? settings.lists().get(e.getKey())
+                  : e.getValue());
     }
     return defined.isEmpty() ? NONE : new IndexAnalysis(defined);
   }

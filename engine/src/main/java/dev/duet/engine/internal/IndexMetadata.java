@@ -57,7 +57,9 @@ record IndexMetadata(
     root.put("name", name);
     root.put("uuid", uuid);
     root.put("creation_date", creationDate);
-    root.put("settings", new LinkedHashMap<>(settings.sorted()));
+    Map<String, Object> settingsMap = new LinkedHashMap<>(settings.sorted());
+    settingsMap.putAll(settings.lists()); // arrays stay arrays
+    root.put("settings", settingsMap);
     root.put("mappings", mapping.toMap());
     Map<String, Object> aliasMaps = new LinkedHashMap<>();
     aliases.forEach((alias, meta) -> aliasMaps.put(alias, meta.toMap()));
@@ -97,8 +99,18 @@ record IndexMetadata(
     Map<String, Object> root =
         (Map<String, Object>) JsonMaps.read(Files.readAllBytes(indexDir.resolve(FILE)));
     Map<String, String> settings = new LinkedHashMap<>();
+    Map<String, java.util.List<String>> lists = new LinkedHashMap<>();
     ((Map<String, Object>) root.getOrDefault("settings", Map.of()))
-        .forEach((k, v) -> settings.put(k, String.valueOf(v)));
+        .forEach(
+            (k, v) -> {
+              if (v instanceof java.util.List<?> list) {
+                java.util.List<String> elements = list.stream().map(String::valueOf).toList();
+                lists.put(k, elements);
+                settings.put(k, String.join(",", elements));
+              } else {
+                settings.put(k, String.valueOf(v));
+              }
+            });
     Map<String, AliasMetadata> aliases = new LinkedHashMap<>();
     ((Map<String, Object>) root.getOrDefault("aliases", Map.of()))
         .forEach((k, v) -> aliases.put(k, AliasMetadata.fromMap(k, (Map<String, Object>) v)));
@@ -106,7 +118,7 @@ record IndexMetadata(
         (String) root.get("name"),
         (String) root.get("uuid"),
         ((Number) root.get("creation_date")).longValue(),
-        new IndexSettings(settings),
+        new IndexSettings(settings, lists),
         // Checked against the index's analysis when created; read back as written.
         Mapping.fromMap((Map<String, Object>) root.getOrDefault("mappings", Map.of()), null, null),
         aliases);

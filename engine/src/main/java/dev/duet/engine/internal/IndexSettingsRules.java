@@ -24,7 +24,8 @@ final class IndexSettingsRules {
           "translog.flush_threshold_size",
           "mapping.ignore_malformed",
           "knn",
-          "knn.algo_param.ef_search");
+          "knn.algo_param.ef_search",
+          "requests.cache.enable");
 
   /** The settings {@code PUT /{index}/_settings} may change on an open index. */
   private static final Set<String> DYNAMIC =
@@ -35,7 +36,8 @@ final class IndexSettingsRules {
           "translog.durability",
           "translog.sync_interval",
           "translog.flush_threshold_size",
-          "knn.algo_param.ef_search");
+          "knn.algo_param.ef_search",
+          "requests.cache.enable");
 
   private static final long DEFAULT_SYNC_INTERVAL_MILLIS = 5_000;
   private static final long MIN_SYNC_INTERVAL_MILLIS = 100;
@@ -70,6 +72,11 @@ final class IndexSettingsRules {
             "failed to parse value [" + refresh + "] for setting [index.refresh_interval]");
       }
     }
+    String requestCache = out.get(RequestCache.INDEX_SETTING);
+    if (requestCache != null && !requestCache.equals("true") && !requestCache.equals("false")) {
+      throw DuetException.illegalArgument(
+          "Failed to parse value [" + requestCache + "] as only [true] or [false] are allowed.");
+    }
     String durability = out.get("translog.durability");
     if (durability != null && !durability.equals("request") && !durability.equals("async")) {
       throw DuetException.illegalArgument(
@@ -96,7 +103,9 @@ final class IndexSettingsRules {
                 + "] for setting [index.translog.flush_threshold_size], must be >= [1b]");
       }
     }
-    return new IndexSettings(out);
+    Map<String, java.util.List<String>> lists = new LinkedHashMap<>();
+    settings.lists().forEach((k, v) -> lists.put(k.startsWith("index.") ? k.substring(6) : k, v));
+    return new IndexSettings(out, lists);
   }
 
   /**
@@ -149,7 +158,7 @@ final class IndexSettingsRules {
               merged.put(k, v);
             }
           });
-      out.put(index.name(), validate(new IndexSettings(merged)));
+      out.put(index.name(), validate(new IndexSettings(merged, index.settings().lists())));
     }
     return out;
   }

@@ -68,6 +68,7 @@ public final class LuceneEngine implements Engine {
   private final IndexAdmin admin;
   private final IndexResolver resolver;
   private final SearchSessions sessions;
+  private final RequestCache requestCache = RequestCache.withDefaultSize();
 
   private LuceneEngine(
       Path dataDir, AliasFilterDecoder filterDecoder, SessionLimits limits, InstantSource clock)
@@ -371,6 +372,11 @@ public final class LuceneEngine implements Engine {
     return matched;
   }
 
+  /** The node's request cache statistics (what {@code _stats/request_cache} sums). */
+  RequestCache.Stats requestCacheStats() {
+    return requestCache.stats();
+  }
+
   @Override
   public SearchResponse search(SearchRequest request) {
     if (request.session() != null) {
@@ -378,7 +384,7 @@ public final class LuceneEngine implements Engine {
     }
     SearchSessions.checkShardDoc(request);
     SearchSessions.Targets targets = searchTargets(request.indices(), request.indicesOptions());
-    return SearchPhase.execute(targets.indices(), targets.filters(), request);
+    return SearchPhase.execute(targets.indices(), targets.filters(), request, requestCache);
   }
 
   @Override

@@ -100,6 +100,9 @@ final class ScoreFunctions {
     double scale;
     double offset;
     if (date) {
+      if (d.origin() == null) {
+        RequestCache.clockRead();
+      }
       Object own = field.params().get("format");
       DateFormats formats = DateFormats.of(own == null ? null : own.toString());
       origin =
@@ -161,6 +164,7 @@ final class ScoreFunctions {
   private FunctionsScoreQuery.FunctionSource random(RandomScore r) {
     int salt = (index.hashCode() << 10);
     if (r.seed() == null) {
+      RequestCache.clockRead();
       int salted = mix32((int) System.nanoTime() ^ salt);
       return ctx -> (doc, score) -> bits(mix32((ctx.docBase + doc) ^ salted));
     }

@@ -43,15 +43,20 @@ final class SearchPhase {
     return execute(targets, Collections.nCopies(targets.size(), null), request);
   }
 
-  /**
-   * {@code aliasFilters} has one entry per target: null, or the filter of the aliases the search
-   * reached the target through, which its documents must also match.
-   */
   static SearchResponse execute(
       List<LuceneIndex> targets,
       List<dev.duet.engine.search.Query> aliasFilters,
       SearchRequest request) {
-    return execute(targets, aliasFilters, request, SearcherSource.LIVE);
+    return execute(targets, aliasFilters, request, SearcherSource.LIVE, null);
+  }
+
+  /** A search on the live searchers, answered from and stored in {@code cache} when it may be. */
+  static SearchResponse execute(
+      List<LuceneIndex> targets,
+      List<dev.duet.engine.search.Query> aliasFilters,
+      SearchRequest request,
+      RequestCache cache) {
+    return execute(targets, aliasFilters, request, SearcherSource.LIVE, cache);
   }
 
   /**
@@ -63,6 +68,20 @@ final class SearchPhase {
       List<dev.duet.engine.search.Query> aliasFilters,
       SearchRequest request,
       SearcherSource source) {
+    return execute(targets, aliasFilters, request, source, null);
+  }
+
+  /**
+   * {@code aliasFilters} has one entry per target: null, or the filter of the aliases the search
+   * reached the target through, which its documents must also match. {@code cache} is null when
+   * the search may not be cached.
+   */
+  private static SearchResponse execute(
+      List<LuceneIndex> targets,
+      List<dev.duet.engine.search.Query> aliasFilters,
+      SearchRequest request,
+      SearcherSource source,
+      RequestCache cache) {
     long start = System.nanoTime();
     int from = request.from();
     int size = request.size();
@@ -103,7 +122,19 @@ final class SearchPhase {
     int numHits = (int) Math.max(1, window);
     int threshold = track.enabled() ? track.upTo() : 0;
     IndexSearcher[] searchers = new IndexSearcher[targets.size()];
+    RequestCache.Key cacheKey = null;
     try {
+      for (int i = 0; i < searchers.length; i++) {
+        searchers[i] = source.acquire(targets.get(i));
+      }
+      if (cache != null) {
+        cacheKey = cache.key(targets, searchers, aliasFilters, request);
+        SearchResponse cached = cacheKey == null ? null : cache.get(cacheKey);
+        if (cached != null) {
+          return RequestCache.retimed(cached, tookMillis(start));
+        }
+      }
+      RequestCache.beginSearch();
       TopDocs[] results = new TopDocs[targets.size()];
       List<dev.duet.engine.search.Query> models = new ArrayList<>(targets.size());
       Sort sort = null;
@@ -120,13 +151,18 @@ final class SearchPhase {
             cursor instanceof FieldDoc fd
                 ? fd
                 : SearchRefinements.after(sort, request.options().searchAfter(), from);
-        searchers[i] = source.acquire(target);
         TopDocs docs =
-            sort == null
-                ? searchers[i].search(
-                    query, new TopScoreDocCollectorManager(numHits, cursor, threshold))
-                : searchers[i].search(
-                    query, new TopFieldCollectorManager(sort, numHits, after, threshold));
+            sort == null && size == 0 && cursor == null
+                ? HitCount.withoutCollecting(searchers[i], query)
+                : null;
+        if (docs == null) {
+          docs =
+              sort == null
+                  ? searchers[i].search(
+                      query, new TopScoreDocCollectorManager(numHits, cursor, threshold))
+                  : searchers[i].search(
+                      query, new TopFieldCollectorManager(sort, numHits, after, threshold));
+        }
         for (ScoreDoc sd : docs.scoreDocs) {
           sd.shardIndex = i;
         }
@@ -137,20 +173,26 @@ final class SearchPhase {
       List<SearchHit> hits = fetch(targets, searchers, merged, sort, request);
       AggregationTargets.Outcome aggregations =
           AggregationTargets.execute(targets, models, searchers, request);
-      return new SearchResponse(
-          tookMillis(start),
-          false,
-          shards,
-          totalHits(track, results),
-          size == 0 ? Float.NaN : maxScore(sort, results, hits),
-          hits,
-          aggregations.results(),
-          aggregations.terminatedEarly(size));
+      SearchResponse response =
+          new SearchResponse(
+              tookMillis(start),
+              false,
+              shards,
+              totalHits(track, results),
+              size == 0 ? Float.NaN : maxScore(sort, results, hits),
+              hits,
+              aggregations.results(),
+              aggregations.terminatedEarly(size));
+      if (cacheKey != null) {
+        cache.put(cacheKey, response, RequestCache.endSearch());
+      }
+      return response;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (IndexSearcher.TooManyClauses e) {
       throw new DuetException(400, "too_many_clauses", e.getMessage());
     } finally {
+      RequestCache.endSearch();
       for (int i = 0; i < searchers.length; i++) {
         if (searchers[i] != null) {
           source.release(targets.get(i), searchers[i]);

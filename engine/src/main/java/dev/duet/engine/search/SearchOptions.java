@@ -5,12 +5,25 @@ import java.util.List;
 /**
  * What narrows a search's hits beyond its query: {@code minScore} (null: none), {@code postFilter}
  * (null: none; filters hits after aggregations saw them) and {@code searchAfter} (empty: from the
- * start; the sort values of the last hit of the previous page, as the client sent them).
+ * start; the sort values of the last hit of the previous page, as the client sent them); and {@code
+ * requestCache}, the {@code request_cache} parameter (null: the index's default, which caches
+ * {@code size: 0} searches).
  */
-public record SearchOptions(Float minScore, Query postFilter, List<Object> searchAfter) {
+public record SearchOptions(
+    Float minScore, Query postFilter, List<Object> searchAfter, Boolean requestCache) {
   public static final SearchOptions NONE = new SearchOptions(null, null, List.of());
 
   public SearchOptions {
     searchAfter = searchAfter == null ? List.of() : List.copyOf(searchAfter);
+  }
+
+  /** Options with the index's default request caching. */
+  public SearchOptions(Float minScore, Query postFilter, List<Object> searchAfter) {
+    this(minScore, postFilter, searchAfter, null);
+  }
+
+  /** These options with {@code request_cache} set (null: the index's default). */
+  public SearchOptions withRequestCache(Boolean requestCache) {
+    return new SearchOptions(minScore, postFilter, searchAfter, requestCache);
   }
 }

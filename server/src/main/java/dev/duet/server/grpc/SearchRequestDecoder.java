@@ -60,6 +60,9 @@ final class SearchRequestDecoder {
     if (session != null) {
       decoded = decoded.withSession(session);
     }
+    if (request.hasRequestCache()) {
+      decoded = decoded.withOptions(decoded.options().withRequestCache(request.getRequestCache()));
+    }
     return body.getAggregationsCount() == 0
         ? decoded
         : decoded.withAggregations(AggregationDecoder.decode(body.getAggregationsMap()));

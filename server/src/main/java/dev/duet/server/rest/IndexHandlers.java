@@ -78,7 +78,8 @@ final class IndexHandlers {
       g.writeFieldName("mappings");
       Json.writeValue(g, info.mapping().toMap());
       g.writeFieldName("settings");
-      IndexSettingsEncoder.write(g, IndexSettingsEncoder.flat(info), flat);
+      IndexSettingsEncoder.write(
+          g, IndexSettingsEncoder.flat(info), flat, IndexSettingsEncoder.lists(info));
       g.writeEndObject();
     }
     g.writeEndObject();
@@ -136,7 +137,7 @@ final class IndexHandlers {
       }
       g.writeObjectFieldStart(info.name());
       g.writeFieldName("settings");
-      IndexSettingsEncoder.write(g, settings, flat);
+      IndexSettingsEncoder.write(g, settings, flat, IndexSettingsEncoder.lists(info));
       if (defaults) {
         g.writeFieldName("defaults");
         IndexSettingsEncoder.write(g, defaultValues, flat);

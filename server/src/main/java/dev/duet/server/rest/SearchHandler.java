@@ -50,6 +50,11 @@ final class SearchHandler implements RestHandler {
       search =
           search.withSession(search.session() == null ? scroll : search.session().with(scroll));
     }
+    if (request.param("request_cache") != null) {
+      search =
+          search.withOptions(
+              search.options().withRequestCache(request.paramAsBoolean("request_cache", true)));
+    }
     SearchResponse response = actions.search().execute(search);
     JsonOutput out = new JsonOutput(request.pretty());
     SearchResponseEncoder.encode(response, out.generator());

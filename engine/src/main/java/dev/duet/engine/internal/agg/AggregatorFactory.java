@@ -31,6 +31,7 @@ final class AggregatorFactory {
   private Aggregator create(Aggregation spec, String parent) {
     return switch (spec) {
       case Aggregation.Terms t -> new TermsAggregator(t, subs(t));
+      case Aggregation.SignificantTerms t -> new SignificantTermsAggregator(t, subs(t));
       case Aggregation.MultiTerms t -> new MultiTermsAggregator(t, subs(t));
       case Aggregation.Range r -> new RangeAggregator(r, subs(r));
       case Aggregation.Histogram h -> new HistogramAggregator(h, subs(h), maxBuckets);

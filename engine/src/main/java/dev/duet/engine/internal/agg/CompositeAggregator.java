@@ -20,6 +20,20 @@ import java.util.Map;
  * {@code after_key} names the last bucket returned, for the next page.
  */
 final class CompositeAggregator extends Aggregator.Buckets {
+  /**
+   * The key part of a document without a value in a source with {@code missing_bucket}: rendered as
+   * null, ordered before every value (after them in descending order), as in OpenSearch.
+   */
+  private static final Object MISSING =
+      new Object() {
+        @Override
+        public String toString() {
+          return "null";
+        }
+      };
+
+  private static final List<Object> MISSING_PART = List.of(MISSING);
+
   private final Aggregation.Composite spec;
   private final TupleBuckets ords = new TupleBuckets();
   private final Rounding[] roundings;
@@ -64,7 +78,12 @@ final class CompositeAggregator extends Aggregator.Buckets {
     List<List<Object>> parts = TupleBuckets.newParts(fields.size());
     return (doc, owning) -> {
       for (int i = 0; i < fields.size(); i++) {
-        parts.set(i, List.copyOf(fields.get(i).read(doc)));
+        List<Object> values = fields.get(i).read(doc);
+        parts.set(
+            i,
+            values.isEmpty() && spec.sources().get(i).missingBucket()
+                ? MISSING_PART
+                : List.copyOf(values));
       }
       ords.collect(owning, parts, ord -> collectBucket(subLeaves, doc, ord));
     };
@@ -93,13 +112,16 @@ final class CompositeAggregator extends Aggregator.Buckets {
   }
 
   private static List<Object> keyList(Bucket b) {
-    return new ArrayList<>(((Map<?, ?>) b.key()).values());
+    List<Object> parts = new ArrayList<>(((Map<?, ?>) b.key()).values());
+    parts.replaceAll(p -> p == null ? MISSING : p);
+    return parts;
   }
 
   private Map<String, Object> keyMap(List<Object> key) {
     Map<String, Object> out = new LinkedHashMap<>();
     for (int i = 0; i < key.size(); i++) {
-      out.put(spec.sources().get(i).name(), key.get(i));
+      Object part = key.get(i);
+      out.put(spec.sources().get(i).name(), part == MISSING ? null : part);
     }
     return out;
   }
@@ -118,6 +140,9 @@ final class CompositeAggregator extends Aggregator.Buckets {
 
   @SuppressWarnings({"unchecked", "rawtypes"})
   private static int compare(Object x, Object y) {
+    if (x == MISSING || y == MISSING) {
+      return x == y ? 0 : x == MISSING ? -1 : 1;
+    }
     if (x instanceof Number n && y instanceof Number m) {
       return Double.compare(n.doubleValue(), m.doubleValue());
     }
@@ -132,6 +157,10 @@ final class CompositeAggregator extends Aggregator.Buckets {
     List<Object> out = new ArrayList<>();
     for (CompositeSource s : spec.sources()) {
       Object v = spec.after().get(s.name());
+      if (v == null && s.missingBucket() && spec.after().containsKey(s.name())) {
+        out.add(MISSING);
+        continue;
+      }
       if (v == null) {
         throw DuetException.illegalArgument(
             "[after] has 0 value(s) but [sources] has " + spec.sources().size());

@@ -25,10 +25,19 @@ final class MetricAggregator extends Aggregator {
   private double[] mins = new double[0];
   private double[] maxs = new double[0];
   private ValueFormat format = ValueFormat.RAW;
+  // What the kind reads, so that the per-document path writes nothing else.
+  private final boolean sumsNeeded;
+  private final boolean boundsNeeded;
+  private final boolean squaresNeeded;
 
   MetricAggregator(Aggregation.Metric spec) {
     super(spec.name());
     this.spec = spec;
+    MetricKind kind = spec.kind();
+    boolean stats = kind == MetricKind.STATS || kind == MetricKind.EXTENDED_STATS;
+    this.sumsNeeded = stats || kind == MetricKind.AVG || kind == MetricKind.SUM;
+    this.boundsNeeded = stats || kind == MetricKind.MIN || kind == MetricKind.MAX;
+    this.squaresNeeded = kind == MetricKind.EXTENDED_STATS;
     this.missing = spec.missing() == null ? null : toDouble(spec.missing());
   }
 
@@ -88,15 +97,21 @@ final class MetricAggregator extends Aggregator {
 
   private void add(int bucket, double value) {
     counts[bucket]++;
-    // Kahan summation, as OpenSearch's CompensatedSum, so sums agree to the last digit.
-    double corrected = value - compensations[bucket];
-    double sum = sums[bucket];
-    double next = sum + corrected;
-    compensations[bucket] = (next - sum) - corrected;
-    sums[bucket] = next;
-    squares[bucket] += value * value;
-    mins[bucket] = Math.min(mins[bucket], value);
-    maxs[bucket] = Math.max(maxs[bucket], value);
+    if (sumsNeeded) {
+      // Kahan summation, as OpenSearch's CompensatedSum, so sums agree to the last digit.
+      double corrected = value - compensations[bucket];
+      double sum = sums[bucket];
+      double next = sum + corrected;
+      compensations[bucket] = (next - sum) - corrected;
+      sums[bucket] = next;
+    }
+    if (squaresNeeded) {
+      squares[bucket] += value * value;
+    }
+    if (boundsNeeded) {
+      mins[bucket] = Math.min(mins[bucket], value);
+      maxs[bucket] = Math.max(maxs[bucket], value);
+    }
   }
 
   @Override

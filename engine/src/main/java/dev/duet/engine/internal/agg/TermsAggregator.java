@@ -83,6 +83,10 @@ final class TermsAggregator extends Aggregator.Buckets {
     }
     int missing =
         spec.missing() == null ? REJECTED : termId(new BytesRef(spec.missing().toString()));
+    // At the top level (one owning bucket) a segment ordinal maps straight to its bucket, so the
+    // common case costs an array read per document instead of a hash lookup.
+    int[] topBuckets = new int[termIds.length];
+    java.util.Arrays.fill(topBuckets, -1);
     return (doc, owning) -> {
       if (values.advanceExact(doc)) {
         for (int i = values.docValueCount(); i > 0; i--) {
@@ -92,7 +96,16 @@ final class TermsAggregator extends Aggregator.Buckets {
             BytesRef term = values.lookupOrd(ord);
             id = termIds[ord] = filter.accepts(term) ? termId(term) : REJECTED;
           }
-          if (id != REJECTED) {
+          if (id == REJECTED) {
+            continue;
+          }
+          if (owning == 0) {
+            int bucket = topBuckets[ord];
+            if (bucket < 0) {
+              bucket = topBuckets[ord] = ords.add(0, id);
+            }
+            collectBucket(subLeaves, doc, bucket);
+          } else {
             collectBucket(subLeaves, doc, ords.add(owning, id));
           }
         }

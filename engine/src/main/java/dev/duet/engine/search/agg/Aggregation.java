@@ -42,6 +42,19 @@ public sealed interface Aggregation {
     }
   }
 
+  /**
+   * {@code significant_terms}: the terms of a keyword field that are more frequent in the matching
+   * documents than in the whole index (the background), scored by JLH, best first.
+   */
+  record SignificantTerms(
+      String name, String field, int size, long minDocCount, List<Aggregation> subAggregations)
+      implements Aggregation {
+    public SignificantTerms {
+      requireNonNull(field, "field");
+      subAggregations = List.copyOf(subAggregations);
+    }
+  }
+
   /** {@code multi_terms}: one bucket per distinct combination of the fields' values. */
   record MultiTerms(
       String name,

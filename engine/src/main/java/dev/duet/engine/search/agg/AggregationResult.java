@@ -90,6 +90,21 @@ public sealed interface AggregationResult {
       Map<String, Object> afterKey)
       implements AggregationResult {}
 
+  /**
+   * {@code significant_terms}: {@code docCount} documents matched (the foreground), {@code bgCount}
+   * documents in the searched indices (the background), buckets best score first.
+   */
+  record SignificantTerms(String name, long docCount, long bgCount, List<SignificantBucket> buckets)
+      implements AggregationResult {}
+
+  /** One significant term: its count in the foreground and background, and its score. */
+  record SignificantBucket(
+      Object key,
+      long docCount,
+      double score,
+      long bgCount,
+      List<AggregationResult> subAggregations) {}
+
   /** {@code top_hits}: total of the bucket, then the hits. */
   record TopHits(String name, long total, float maxScore, List<SearchHit> hits)
       implements AggregationResult {}

@@ -260,6 +260,84 @@ class AggregationPhaseTest {
   }
 
   @Test
+  void compositeMissingBucketHoldsDocumentsWithoutAValueFirstAscendingLastDescending() {
+    assertThat(compositeQtyKeys(true, null)).containsExactly(null, 2L, 4L, 6L, 10L);
+    assertThat(compositeQtyKeys(false, null)).containsExactly(10L, 6L, 4L, 2L, null);
+    Map<String, Object> afterMissing = new java.util.HashMap<>();
+    afterMissing.put("q", null);
+    assertThat(compositeQtyKeys(true, afterMissing)).containsExactly(2L, 4L, 6L, 10L);
+    // Without missing_bucket the document without qty is in no bucket.
+    Buckets without =
+        (Buckets)
+            aggregate(
+                    new Aggregation.Composite(
+                        "c",
+                        10,
+                        List.of(
+                            new Aggregation.CompositeSource(
+                                "q", "terms", "qty", true, 0, null, null, false)),
+                        null,
+                        List.of()))
+                .get(0);
+    assertThat(without.buckets()).hasSize(4);
+  }
+
+  private List<Object> compositeQtyKeys(boolean ascending, Map<String, Object> after) {
+    Aggregation.CompositeSource qty =
+        new Aggregation.CompositeSource("q", "terms", "qty", ascending, 0, null, null, true);
+    Buckets page =
+        (Buckets)
+            aggregate(new Aggregation.Composite("c", 10, List.of(qty), after, List.of())).get(0);
+    List<Object> keys = new ArrayList<>();
+    for (Bucket b : page.buckets()) {
+      keys.add(((Map<?, ?>) b.key()).get("q"));
+    }
+    if (!page.buckets().isEmpty() && keys.get(0) == null) {
+      assertThat(page.buckets().get(0).docCount()).isEqualTo(1);
+    }
+    return keys;
+  }
+
+  @Test
+  void significantTermsScoresForegroundAgainstTheWholeIndexByJlh() {
+    // qty >= 5: the two apples with 10 and 6; apple is 3 of the index's 5 documents.
+    Query bigOrders = new Query.Range("qty", null, 5, null, null, null, 1f);
+    AggregationResult.SignificantTerms sig =
+        (AggregationResult.SignificantTerms)
+            aggregate(
+                    bigOrders,
+                    new Aggregation.SignificantTerms(
+                        "s", "product", 10, 1, List.of(metric("m", MetricKind.MAX, "qty"))))
+                .get(0);
+
+    assertThat(sig.docCount()).isEqualTo(2);
+    assertThat(sig.bgCount()).isEqualTo(5);
+    assertThat(sig.buckets()).hasSize(1);
+    AggregationResult.SignificantBucket apple = sig.buckets().get(0);
+    assertThat(apple.key()).isEqualTo("apple");
+    assertThat(apple.docCount()).isEqualTo(2);
+    assertThat(apple.bgCount()).isEqualTo(3);
+    // (2/2 - 3/5) * ((2/2) / (3/5))
+    assertThat(apple.score()).isCloseTo((1.0 - 0.6) * (1.0 / 0.6), within(1e-12));
+    assertThat(((AggregationResult.SingleValue) apple.subAggregations().get(0)).value())
+        .isEqualTo(10.0);
+
+    // The default min_doc_count (3) drops a term seen twice in the foreground.
+    AggregationResult.SignificantTerms strict =
+        (AggregationResult.SignificantTerms)
+            aggregate(bigOrders, new Aggregation.SignificantTerms("s", "product", 10, 3, List.of()))
+                .get(0);
+    assertThat(strict.buckets()).isEmpty();
+  }
+
+  @Test
+  void jlhIsZeroUnlessTheTermIsMoreFrequentInTheForeground() {
+    assertThat(SignificantTermsAggregator.jlh(1, 10, 10, 100)).isZero();
+    assertThat(SignificantTermsAggregator.jlh(5, 10, 0, 100)).isZero();
+    assertThat(SignificantTermsAggregator.jlh(5, 10, 10, 100)).isCloseTo(0.4 * 5, within(1e-12));
+  }
+
+  @Test
   void cardinalityIsExactBelowThresholdAndCloseAbove() {
     List<String> sources = new ArrayList<>();
     for (int i = 0; i < 20_000; i++) {

@@ -58,8 +58,26 @@ public final class AggregationsEncoder {
       }
       case Buckets b -> buckets(b, g);
       case AggregationResult.TopHits t -> topHits(t, g);
+      case AggregationResult.SignificantTerms s -> significantTerms(s, g);
     }
     g.writeEndObject();
+  }
+
+  private static void significantTerms(AggregationResult.SignificantTerms s, JsonGenerator g)
+      throws IOException {
+    g.writeNumberField("doc_count", s.docCount());
+    g.writeNumberField("bg_count", s.bgCount());
+    g.writeArrayFieldStart("buckets");
+    for (AggregationResult.SignificantBucket b : s.buckets()) {
+      g.writeStartObject();
+      key(b.key(), g);
+      g.writeNumberField("doc_count", b.docCount());
+      g.writeNumberField("score", b.score());
+      g.writeNumberField("bg_count", b.bgCount());
+      writeAll(b.subAggregations(), g);
+      g.writeEndObject();
+    }
+    g.writeEndArray();
   }
 
   private static void number(Number n, JsonGenerator g) throws IOException {

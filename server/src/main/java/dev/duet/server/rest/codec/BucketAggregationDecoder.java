@@ -29,7 +29,8 @@ final class BucketAggregationDecoder {
           "filters",
           "missing",
           "global",
-          "composite");
+          "composite",
+          "significant_terms");
 
   private BucketAggregationDecoder() {}
 
@@ -69,6 +70,7 @@ final class BucketAggregationDecoder {
         yield subs -> new Aggregation.Global(name, subs);
       }
       case "composite" -> HistogramAggregationDecoder.composite(body);
+      case "significant_terms" -> SignificantTermsDecoder.parse(body);
       default -> throw new IllegalStateException(type);
     };
   }

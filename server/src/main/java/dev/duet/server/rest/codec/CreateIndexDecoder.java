@@ -60,13 +60,19 @@ public final class CreateIndexDecoder {
           "Failed to parse settings: expected an object but found [" + value + "]");
     }
     Map<String, String> flat = new LinkedHashMap<>();
-    flatten("", map, flat);
+    Map<String, List<String>> lists = new LinkedHashMap<>();
+    flatten("", map, flat, lists);
     Map<String, String> unprefixed = new LinkedHashMap<>();
+    Map<String, List<String>> unprefixedLists = new LinkedHashMap<>();
     for (Map.Entry<String, String> e : flat.entrySet()) {
       String key = e.getKey().startsWith("index.") ? e.getKey().substring(6) : e.getKey();
       unprefixed.put(key, e.getValue());
+      List<String> list = lists.get(e.getKey());
+      if (list != null) {
+        unprefixedLists.put(key, list);
+      }
     }
-    return new IndexSettings(unprefixed);
+    return new IndexSettings(unprefixed, unprefixedLists);
   }
 
   /**
@@ -143,14 +149,17 @@ public final class CreateIndexDecoder {
     return names;
   }
 
-  private static void flatten(String prefix, Map<?, ?> map, Map<String, String> out) {
+  private static void flatten(
+      String prefix, Map<?, ?> map, Map<String, String> out, Map<String, List<String>> lists) {
     for (Map.Entry<?, ?> e : map.entrySet()) {
       String key = prefix + e.getKey();
       Object v = e.getValue();
       if (v instanceof Map<?, ?> nested) {
-        flatten(key + ".", nested, out);
+        flatten(key + ".", nested, out, lists);
       } else if (v instanceof List<?> list) {
-        out.put(key, String.join(",", list.stream().map(String::valueOf).toList()));
+        List<String> elements = list.stream().map(String::valueOf).toList();
+        lists.put(key, elements);
+        out.put(key, String.join(",", elements));
       } else if (v != null) {
         out.put(key, String.valueOf(v));
       }

@@ -79,24 +79,47 @@ public final class IndexSettingsEncoder {
     return out;
   }
 
+  /** The index's list-valued settings by full flat name: written as arrays, as OpenSearch does. */
+  public static Map<String, List<String>> lists(IndexInfo info) {
+    Map<String, List<String>> out = new TreeMap<>();
+    info.settings().lists().forEach((k, v) -> out.put("index." + k, v));
+    return out;
+  }
+
   /** Writes the settings as one object value (the caller wrote its field name). */
   public static void write(JsonGenerator g, Map<String, String> settings, boolean flat)
+      throws IOException {
+    write(g, settings, flat, Map.of());
+  }
+
+  /** As {@link #write(JsonGenerator, Map, boolean)}, the keys of {@code lists} as arrays. */
+  public static void write(
+      JsonGenerator g, Map<String, String> settings, boolean flat, Map<String, List<String>> lists)
       throws IOException {
     if (flat) {
       g.writeStartObject();
       for (Map.Entry<String, String> e : settings.entrySet()) {
-        g.writeStringField(e.getKey(), e.getValue());
+        List<String> list = lists.get(e.getKey());
+        if (list == null) {
+          g.writeStringField(e.getKey(), e.getValue());
+        } else {
+          g.writeArrayFieldStart(e.getKey());
+          for (String element : list) {
+            g.writeString(element);
+          }
+          g.writeEndArray();
+        }
       }
       g.writeEndObject();
       return;
     }
     Map<String, Object> nested = new LinkedHashMap<>();
-    settings.forEach((k, v) -> nest(nested, k, v));
+    settings.forEach((k, v) -> nest(nested, k, lists.containsKey(k) ? lists.get(k) : v));
     Json.writeValue(g, nested);
   }
 
   @SuppressWarnings("unchecked")
-  private static void nest(Map<String, Object> into, String dottedKey, String value) {
+  private static void nest(Map<String, Object> into, String dottedKey, Object value) {
     int dot = dottedKey.indexOf('.');
     if (dot < 0) {
       into.put(dottedKey, value);
