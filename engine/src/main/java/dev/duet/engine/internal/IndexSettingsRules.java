@@ -18,6 +18,7 @@ final class IndexSettingsRules {
           "number_of_shards",
           "number_of_replicas",
           "refresh_interval",
+          "search.idle.after",
           "max_result_window",
           "translog.durability",
           "translog.sync_interval",
@@ -31,6 +32,7 @@ final class IndexSettingsRules {
       Set.of(
           "number_of_replicas",
           "refresh_interval",
+          "search.idle.after",
           "max_result_window",
           "translog.durability",
           "translog.sync_interval",
@@ -69,6 +71,14 @@ final class IndexSettingsRules {
         throw DuetException.illegalArgument(
             "failed to parse value [" + refresh + "] for setting [index.refresh_interval]");
       }
+    }
+    String idleAfter = out.get(SearchIdle.SETTING);
+    if (idleAfter != null && TimeValues.parseMillis(idleAfter, "index." + SearchIdle.SETTING) < 0) {
+      throw DuetException.illegalArgument(
+          "failed to parse value ["
+              + idleAfter
+              + "] for setting [index.search.idle.after], must be"
+              + " >= [0m]");
     }
     String durability = out.get("translog.durability");
     if (durability != null && !durability.equals("request") && !durability.equals("async")) {
