@@ -49,16 +49,21 @@ final class DocLookup {
         if (live != null && !live.get(doc)) {
           continue;
         }
-        byte[] source = NOT_LOADED;
-        if (loadSource) {
-          BytesRef bytes = r.storedFields().document(doc, SOURCE_ONLY).getBinaryValue(SOURCE);
-          source = bytes == null ? NOT_LOADED : BytesRef.deepCopyOf(bytes).bytes;
-        }
-        return new LiveVersionMap.Entry(
-            value(r, VERSION, doc), value(r, SEQ_NO, doc), value(r, PRIMARY_TERM, doc), source, 0);
+        return entry(r, doc, loadSource);
       }
     }
     return null;
+  }
+
+  /** The version fields (and source, if asked) of a live document. */
+  static LiveVersionMap.Entry entry(LeafReader r, int doc, boolean loadSource) throws IOException {
+    byte[] source = NOT_LOADED;
+    if (loadSource) {
+      BytesRef bytes = r.storedFields().document(doc, SOURCE_ONLY).getBinaryValue(SOURCE);
+      source = bytes == null ? NOT_LOADED : BytesRef.deepCopyOf(bytes).bytes;
+    }
+    return new LiveVersionMap.Entry(
+        value(r, VERSION, doc), value(r, SEQ_NO, doc), value(r, PRIMARY_TERM, doc), source, 0);
   }
 
   private static long value(LeafReader reader, String field, int doc) throws IOException {

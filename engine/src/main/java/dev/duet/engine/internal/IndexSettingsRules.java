@@ -18,6 +18,7 @@ final class IndexSettingsRules {
           "number_of_shards",
           "number_of_replicas",
           "refresh_interval",
+          "search.idle.after",
           "max_result_window",
           "translog.durability",
           "translog.sync_interval",
@@ -32,6 +33,7 @@ final class IndexSettingsRules {
       Set.of(
           "number_of_replicas",
           "refresh_interval",
+          "search.idle.after",
           "max_result_window",
           "translog.durability",
           "translog.sync_interval",
@@ -76,6 +78,14 @@ final class IndexSettingsRules {
     if (requestCache != null && !requestCache.equals("true") && !requestCache.equals("false")) {
       throw DuetException.illegalArgument(
           "Failed to parse value [" + requestCache + "] as only [true] or [false] are allowed.");
+    }
+    String idleAfter = out.get(SearchIdle.SETTING);
+    if (idleAfter != null && TimeValues.parseMillis(idleAfter, "index." + SearchIdle.SETTING) < 0) {
+      throw DuetException.illegalArgument(
+          "failed to parse value ["
+              + idleAfter
+              + "] for setting [index.search.idle.after], must be"
+              + " >= [0m]");
     }
     String durability = out.get("translog.durability");
     if (durability != null && !durability.equals("request") && !durability.equals("async")) {

@@ -35,7 +35,6 @@ import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
@@ -87,6 +86,8 @@ final class LuceneIndex implements Closeable {
   private long replayedOperations; // only during replay
   private volatile IndexMetadata metadata;
   private volatile MappingLookup lookup;
+  private volatile IdLookup idLookup; // of the latest searcher a write looked an id up in
+  private final SearchIdle searchIdle = new SearchIdle();
 
   private LuceneIndex(
       Path dir,
@@ -104,13 +105,12 @@ final class LuceneIndex implements Closeable {
       idLocks[i] = new Object();
     }
     this.directory = FSDirectory.open(dir.resolve(LUCENE_DIR));
-    IndexWriterConfig config = new IndexWriterConfig(new FieldAnalyzer());
-    config.setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
     // Each vector field's HNSW parameters and quantization come from the current mapping.
-    config.setCodec(new KnnCodec(field -> lookup.vector(field)));
-    config.setRAMBufferSizeMB(64);
-    config.setCommitOnClose(false);
-    this.writer = new IndexWriter(directory, config);
+    this.writer =
+        new IndexWriter(
+            directory,
+            WriterSettings.config(
+                new FieldAnalyzer(), new KnnCodec(field -> lookup.vector(field))));
     this.committedSeqNo = IndexDurability.committedSeqNo(writer);
     this.recoveredSeqNo = committedSeqNo;
     IndexDurability opened = null;
@@ -402,7 +402,15 @@ final class LuceneIndex implements Closeable {
     }
   }
 
+  /** The searcher of a search: if the index was search-idle, it refreshes first. */
   IndexSearcher acquireSearcher() {
+    if (searchIdle.searched()) {
+      refresh();
+    }
+    return currentSearcher();
+  }
+
+  private IndexSearcher currentSearcher() {
     try {
       return searchers.acquire();
     } catch (AlreadyClosedException e) {
@@ -421,7 +429,7 @@ final class LuceneIndex implements Closeable {
   }
 
   IndexInfo info() {
-    IndexSearcher searcher = acquireSearcher();
+    IndexSearcher searcher = currentSearcher(); // stats are no search: no refresh, as OpenSearch
     try {
       IndexMetadata m = metadata;
       return new IndexInfo(
@@ -534,7 +542,9 @@ final class LuceneIndex implements Closeable {
     }
     IndexSearcher searcher = searchers.acquire();
     try {
-      return DocLookup.find(searcher.getIndexReader(), id, false);
+      IdLookup ids = IdLookup.of(idLookup, searcher.getIndexReader());
+      idLookup = ids;
+      return ids.find(id);
     } finally {
       searchers.release(searcher);
     }
@@ -558,7 +568,7 @@ final class LuceneIndex implements Closeable {
         scheduler.execute(
             () -> {
               earlyRefreshQueued.set(false);
-              scheduledRefresh();
+              backgroundRefresh(); // even when search-idle: the version map must not grow unbounded
             });
       } catch (RejectedExecutionException e) {
         earlyRefreshQueued.set(false); // the engine is closing; close() commits anyway
@@ -567,6 +577,13 @@ final class LuceneIndex implements Closeable {
   }
 
   private void scheduledRefresh() {
+    if (searchIdle.skipScheduledRefresh(metadata.settings())) {
+      return;
+    }
+    backgroundRefresh();
+  }
+
+  private void backgroundRefresh() {
     try {
       searchers.maybeRefresh();
     } catch (AlreadyClosedException e) {
