@@ -119,6 +119,42 @@ class BenchThroughGatewayTest {
     assertThat(out.resolve("anonymous.json")).doesNotExist();
   }
 
+  @Test
+  void vectorsRunsKnnSearchThroughPassthroughAndAdaptor() {
+    String[] passthrough = vectorArgs(PASSTHROUGH_KEY, "rest,grpc", "--batch", "25");
+    assertThat(new CommandLine(new BenchCli()).execute(passthrough)).isZero();
+    // The index loaded through passthrough, searched over gRPC translated to the node's REST.
+    String[] adaptor = vectorArgs(ADAPTOR_KEY, "grpc", "--skip-load");
+    assertThat(new CommandLine(new BenchCli()).execute(adaptor)).isZero();
+    String[] anonymous = vectorArgs(null, "rest,grpc", "--skip-load");
+    assertThat(new CommandLine(new BenchCli()).execute(anonymous)).isNotZero();
+  }
+
+  private static String[] vectorArgs(String key, String protocols, String... extra) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "vectors",
+                "--rest-url",
+                "http://127.0.0.1:" + gateway.restPort(),
+                "--grpc-target",
+                "127.0.0.1:" + gateway.grpcPort(),
+                "--protocols",
+                protocols,
+                "--dims",
+                "8",
+                "--docs",
+                "50",
+                "--queries",
+                "10",
+                "--skip-ingest"));
+    if (key != null) {
+      args.addAll(List.of("--api-key", key));
+    }
+    args.addAll(List.of(extra));
+    return args.toArray(String[]::new);
+  }
+
   private static BenchReport run(Path out, String label, String protocols, String... extra)
       throws Exception {
     List<String> args = new ArrayList<>(List.of(args(out, label, protocols)));

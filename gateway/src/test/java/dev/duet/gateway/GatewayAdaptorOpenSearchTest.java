@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.opensearch.protobufs.BulkRequest;
 import org.opensearch.protobufs.BulkResponse;
+import org.opensearch.protobufs.GeneralNumber;
 import org.opensearch.protobufs.HitsMetadata;
 import org.opensearch.protobufs.Item;
 import org.opensearch.protobufs.MatchQuery;
@@ -21,6 +22,9 @@ import org.opensearch.protobufs.QueryContainer;
 import org.opensearch.protobufs.ResponseItem;
 import org.opensearch.protobufs.SearchRequest;
 import org.opensearch.protobufs.SearchRequestBody;
+import org.opensearch.protobufs.SortCombinations;
+import org.opensearch.protobufs.SortOrder;
+import org.opensearch.protobufs.SortOrderMap;
 import org.opensearch.protobufs.services.DocumentServiceGrpc;
 import org.opensearch.protobufs.services.SearchServiceGrpc;
 
@@ -65,7 +69,7 @@ class GatewayAdaptorOpenSearchTest {
                 null));
     directChannel = GrpcClients.channel(nodes.get(0)[1]);
     gatewayChannel = GrpcClients.channel(gateway.grpcPort());
-    for (String index : List.of("gwa-direct", "gwa-adapted", "gwa-books")) {
+    for (String index : List.of("gwa-direct", "gwa-adapted", "gwa-books", "gwa-typed")) {
       rest("DELETE", "/" + index, null);
     }
   }
@@ -134,6 +138,50 @@ class GatewayAdaptorOpenSearchTest {
     Status.Code directCode = code(() -> search(directChannel, missing));
     assertThat(directCode).isEqualTo(Status.Code.NOT_FOUND);
     assertThat(code(() -> search(gatewayChannel, missing))).isEqualTo(directCode);
+  }
+
+  @Test
+  void fieldSortValuesAreTypedAsOpenSearchsGrpcTypesThem() {
+    rest(
+        "PUT",
+        "/gwa-typed",
+        "{\"settings\":{\"number_of_shards\":1,\"number_of_replicas\":0},"
+            + "\"mappings\":{\"properties\":{\"i\":{\"type\":\"integer\"},"
+            + "\"l\":{\"type\":\"long\"},\"f\":{\"type\":\"float\"},"
+            + "\"d\":{\"type\":\"double\"},\"h\":{\"type\":\"half_float\"},"
+            + "\"o\":{\"properties\":{\"s\":{\"type\":\"short\"}}}}}}");
+    rest(
+        "POST",
+        "/_bulk?refresh=true",
+        """
+        {"index":{"_index":"gwa-typed","_id":"1"}}
+        {"i":5,"l":7,"f":1.5,"d":2.25,"h":0.5,"o":{"s":3}}
+        {"index":{"_index":"gwa-typed","_id":"2"}}
+        {"i":-2,"l":8000000000,"f":2,"d":3,"h":1,"o":{"s":4}}
+        """);
+    SearchRequestBody.Builder body = SearchRequestBody.newBuilder();
+    for (String field : List.of("i", "l", "f", "d", "h", "o.s")) {
+      body.addSort(
+          SortCombinations.newBuilder()
+              .setFieldWithDirection(
+                  SortOrderMap.newBuilder().putSortOrderMap(field, SortOrder.SORT_ORDER_ASC)));
+    }
+    SearchRequest sorted =
+        SearchRequest.newBuilder().addIndex("gwa-typed").setSearchRequestBody(body).build();
+
+    HitsMetadata direct = search(directChannel, sorted).getHits();
+    HitsMetadata adapted = search(gatewayChannel, sorted).getHits();
+
+    assertThat(adapted).isEqualTo(direct);
+    assertThat(adapted.getHits(0).getSortList())
+        .extracting(v -> v.getGeneralNumber().getValueCase())
+        .containsExactly(
+            GeneralNumber.ValueCase.INT32_VALUE,
+            GeneralNumber.ValueCase.INT64_VALUE,
+            GeneralNumber.ValueCase.FLOAT_VALUE,
+            GeneralNumber.ValueCase.DOUBLE_VALUE,
+            GeneralNumber.ValueCase.FLOAT_VALUE,
+            GeneralNumber.ValueCase.INT32_VALUE);
   }
 
   private static BulkRequest items(String index) {

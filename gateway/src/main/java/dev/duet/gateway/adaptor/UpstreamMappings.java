@@ -6,6 +6,7 @@ import com.linecorp.armeria.client.RequestOptions;
 import com.linecorp.armeria.common.HttpMethod;
 import com.linecorp.armeria.common.HttpRequest;
 import com.linecorp.armeria.common.RequestHeaders;
+import dev.duet.engine.mapping.FieldMapping;
 import dev.duet.engine.mapping.Mapping;
 import dev.duet.engine.search.SearchHit;
 import dev.duet.engine.search.SearchRequest;
@@ -15,6 +16,7 @@ import dev.duet.gateway.observe.TraceParent;
 import dev.duet.gateway.upstream.UpstreamCluster;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
@@ -111,15 +113,35 @@ final class UpstreamMappings {
             });
   }
 
-  @SuppressWarnings("unchecked")
+  /**
+   * The field types of an index's mapping, by full path ({@code o.s}, and {@code title.raw} for a
+   * multi-field) — only what typing a sort value needs. Read leniently, not by the node's mapping
+   * parser: the cluster may map types the node does not support, and one of those must not cost the
+   * other fields their types.
+   */
   private static Mapping mapping(Map<String, Object> indexEntry) {
     if (indexEntry == null || !(indexEntry.get("mappings") instanceof Map<?, ?> mappings)) {
       return Mapping.EMPTY;
     }
-    try {
-      return Mapping.fromMap((Map<String, Object>) mappings);
-    } catch (RuntimeException e) {
-      return Mapping.EMPTY; // a mapping the node's parser does not take: values stay as sent
+    Map<String, FieldMapping> byPath = new HashMap<>();
+    collect("", mappings.get("properties"), byPath);
+    return new Mapping(Mapping.Dynamic.TRUE, byPath);
+  }
+
+  private static void collect(String prefix, Object properties, Map<String, FieldMapping> out) {
+    if (!(properties instanceof Map<?, ?> fields)) {
+      return;
+    }
+    for (Map.Entry<?, ?> e : fields.entrySet()) {
+      if (!(e.getValue() instanceof Map<?, ?> field)) {
+        continue;
+      }
+      String path = prefix + e.getKey();
+      if (field.get("type") instanceof String type) {
+        out.put(path, FieldMapping.of(type));
+      }
+      collect(path + ".", field.get("properties"), out);
+      collect(path + ".", field.get("fields"), out);
     }
   }
 
