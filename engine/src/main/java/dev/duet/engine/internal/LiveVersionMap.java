@@ -3,6 +3,7 @@ package dev.duet.engine.internal;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The latest version of every document written since the last refresh, so that writes see versions
@@ -17,6 +18,9 @@ import java.util.concurrent.TimeUnit;
 final class LiveVersionMap {
   static final long TOMBSTONE_TTL_NANOS = TimeUnit.SECONDS.toNanos(60);
 
+  /** A rough per-entry cost beside the source: map node, key, entry record. */
+  static final int ENTRY_OVERHEAD_BYTES = 128;
+
   /** One document's latest state; {@code source} is null for a delete. */
   record Entry(long version, long seqNo, long primaryTerm, byte[] source, long createdNanos) {
     boolean deleted() {
@@ -27,6 +31,9 @@ final class LiveVersionMap {
   private volatile Map<String, Entry> current = new ConcurrentHashMap<>();
   private volatile Map<String, Entry> old = Map.of();
   private final Map<String, Entry> tombstones = new ConcurrentHashMap<>();
+  // Bytes the current entries hold (their sources and an overhead each); a replaced entry stays
+  // counted until the next refresh, which errs on the side of refreshing early.
+  private volatile LongAdder currentBytes = new LongAdder();
 
   /** The latest entry for an id, or null when search's view is the latest. */
   Entry get(String id) {
@@ -43,6 +50,10 @@ final class LiveVersionMap {
   /** Records a write; callers hold the id's lock. */
   void put(String id, Entry entry) {
     current.put(id, entry);
+    currentBytes.add(
+        ENTRY_OVERHEAD_BYTES
+            + 2L * id.length()
+            + (entry.source() == null ? 0 : entry.source().length));
     if (entry.deleted()) {
       tombstones.put(id, entry);
     } else {
@@ -54,9 +65,15 @@ final class LiveVersionMap {
     return current.size();
   }
 
+  /** Roughly the heap the entries written since the last refresh hold. */
+  long ramBytes() {
+    return currentBytes.sum();
+  }
+
   void beforeRefresh() {
     old = current;
     current = new ConcurrentHashMap<>();
+    currentBytes = new LongAdder();
   }
 
   void afterRefresh() {

@@ -66,6 +66,10 @@ final class LuceneIndex implements Closeable {
   private static final int LOCK_STRIPES = 512;
   // Past this many unrefreshed writes, refresh early so the version map stays small.
   private static final int VERSION_MAP_LIMIT = 250_000;
+  // ... or past this many bytes of it (sources held for realtime get): a search-idle index does not
+  // refresh on its schedule, so the map may otherwise hold every source written for a long time.
+  private static final long VERSION_MAP_BYTES_LIMIT =
+      Math.max(16L << 20, Runtime.getRuntime().maxMemory() / 20);
 
   private final Path dir;
   private final Directory directory;
@@ -563,7 +567,8 @@ final class LuceneIndex implements Closeable {
   }
 
   private void refreshIfVersionMapFull() {
-    if (versions.size() > VERSION_MAP_LIMIT && earlyRefreshQueued.compareAndSet(false, true)) {
+    if ((versions.size() > VERSION_MAP_LIMIT || versions.ramBytes() > VERSION_MAP_BYTES_LIMIT)
+        && earlyRefreshQueued.compareAndSet(false, true)) {
       try {
         scheduler.execute(
             () -> {
