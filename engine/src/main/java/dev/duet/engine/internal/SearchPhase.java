@@ -93,6 +93,7 @@ final class SearchPhase {
     IndexSearcher[] searchers = new IndexSearcher[targets.size()];
     try {
       TopDocs[] results = new TopDocs[targets.size()];
+      Query[] queries = new Query[targets.size()];
       List<dev.duet.engine.search.Query> models = new ArrayList<>(targets.size());
       Sort sort = null;
       for (int i = 0; i < results.length; i++) {
@@ -104,6 +105,7 @@ final class SearchPhase {
                 translator.translateRequest(models.get(i)), request.options(), translator);
         sort = SortBuilder.build(request.sort(), target);
         FieldDoc after = SearchRefinements.after(sort, request.options().searchAfter(), from);
+        queries[i] = query;
         searchers[i] = target.acquireSearcher();
         TopDocs docs =
             sort == null
@@ -116,7 +118,14 @@ final class SearchPhase {
         results[i] = docs;
       }
       TopDocs merged = merge(sort, from, size, results);
-      List<SearchHit> hits = fetch(targets, searchers, merged, sort, request);
+      List<SearchHit> hits =
+          fetch(
+              targets,
+              searchers,
+              merged,
+              sort,
+              request,
+              FetchSubPhases.of(targets, searchers, queries, request));
       AggregationTargets.Outcome aggregations =
           AggregationTargets.execute(targets, models, searchers, request);
       return new SearchResponse(
@@ -162,7 +171,8 @@ final class SearchPhase {
       IndexSearcher[] searchers,
       TopDocs merged,
       Sort sort,
-      SearchRequest request)
+      SearchRequest request,
+      FetchSubPhases subPhases)
       throws IOException {
     if (merged.scoreDocs.length == 0) {
       return List.of();
@@ -177,7 +187,8 @@ final class SearchPhase {
       Document doc = storedFields[shard].document(sd.doc, FETCH_FIELDS);
       BytesRef stored = doc.getBinaryValue(DocLookup.SOURCE);
       byte[] source = null;
-      if (stored != null && request.source().fetch()) {
+      boolean idAndSource = subPhases == null || subPhases.idAndSource();
+      if (stored != null && request.source().fetch() && idAndSource) {
         source =
             stored.offset == 0 && stored.length == stored.bytes.length
                 ? stored.bytes
@@ -204,11 +215,12 @@ final class SearchPhase {
       hits.add(
           new SearchHit(
               targets.get(shard).name(),
-              doc.get(DocLookup.ID),
+              idAndSource ? doc.get(DocLookup.ID) : null,
               score,
               source,
               sortValues,
-              ignored.length == 0 ? List.of() : Arrays.stream(ignored).sorted().toList()));
+              ignored.length == 0 ? List.of() : Arrays.stream(ignored).sorted().toList(),
+              subPhases == null ? null : subPhases.details(shard, sd.doc, stored)));
     }
     return hits;
   }

@@ -20,7 +20,8 @@ public record SearchRequest(
     TrackTotalHits trackTotalHits,
     List<Aggregation> aggregations,
     SearchOptions options,
-    IndicesOptions indicesOptions) {
+    IndicesOptions indicesOptions,
+    FetchOptions fetch) {
 
   public static final int DEFAULT_SIZE = 10;
 
@@ -33,6 +34,33 @@ public record SearchRequest(
     aggregations = List.copyOf(aggregations);
     requireNonNull(options, "options");
     requireNonNull(indicesOptions, "indicesOptions");
+    requireNonNull(fetch, "fetch");
+  }
+
+  /** A search with no {@link FetchOptions}. */
+  public SearchRequest(
+      List<String> indices,
+      Query query,
+      int from,
+      int size,
+      List<SortSpec> sort,
+      SourceFilter source,
+      TrackTotalHits trackTotalHits,
+      List<Aggregation> aggregations,
+      SearchOptions options,
+      IndicesOptions indicesOptions) {
+    this(
+        indices,
+        query,
+        from,
+        size,
+        sort,
+        source,
+        trackTotalHits,
+        aggregations,
+        options,
+        indicesOptions,
+        FetchOptions.NONE);
   }
 
   /** A search with aggregations and options, and the default {@link IndicesOptions}. */
@@ -97,7 +125,8 @@ public record SearchRequest(
         trackTotalHits,
         aggregations,
         options,
-        indicesOptions);
+        indicesOptions,
+        fetch);
   }
 
   /** This search with {@code aggregations} (top level, in request order) instead of its own. */
@@ -112,7 +141,8 @@ public record SearchRequest(
         trackTotalHits,
         aggregations,
         options,
-        indicesOptions);
+        indicesOptions,
+        fetch);
   }
 
   /** The same search with other index expression options. */
@@ -127,6 +157,39 @@ public record SearchRequest(
         trackTotalHits,
         aggregations,
         options,
-        indicesOptions);
+        indicesOptions,
+        fetch);
+  }
+
+  /** This search with other per-hit {@link FetchOptions}. */
+  public SearchRequest withFetch(FetchOptions fetch) {
+    return new SearchRequest(
+        indices,
+        query,
+        from,
+        size,
+        sort,
+        source,
+        trackTotalHits,
+        aggregations,
+        options,
+        indicesOptions,
+        fetch);
+  }
+
+  /** This search with another {@code _source} filter. */
+  public SearchRequest withSource(SourceFilter source) {
+    return new SearchRequest(
+        indices,
+        query,
+        from,
+        size,
+        sort,
+        source,
+        trackTotalHits,
+        aggregations,
+        options,
+        indicesOptions,
+        fetch);
   }
 }

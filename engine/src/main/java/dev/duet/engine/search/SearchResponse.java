@@ -29,6 +29,19 @@ public record SearchResponse(
     this(tookMillis, timedOut, totalShards, totalHits, maxScore, hits, List.of(), null);
   }
 
+  /** This response with other hits. */
+  public SearchResponse withHits(List<SearchHit> hits) {
+    return new SearchResponse(
+        tookMillis,
+        timedOut,
+        totalShards,
+        totalHits,
+        maxScore,
+        hits,
+        aggregations,
+        terminatedEarly);
+  }
+
   /** {@code relation} is {@code eq} or {@code gte}. */
   public record TotalHits(long value, String relation) {}
 }

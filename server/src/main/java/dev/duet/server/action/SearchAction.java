@@ -4,8 +4,11 @@ import static java.util.Objects.requireNonNull;
 
 import dev.duet.engine.Engine;
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.search.SearchHit;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SearchResponse;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -38,13 +41,23 @@ public final class SearchAction {
 
   public SearchResponse execute(SearchRequest request) {
     try {
-      return engine.search(request);
+      SearchResponse response = engine.search(request);
+      return request.fetch().explain() ? explainedHere(response) : response;
     } catch (DuetException e) {
       if (COORDINATION_FAILURES.contains(e.type()) || e.status() >= 500) {
         throw e;
       }
       throw new SearchPhaseFailure(e, failedIndex(e, request), nodeId);
     }
+  }
+
+  /** Explained hits name the node that explained them ({@code _node}), as OpenSearch's do. */
+  private SearchResponse explainedHere(SearchResponse response) {
+    List<SearchHit> hits = new ArrayList<>(response.hits().size());
+    for (SearchHit hit : response.hits()) {
+      hits.add(hit.withDetails(hit.details().onNode(nodeId)));
+    }
+    return response.withHits(hits);
   }
 
   private static String failedIndex(DuetException e, SearchRequest request) {

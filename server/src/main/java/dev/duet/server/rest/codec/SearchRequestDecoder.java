@@ -42,6 +42,7 @@ public final class SearchRequestDecoder {
     TrackTotalHits track = TrackTotalHits.DEFAULT;
     List<Aggregation> aggregations = List.of();
     SearchOptionsDecoder options = new SearchOptionsDecoder();
+    FetchOptionsDecoder fetch = new FetchOptionsDecoder();
     if (length > 0) {
       try (JsonParser p = Json.parser(body, offset, length)) {
         JsonToken t = p.nextToken();
@@ -69,7 +70,12 @@ public final class SearchRequestDecoder {
               case "from" -> from = intValue(p, field);
               case "size" -> size = intValue(p, field);
               case "sort" -> sort = sort(p);
-              case "_source" -> source = SourceFilters.parse(p);
+              case "_source" -> {
+                source = SourceFilters.parse(p);
+                fetch.sourceGiven();
+              }
+              case "highlight", "docvalue_fields", "stored_fields", "fields", "explain" ->
+                  fetch.parse(p, field);
               case "track_total_hits" -> track = trackTotalHits(p);
               case "aggs", "aggregations" -> aggregations = AggregationsDecoder.parse(p);
               case "min_score", "post_filter", "search_after" -> options.parse(p, field);
@@ -106,6 +112,7 @@ public final class SearchRequestDecoder {
         SourceFilters.fromParams(url.source(), url.sourceIncludes(), url.sourceExcludes());
     if (fromUrl != null) {
       source = fromUrl;
+      fetch.sourceGiven();
     }
     if (url.trackTotalHits() != null) {
       track = trackTotalHitsParam(url.trackTotalHits());
@@ -120,6 +127,7 @@ public final class SearchRequestDecoder {
     }
     SearchRequest request = new SearchRequest(indices, query, f, s, sort, source, track);
     request = options.applyTo(request);
+    request = fetch.applyTo(request);
     return aggregations.isEmpty() ? request : request.withAggregations(aggregations);
   }
 
