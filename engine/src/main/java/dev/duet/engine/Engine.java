@@ -122,6 +122,12 @@ public interface Engine extends Closeable {
   SearchResponse search(SearchRequest request);
 
   /**
+   * Why document {@code id} of {@code index} (a name or an alias) scores what it does for query.
+   */
+  dev.duet.engine.search.ExplainResult explain(
+      String index, String id, dev.duet.engine.search.Query query);
+
+  /**
    * Analyzes text with a built-in analyzer, or one of an index's analyzers, normalizers or fields;
    * 404 when the named index is missing.
    */

@@ -9,6 +9,12 @@ import java.util.List;
  * request order), each with its own {@link Options} over the section's defaults.
  */
 public record Highlight(List<Field> fields, Options defaults) {
+  /** The pre tags of {@code tags_schema: styled} (the post tag stays {@code </em>}). */
+  public static final List<String> STYLED_PRE_TAGS =
+      java.util.stream.IntStream.rangeClosed(1, 10)
+          .mapToObj(i -> "<em class=\"hlt" + i + "\">")
+          .toList();
+
   public Highlight {
     fields = List.copyOf(fields);
     requireNonNull(defaults, "defaults");

@@ -55,6 +55,14 @@ final class SearchRequestDecoder {
                 trackTotalHits(body))
             .withIndicesOptions(indicesOptions(request));
     decoded = withOptions(decoded, body);
+    decoded =
+        FetchOptionsDecoder.applyTo(
+            decoded,
+            body,
+            request.hasXSource()
+                || request.getXSourceIncludesCount() > 0
+                || request.getXSourceExcludesCount() > 0
+                || body.hasXSource());
     return body.getAggregationsCount() == 0
         ? decoded
         : decoded.withAggregations(AggregationDecoder.decode(body.getAggregationsMap()));
@@ -236,9 +244,6 @@ final class SearchRequestDecoder {
       return;
     }
     SearchRequestBody body = request.getSearchRequestBody();
-    if (body.hasHighlight()) {
-      notYet("highlight");
-    }
     if (body.hasCollapse()) {
       notYet("collapse");
     }

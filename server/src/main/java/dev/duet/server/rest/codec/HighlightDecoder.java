@@ -16,19 +16,6 @@ import java.util.Map;
  * object parser words them.
  */
 final class HighlightDecoder {
-  private static final List<String> STYLED_PRE_TAGS =
-      List.of(
-          "<em class=\"hlt1\">",
-          "<em class=\"hlt2\">",
-          "<em class=\"hlt3\">",
-          "<em class=\"hlt4\">",
-          "<em class=\"hlt5\">",
-          "<em class=\"hlt6\">",
-          "<em class=\"hlt7\">",
-          "<em class=\"hlt8\">",
-          "<em class=\"hlt9\">",
-          "<em class=\"hlt10\">");
-
   private HighlightDecoder() {}
 
   /** Reads the section; the parser is on its START_OBJECT. */
@@ -149,7 +136,7 @@ final class HighlightDecoder {
           if (!schema.equals("styled") && !schema.equals("default")) {
             throw DuetException.illegalArgument("Unknown tag schema [" + schema + "]");
           }
-          preTags = schema.equals("styled") ? STYLED_PRE_TAGS : List.of("<em>");
+          preTags = schema.equals("styled") ? Highlight.STYLED_PRE_TAGS : List.of("<em>");
           postTags = List.of("</em>");
         }
         case "fragment_size" -> fragmentSize = p.getValueAsInt();
