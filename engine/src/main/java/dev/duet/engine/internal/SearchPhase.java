@@ -1,6 +1,7 @@
 package dev.duet.engine.internal;
 
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.search.Collapse;
 import dev.duet.engine.search.SearchHit;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SearchResponse;
@@ -94,6 +95,11 @@ final class SearchPhase {
     try {
       TopDocs[] results = new TopDocs[targets.size()];
       Query[] queries = new Query[targets.size()];
+      LimitedCollection limited = new LimitedCollection(request.controls(), start);
+      Collapse collapse = request.controls().collapse();
+      if (collapse != null) {
+        Collapsing.validate(collapse, targets);
+      }
       List<dev.duet.engine.search.Query> models = new ArrayList<>(targets.size());
       Sort sort = null;
       for (int i = 0; i < results.length; i++) {
@@ -107,17 +113,43 @@ final class SearchPhase {
         FieldDoc after = SearchRefinements.after(sort, request.options().searchAfter(), from);
         queries[i] = query;
         searchers[i] = target.acquireSearcher();
+        int wanted = numHits;
+        if (collapse != null) {
+          // Collapsing pages over groups, so every match is collected (see Collapsing).
+          wanted = Math.max(numHits, searchers[i].count(query));
+        }
         TopDocs docs =
             sort == null
-                ? searchers[i].search(query, new TopScoreDocCollectorManager(numHits, threshold))
-                : searchers[i].search(
-                    query, new TopFieldCollectorManager(sort, numHits, after, threshold));
+                ? limited.search(
+                    searchers[i], query, new TopScoreDocCollectorManager(wanted, threshold))
+                : limited.search(
+                    searchers[i],
+                    query,
+                    new TopFieldCollectorManager(sort, wanted, after, threshold));
         for (ScoreDoc sd : docs.scoreDocs) {
           sd.shardIndex = i;
         }
         results[i] = docs;
       }
-      TopDocs merged = merge(sort, from, size, results);
+      TopDocs merged;
+      List<Object> collapseValues = new ArrayList<>();
+      if (collapse == null) {
+        merged = merge(sort, from, size, results);
+      } else {
+        int collected = 0;
+        for (TopDocs docs : results) {
+          collected += docs.scoreDocs.length;
+        }
+        merged =
+            Collapsing.page(
+                merge(sort, 0, collected, results),
+                from,
+                size,
+                collapse,
+                targets,
+                searchers,
+                collapseValues);
+      }
       List<SearchHit> hits =
           fetch(
               targets,
@@ -126,17 +158,24 @@ final class SearchPhase {
               sort,
               request,
               FetchSubPhases.of(targets, searchers, queries, request));
+      if (collapse != null) {
+        hits = Collapsing.withValues(hits, collapse.field(), collapseValues);
+      }
       AggregationTargets.Outcome aggregations =
           AggregationTargets.execute(targets, models, searchers, request);
+      Boolean terminatedEarly = aggregations.terminatedEarly(size);
+      if (limited.terminatedEarly() != null) {
+        terminatedEarly = limited.terminatedEarly() || Boolean.TRUE.equals(terminatedEarly);
+      }
       return new SearchResponse(
           tookMillis(start),
-          false,
+          limited.timedOut(),
           shards,
           totalHits(track, results),
           size == 0 ? Float.NaN : maxScore(sort, results, hits),
           hits,
           aggregations.results(),
-          aggregations.terminatedEarly(size));
+          terminatedEarly);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (IndexSearcher.TooManyClauses e) {

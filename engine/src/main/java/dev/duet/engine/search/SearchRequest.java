@@ -21,7 +21,8 @@ public record SearchRequest(
     List<Aggregation> aggregations,
     SearchOptions options,
     IndicesOptions indicesOptions,
-    FetchOptions fetch) {
+    FetchOptions fetch,
+    QueryControls controls) {
 
   public static final int DEFAULT_SIZE = 10;
 
@@ -35,6 +36,7 @@ public record SearchRequest(
     requireNonNull(options, "options");
     requireNonNull(indicesOptions, "indicesOptions");
     requireNonNull(fetch, "fetch");
+    requireNonNull(controls, "controls");
   }
 
   /** A search with no {@link FetchOptions}. */
@@ -60,7 +62,8 @@ public record SearchRequest(
         aggregations,
         options,
         indicesOptions,
-        FetchOptions.NONE);
+        FetchOptions.NONE,
+        QueryControls.NONE);
   }
 
   /** A search with aggregations and options, and the default {@link IndicesOptions}. */
@@ -126,7 +129,8 @@ public record SearchRequest(
         aggregations,
         options,
         indicesOptions,
-        fetch);
+        fetch,
+        controls);
   }
 
   /** This search with {@code aggregations} (top level, in request order) instead of its own. */
@@ -142,7 +146,8 @@ public record SearchRequest(
         aggregations,
         options,
         indicesOptions,
-        fetch);
+        fetch,
+        controls);
   }
 
   /** The same search with other index expression options. */
@@ -158,7 +163,8 @@ public record SearchRequest(
         aggregations,
         options,
         indicesOptions,
-        fetch);
+        fetch,
+        controls);
   }
 
   /** This search with other per-hit {@link FetchOptions}. */
@@ -174,7 +180,8 @@ public record SearchRequest(
         aggregations,
         options,
         indicesOptions,
-        fetch);
+        fetch,
+        controls);
   }
 
   /** This search with another {@code _source} filter. */
@@ -190,6 +197,24 @@ public record SearchRequest(
         aggregations,
         options,
         indicesOptions,
-        fetch);
+        fetch,
+        controls);
+  }
+
+  /** This search with other {@link QueryControls} (terminate_after, timeout). */
+  public SearchRequest withControls(QueryControls controls) {
+    return new SearchRequest(
+        indices,
+        query,
+        from,
+        size,
+        sort,
+        source,
+        trackTotalHits,
+        aggregations,
+        options,
+        indicesOptions,
+        fetch,
+        controls);
   }
 }

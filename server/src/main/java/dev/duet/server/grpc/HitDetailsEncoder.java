@@ -33,7 +33,7 @@ final class HitDetailsEncoder {
           field.getKey(), StringArray.newBuilder().addAllStringArray(field.getValue()).build());
     }
     if (details.explanation() != null) {
-      out.setXShard("[" + index + "][0]");
+      out.setXShard("0"); // OpenSearch's gRPC gives the shard number alone
       if (details.node() != null) {
         out.setXNode(details.node());
       }

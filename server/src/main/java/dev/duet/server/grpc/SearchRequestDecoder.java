@@ -2,7 +2,10 @@ package dev.duet.server.grpc;
 
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.index.IndicesOptions;
+import dev.duet.engine.index.TimeValues;
+import dev.duet.engine.search.Collapse;
 import dev.duet.engine.search.Query;
+import dev.duet.engine.search.QueryControls;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SortSpec;
 import dev.duet.engine.search.SourceFilter;
@@ -55,6 +58,13 @@ final class SearchRequestDecoder {
                 trackTotalHits(body))
             .withIndicesOptions(indicesOptions(request));
     decoded = withOptions(decoded, body);
+    long timeoutNanos =
+        body.hasTimeout() ? Math.max(0, TimeValues.parseNanos(body.getTimeout(), "timeout")) : 0;
+    int terminateAfter = body.hasTerminateAfter() ? Math.max(0, body.getTerminateAfter()) : 0;
+    Collapse collapse = body.hasCollapse() ? new Collapse(body.getCollapse().getField()) : null;
+    if (terminateAfter > 0 || timeoutNanos > 0 || collapse != null) {
+      decoded = decoded.withControls(new QueryControls(terminateAfter, timeoutNanos, collapse));
+    }
     decoded =
         FetchOptionsDecoder.applyTo(
             decoded,
@@ -244,8 +254,8 @@ final class SearchRequestDecoder {
       return;
     }
     SearchRequestBody body = request.getSearchRequestBody();
-    if (body.hasCollapse()) {
-      notYet("collapse");
+    if (body.hasCollapse() && body.getCollapse().getInnerHitsCount() > 0) {
+      notYet("collapse.inner_hits");
     }
     if (body.getRescoreCount() > 0) {
       notYet("rescore");
@@ -258,9 +268,6 @@ final class SearchRequestDecoder {
     }
     if (body.getScriptFieldsCount() > 0) {
       notYet("script_fields");
-    }
-    if (body.hasTerminateAfter()) {
-      notYet("terminate_after");
     }
   }
 

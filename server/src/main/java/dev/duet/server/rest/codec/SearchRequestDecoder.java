@@ -4,7 +4,10 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.exc.StreamReadException;
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.index.TimeValues;
+import dev.duet.engine.search.Collapse;
 import dev.duet.engine.search.Query;
+import dev.duet.engine.search.QueryControls;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SortSpec;
 import dev.duet.engine.search.SourceFilter;
@@ -43,6 +46,9 @@ public final class SearchRequestDecoder {
     List<Aggregation> aggregations = List.of();
     SearchOptionsDecoder options = new SearchOptionsDecoder();
     FetchOptionsDecoder fetch = new FetchOptionsDecoder();
+    int terminateAfter = 0;
+    long timeoutNanos = 0;
+    Collapse collapse = null;
     if (length > 0) {
       try (JsonParser p = Json.parser(body, offset, length)) {
         JsonToken t = p.nextToken();
@@ -83,7 +89,10 @@ public final class SearchRequestDecoder {
                 if (!t.isScalarValue()) {
                   throw unknownKey(p, t, field);
                 }
+                timeoutNanos = TimeValues.parseNanos(p.getText(), "timeout");
               }
+              case "terminate_after" -> terminateAfter = intValue(p, field);
+              case "collapse" -> collapse = collapse(p);
               default -> throw unknownKey(p, t, field);
             }
           }
@@ -128,7 +137,40 @@ public final class SearchRequestDecoder {
     SearchRequest request = new SearchRequest(indices, query, f, s, sort, source, track);
     request = options.applyTo(request);
     request = fetch.applyTo(request);
+    if (terminateAfter > 0 || timeoutNanos > 0 || collapse != null) {
+      request =
+          request.withControls(
+              new QueryControls(Math.max(0, terminateAfter), Math.max(0, timeoutNanos), collapse));
+    }
     return aggregations.isEmpty() ? request : request.withAggregations(aggregations);
+  }
+
+  /** {@code {"field": "f", "max_concurrent_group_searches": n}}; inner_hits is not modelled. */
+  private static Collapse collapse(JsonParser p) throws IOException {
+    if (p.currentToken() != JsonToken.START_OBJECT) {
+      throw unknownKey(p, p.currentToken(), "collapse");
+    }
+    String field = null;
+    while (p.nextToken() != JsonToken.END_OBJECT) {
+      String key = p.currentName();
+      String at = Json.location(p);
+      p.nextToken();
+      switch (key) {
+        case "field" -> field = p.getText();
+        case "max_concurrent_group_searches" -> p.getValueAsInt();
+        case "inner_hits" ->
+            throw DuetException.illegalArgument(
+                "search option [collapse.inner_hits] is not supported yet");
+        default ->
+            throw DuetException.badRequest(
+                "x_content_parse_exception", at + " [collapse] unknown field [" + key + "]");
+      }
+    }
+    if (field == null) {
+      throw DuetException.badRequest(
+          "x_content_parse_exception", Json.location(p) + " Required [field]");
+    }
+    return new Collapse(field);
   }
 
   private static DuetException unknownKey(JsonParser p, JsonToken t, String field) {
