@@ -2,6 +2,7 @@ package dev.duet.engine.internal;
 
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.search.Collapse;
+import dev.duet.engine.search.QueryRescore;
 import dev.duet.engine.search.SearchHit;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SearchResponse;
@@ -113,7 +114,9 @@ final class SearchPhase {
         FieldDoc after = SearchRefinements.after(sort, request.options().searchAfter(), from);
         queries[i] = query;
         searchers[i] = target.acquireSearcher();
-        int wanted = numHits;
+        List<QueryRescore> rescores = request.controls().rescore();
+        Rescoring.validate(rescores, sort != null);
+        int wanted = Rescoring.window(rescores, numHits);
         if (collapse != null) {
           // Collapsing pages over groups, so every match is collected (see Collapsing).
           wanted = Math.max(numHits, searchers[i].count(query));
@@ -126,6 +129,9 @@ final class SearchPhase {
                     searchers[i],
                     query,
                     new TopFieldCollectorManager(sort, wanted, after, threshold));
+        if (!rescores.isEmpty()) {
+          docs = Rescoring.rescore(searchers[i], docs, rescores, translator);
+        }
         for (ScoreDoc sd : docs.scoreDocs) {
           sd.shardIndex = i;
         }

@@ -1,15 +1,20 @@
 package dev.duet.engine.search;
 
+import java.util.List;
+
 /**
  * How a search's query phase collects: {@code terminateAfter} (0: no limit) stops collecting after
  * that many documents per index, and the response says {@code terminated_early}; {@code
  * timeoutNanos} (0: none) returns what was collected when time runs out, with {@code timed_out:
- * true}; {@code collapse} (null: none) keeps one hit per value of a field.
+ * true}; {@code collapse} (null: none) keeps one hit per value of a field; {@code rescore} scores
+ * the top hits again, step by step.
  */
-public record QueryControls(int terminateAfter, long timeoutNanos, Collapse collapse) {
-  public static final QueryControls NONE = new QueryControls(0, 0, null);
+public record QueryControls(
+    int terminateAfter, long timeoutNanos, Collapse collapse, List<QueryRescore> rescore) {
+  public static final QueryControls NONE = new QueryControls(0, 0, null, List.of());
 
   public QueryControls {
+    rescore = List.copyOf(rescore);
     if (terminateAfter < 0) {
       throw new IllegalArgumentException("terminateAfter: " + terminateAfter + " (expected: >= 0)");
     }
@@ -20,6 +25,6 @@ public record QueryControls(int terminateAfter, long timeoutNanos, Collapse coll
 
   /** Whether any control is set. */
   public boolean any() {
-    return terminateAfter > 0 || timeoutNanos > 0 || collapse != null;
+    return terminateAfter > 0 || timeoutNanos > 0 || collapse != null || !rescore.isEmpty();
   }
 }

@@ -6,6 +6,7 @@ import dev.duet.engine.index.TimeValues;
 import dev.duet.engine.search.Collapse;
 import dev.duet.engine.search.Query;
 import dev.duet.engine.search.QueryControls;
+import dev.duet.engine.search.QueryRescore;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SortSpec;
 import dev.duet.engine.search.SourceFilter;
@@ -62,8 +63,10 @@ final class SearchRequestDecoder {
         body.hasTimeout() ? Math.max(0, TimeValues.parseNanos(body.getTimeout(), "timeout")) : 0;
     int terminateAfter = body.hasTerminateAfter() ? Math.max(0, body.getTerminateAfter()) : 0;
     Collapse collapse = body.hasCollapse() ? new Collapse(body.getCollapse().getField()) : null;
-    if (terminateAfter > 0 || timeoutNanos > 0 || collapse != null) {
-      decoded = decoded.withControls(new QueryControls(terminateAfter, timeoutNanos, collapse));
+    List<QueryRescore> rescore = rescore(body);
+    if (terminateAfter > 0 || timeoutNanos > 0 || collapse != null || !rescore.isEmpty()) {
+      decoded =
+          decoded.withControls(new QueryControls(terminateAfter, timeoutNanos, collapse, rescore));
     }
     decoded =
         FetchOptionsDecoder.applyTo(
@@ -243,6 +246,31 @@ final class SearchRequestDecoder {
             after));
   }
 
+  /** The body's rescore steps, as the REST body's {@code rescore} array. */
+  private static List<QueryRescore> rescore(SearchRequestBody body) {
+    List<QueryRescore> out = new ArrayList<>(body.getRescoreCount());
+    for (org.opensearch.protobufs.Rescore r : body.getRescoreList()) {
+      if (!r.hasQuery() || !r.getQuery().hasRescoreQuery()) {
+        throw DuetException.parsing("missing rescore type");
+      }
+      var q = r.getQuery();
+      String mode =
+          q.hasScoreMode()
+                  && !q.getScoreMode().name().endsWith("UNSPECIFIED")
+                  && !q.getScoreMode().name().equals("UNRECOGNIZED")
+              ? q.getScoreMode().name().substring("SCORE_MODE_".length()).toLowerCase(Locale.ROOT)
+              : "total";
+      out.add(
+          new QueryRescore(
+              r.hasWindowSize() ? r.getWindowSize() : QueryRescore.DEFAULT_WINDOW_SIZE,
+              QueryDecoder.decode(q.getRescoreQuery()),
+              q.hasQueryWeight() ? q.getQueryWeight() : 1f,
+              q.hasRescoreQueryWeight() ? q.getRescoreQueryWeight() : 1f,
+              mode));
+    }
+    return out;
+  }
+
   private static void rejectUnsupported(org.opensearch.protobufs.SearchRequest request) {
     if (request.hasQ()) {
       notYet("q");
@@ -256,9 +284,6 @@ final class SearchRequestDecoder {
     SearchRequestBody body = request.getSearchRequestBody();
     if (body.hasCollapse() && body.getCollapse().getInnerHitsCount() > 0) {
       notYet("collapse.inner_hits");
-    }
-    if (body.getRescoreCount() > 0) {
-      notYet("rescore");
     }
     if (body.hasPit()) {
       notYet("pit");

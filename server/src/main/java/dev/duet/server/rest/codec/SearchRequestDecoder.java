@@ -8,6 +8,7 @@ import dev.duet.engine.index.TimeValues;
 import dev.duet.engine.search.Collapse;
 import dev.duet.engine.search.Query;
 import dev.duet.engine.search.QueryControls;
+import dev.duet.engine.search.QueryRescore;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SortSpec;
 import dev.duet.engine.search.SourceFilter;
@@ -49,6 +50,7 @@ public final class SearchRequestDecoder {
     int terminateAfter = 0;
     long timeoutNanos = 0;
     Collapse collapse = null;
+    List<QueryRescore> rescore = List.of();
     if (length > 0) {
       try (JsonParser p = Json.parser(body, offset, length)) {
         JsonToken t = p.nextToken();
@@ -93,6 +95,7 @@ public final class SearchRequestDecoder {
               }
               case "terminate_after" -> terminateAfter = intValue(p, field);
               case "collapse" -> collapse = collapse(p);
+              case "rescore" -> rescore = RescoreDecoder.parse(p);
               default -> throw unknownKey(p, t, field);
             }
           }
@@ -137,10 +140,11 @@ public final class SearchRequestDecoder {
     SearchRequest request = new SearchRequest(indices, query, f, s, sort, source, track);
     request = options.applyTo(request);
     request = fetch.applyTo(request);
-    if (terminateAfter > 0 || timeoutNanos > 0 || collapse != null) {
+    if (terminateAfter > 0 || timeoutNanos > 0 || collapse != null || !rescore.isEmpty()) {
       request =
           request.withControls(
-              new QueryControls(Math.max(0, terminateAfter), Math.max(0, timeoutNanos), collapse));
+              new QueryControls(
+                  Math.max(0, terminateAfter), Math.max(0, timeoutNanos), collapse, rescore));
     }
     return aggregations.isEmpty() ? request : request.withAggregations(aggregations);
   }
