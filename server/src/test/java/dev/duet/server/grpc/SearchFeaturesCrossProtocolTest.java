@@ -101,7 +101,8 @@ class SearchFeaturesCrossProtocolTest {
                         .putFields("body", HighlightField.getDefaultInstance())));
     List<String> fragments =
         reply.getHits().getHits(0).getHighlightMap().get("body").getStringArrayList();
-    assertThat(fragments).containsExactly("A quick [fox].");
+    // Sentences are joined while they fit in fragment_size (100).
+    assertThat(fragments).containsExactly("A quick [fox]. It ran away into the forest.");
     assertThat(fragments.get(0))
         .isEqualTo(
             rest.path("hits").path("hits").get(0).path("highlight").path("body").get(0).asText());
