@@ -1,6 +1,7 @@
 package dev.duet.engine.internal;
 
 import dev.duet.engine.search.QueryControls;
+import dev.duet.engine.search.SearchProfile;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -8,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.sandbox.search.QueryProfilerIndexSearcher;
 import org.apache.lucene.search.CollectionTerminatedException;
 import org.apache.lucene.search.Collector;
 import org.apache.lucene.search.CollectorManager;
@@ -27,14 +29,12 @@ final class LimitedCollection {
   private final long deadline;
   private final AtomicBoolean terminated = new AtomicBoolean();
   private boolean timedOut;
+  private QueryProfilerIndexSearcher lastProfiler;
+  private long lastCollectorNanos;
 
   LimitedCollection(QueryControls controls, long startNanos) {
     this.limits = controls;
     this.deadline = startNanos + limits.timeoutNanos();
-  }
-
-  boolean active() {
-    return limits.terminateAfter() > 0 || limits.timeoutNanos() > 0;
   }
 
   /** Searches {@code query} with {@code manager} within the limits. */
@@ -42,19 +42,38 @@ final class LimitedCollection {
       IndexSearcher searcher, org.apache.lucene.search.Query query, CollectorManager<C, T> manager)
       throws IOException {
     IndexSearcher target = searcher;
-    if (limits.timeoutNanos() > 0) {
+    QueryProfilerIndexSearcher profiler = null;
+    if (limits.profile()) {
+      target = profiler = QueryProfiles.profiling(searcher);
+    } else if (limits.timeoutNanos() > 0) {
       target = new IndexSearcher(searcher.getIndexReader());
       target.setSimilarity(searcher.getSimilarity());
       target.setQueryCache(searcher.getQueryCache());
       target.setQueryCachingPolicy(searcher.getQueryCachingPolicy());
+    }
+    if (limits.timeoutNanos() > 0) {
       target.setTimeout(() -> System.nanoTime() - deadline > 0);
     }
+    long start = System.nanoTime();
     T result =
         limits.terminateAfter() > 0
             ? target.search(query, new TerminateAfter<>(manager, limits.terminateAfter()))
             : target.search(query, manager);
     timedOut |= target.timedOut();
+    if (profiler != null) {
+      lastProfiler = profiler;
+      lastCollectorNanos = System.nanoTime() - start;
+    }
     return result;
+  }
+
+  /**
+   * The profile of the last {@link #search} (profiling on), with the fetch time of its index.
+   *
+   * @param collector the collector's name as OpenSearch reports it
+   */
+  SearchProfile.Shard profile(String index, String collector, long fetchNanos) {
+    return QueryProfiles.shard(index, lastProfiler, collector, lastCollectorNanos, fetchNanos);
   }
 
   /** Null unless terminate_after was set; then whether any index stopped early. */

@@ -4,6 +4,7 @@ import dev.duet.engine.error.DuetException;
 import dev.duet.engine.search.Collapse;
 import dev.duet.engine.search.QueryRescore;
 import dev.duet.engine.search.SearchHit;
+import dev.duet.engine.search.SearchProfile;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SearchResponse;
 import dev.duet.engine.search.TrackTotalHits;
@@ -97,6 +98,7 @@ final class SearchPhase {
       TopDocs[] results = new TopDocs[targets.size()];
       Query[] queries = new Query[targets.size()];
       LimitedCollection limited = new LimitedCollection(request.controls(), start);
+      List<SearchProfile.Shard> profiles = new ArrayList<>();
       Collapse collapse = request.controls().collapse();
       if (collapse != null) {
         Collapsing.validate(collapse, targets);
@@ -132,6 +134,13 @@ final class SearchPhase {
         if (!rescores.isEmpty()) {
           docs = Rescoring.rescore(searchers[i], docs, rescores, translator);
         }
+        if (request.controls().profile()) {
+          profiles.add(
+              limited.profile(
+                  target.name(),
+                  sort == null ? "TopScoreDocCollector" : "SimpleFieldCollector",
+                  0));
+        }
         for (ScoreDoc sd : docs.scoreDocs) {
           sd.shardIndex = i;
         }
@@ -156,6 +165,7 @@ final class SearchPhase {
                 searchers,
                 collapseValues);
       }
+      long fetchStart = System.nanoTime();
       List<SearchHit> hits =
           fetch(
               targets,
@@ -167,6 +177,7 @@ final class SearchPhase {
       if (collapse != null) {
         hits = Collapsing.withValues(hits, collapse.field(), collapseValues);
       }
+      long fetchNanos = System.nanoTime() - fetchStart;
       AggregationTargets.Outcome aggregations =
           AggregationTargets.execute(targets, models, searchers, request);
       Boolean terminatedEarly = aggregations.terminatedEarly(size);
@@ -181,7 +192,8 @@ final class SearchPhase {
           size == 0 ? Float.NaN : maxScore(sort, results, hits),
           hits,
           aggregations.results(),
-          terminatedEarly);
+          terminatedEarly,
+          request.controls().profile() ? profile(profiles, fetchNanos) : null);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (IndexSearcher.TooManyClauses e) {
@@ -193,6 +205,17 @@ final class SearchPhase {
         }
       }
     }
+  }
+
+  /** The shards' profiles; the fetch ran once for all of them, so each reports its time. */
+  private static SearchProfile profile(List<SearchProfile.Shard> shards, long fetchNanos) {
+    List<SearchProfile.Shard> out = new ArrayList<>(shards.size());
+    for (SearchProfile.Shard s : shards) {
+      out.add(
+          new SearchProfile.Shard(
+              s.node(), s.index(), s.query(), s.rewriteNanos(), s.collectors(), fetchNanos));
+    }
+    return new SearchProfile(out);
   }
 
   private static TopDocs merge(Sort sort, int from, int size, TopDocs[] results) {

@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * The answer to a {@link SearchRequest}. {@code totalHits} is null when tracking was disabled;
  * {@code maxScore} is NaN when there were no scores (rendered as null); {@code aggregations} is
- * empty when the request asked none.
+ * empty when the request asked none; {@code profile} is null unless the request asked one.
  */
 public record SearchResponse(
     long tookMillis,
@@ -16,7 +16,30 @@ public record SearchResponse(
     float maxScore,
     List<SearchHit> hits,
     List<AggregationResult> aggregations,
-    Boolean terminatedEarly) {
+    Boolean terminatedEarly,
+    SearchProfile profile) {
+
+  /** A response without a profile. */
+  public SearchResponse(
+      long tookMillis,
+      boolean timedOut,
+      int totalShards,
+      TotalHits totalHits,
+      float maxScore,
+      List<SearchHit> hits,
+      List<AggregationResult> aggregations,
+      Boolean terminatedEarly) {
+    this(
+        tookMillis,
+        timedOut,
+        totalShards,
+        totalHits,
+        maxScore,
+        hits,
+        aggregations,
+        terminatedEarly,
+        null);
+  }
 
   /** A response without aggregations. */
   public SearchResponse(
@@ -39,7 +62,22 @@ public record SearchResponse(
         maxScore,
         hits,
         aggregations,
-        terminatedEarly);
+        terminatedEarly,
+        profile);
+  }
+
+  /** This response with another profile. */
+  public SearchResponse withProfile(SearchProfile profile) {
+    return new SearchResponse(
+        tookMillis,
+        timedOut,
+        totalShards,
+        totalHits,
+        maxScore,
+        hits,
+        aggregations,
+        terminatedEarly,
+        profile);
   }
 
   /** {@code relation} is {@code eq} or {@code gte}. */

@@ -42,6 +42,9 @@ public final class SearchAction {
   public SearchResponse execute(SearchRequest request) {
     try {
       SearchResponse response = engine.search(request);
+      if (response.profile() != null) {
+        response = response.withProfile(response.profile().onNode(nodeId));
+      }
       return request.fetch().explain() ? explainedHere(response) : response;
     } catch (DuetException e) {
       if (COORDINATION_FAILURES.contains(e.type()) || e.status() >= 500) {

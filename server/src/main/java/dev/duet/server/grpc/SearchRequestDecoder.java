@@ -64,9 +64,15 @@ final class SearchRequestDecoder {
     int terminateAfter = body.hasTerminateAfter() ? Math.max(0, body.getTerminateAfter()) : 0;
     Collapse collapse = body.hasCollapse() ? new Collapse(body.getCollapse().getField()) : null;
     List<QueryRescore> rescore = rescore(body);
-    if (terminateAfter > 0 || timeoutNanos > 0 || collapse != null || !rescore.isEmpty()) {
+    boolean profile = body.getProfile();
+    if (terminateAfter > 0
+        || timeoutNanos > 0
+        || collapse != null
+        || !rescore.isEmpty()
+        || profile) {
       decoded =
-          decoded.withControls(new QueryControls(terminateAfter, timeoutNanos, collapse, rescore));
+          decoded.withControls(
+              new QueryControls(terminateAfter, timeoutNanos, collapse, rescore, profile));
     }
     decoded =
         FetchOptionsDecoder.applyTo(

@@ -57,6 +57,9 @@ final class SearchResponseEncoder {
       out.setTerminatedEarly(response.terminatedEarly());
     }
     AggregateEncoder.encode(aggregations, response.aggregations(), out::putAggregations);
+    if (response.profile() != null) {
+      out.setProfile(ProfileEncoder.encode(response.profile()));
+    }
     return out.setTook(response.tookMillis())
         .setTimedOut(response.timedOut())
         .setXShards(

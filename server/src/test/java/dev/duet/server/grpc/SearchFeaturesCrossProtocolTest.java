@@ -212,6 +212,26 @@ class SearchFeaturesCrossProtocolTest {
     assertSameHits(rescored, rescoredGrpc);
   }
 
+  @Test
+  void profileAnswersOverGrpcWithTheTreeRestShows() throws Exception {
+    JsonNode rest =
+        rest(
+            "POST",
+            "/feat/_search",
+            "{\"query\":{\"match\":{\"body\":\"fox\"}},\"profile\":true}",
+            200);
+    JsonNode restQuery =
+        rest.path("profile").path("shards").get(0).path("searches").get(0).path("query").get(0);
+    var profile = grpc(body(match("body", "fox")).setProfile(true)).getProfile();
+    var query = profile.getShards(0).getSearches(0).getQuery(0);
+    assertThat(query.getType()).isEqualTo(restQuery.path("type").asText()).isEqualTo("TermQuery");
+    assertThat(query.getDescription()).isEqualTo(restQuery.path("description").asText());
+    assertThat(query.getBreakdown().getCreateWeightCount()).isEqualTo(1);
+    assertThat(profile.getShards(0).getSearches(0).getCollector(0).getReason())
+        .isEqualTo("search_top_hits");
+    assertThat(profile.getShards(0).getId()).endsWith("[feat][0]");
+  }
+
   private static SearchRequestBody.Builder body(QueryContainer.Builder query) {
     return SearchRequestBody.newBuilder()
         .setQuery(query)

@@ -51,6 +51,7 @@ public final class SearchRequestDecoder {
     long timeoutNanos = 0;
     Collapse collapse = null;
     List<QueryRescore> rescore = List.of();
+    boolean profile = false;
     if (length > 0) {
       try (JsonParser p = Json.parser(body, offset, length)) {
         JsonToken t = p.nextToken();
@@ -96,6 +97,12 @@ public final class SearchRequestDecoder {
               case "terminate_after" -> terminateAfter = intValue(p, field);
               case "collapse" -> collapse = collapse(p);
               case "rescore" -> rescore = RescoreDecoder.parse(p);
+              case "profile" -> {
+                if (!t.isScalarValue()) {
+                  throw unknownKey(p, t, field);
+                }
+                profile = QueryErrors.booleanValue(p);
+              }
               default -> throw unknownKey(p, t, field);
             }
           }
@@ -140,11 +147,19 @@ public final class SearchRequestDecoder {
     SearchRequest request = new SearchRequest(indices, query, f, s, sort, source, track);
     request = options.applyTo(request);
     request = fetch.applyTo(request);
-    if (terminateAfter > 0 || timeoutNanos > 0 || collapse != null || !rescore.isEmpty()) {
+    if (terminateAfter > 0
+        || timeoutNanos > 0
+        || collapse != null
+        || !rescore.isEmpty()
+        || profile) {
       request =
           request.withControls(
               new QueryControls(
-                  Math.max(0, terminateAfter), Math.max(0, timeoutNanos), collapse, rescore));
+                  Math.max(0, terminateAfter),
+                  Math.max(0, timeoutNanos),
+                  collapse,
+                  rescore,
+                  profile));
     }
     return aggregations.isEmpty() ? request : request.withAggregations(aggregations);
   }

@@ -45,6 +45,9 @@ public final class SearchResponseEncoder {
       g.writeFieldName("aggregations");
       AggregationsEncoder.encode(r.aggregations(), g);
     }
+    if (r.profile() != null) {
+      ProfileEncoder.encode(r.profile(), g);
+    }
     g.writeEndObject();
   }
 
