@@ -2,11 +2,7 @@ package dev.duet.server.grpc;
 
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.index.IndicesOptions;
-import dev.duet.engine.index.TimeValues;
-import dev.duet.engine.search.Collapse;
 import dev.duet.engine.search.Query;
-import dev.duet.engine.search.QueryControls;
-import dev.duet.engine.search.QueryRescore;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SortSpec;
 import dev.duet.engine.search.SourceFilter;
@@ -26,8 +22,7 @@ import org.opensearch.protobufs.TrackHits;
 /**
  * Decodes {@code SearchService/Search} requests into the search model: index list, from/size, sort,
  * {@code _source}, {@code track_total_hits} and the query. Request features that would change the
- * answer and that the model lacks (highlight, search_after, ...) fail with 400 instead of being
- * ignored.
+ * answer and that the model lacks (scroll, pit, slice, ...) fail with 400 instead of being ignored.
  */
 final class SearchRequestDecoder {
   private static final Query MATCH_ALL = new Query.MatchAll(1f);
@@ -59,21 +54,7 @@ final class SearchRequestDecoder {
                 trackTotalHits(body))
             .withIndicesOptions(indicesOptions(request));
     decoded = withOptions(decoded, body);
-    long timeoutNanos =
-        body.hasTimeout() ? Math.max(0, TimeValues.parseNanos(body.getTimeout(), "timeout")) : 0;
-    int terminateAfter = body.hasTerminateAfter() ? Math.max(0, body.getTerminateAfter()) : 0;
-    Collapse collapse = body.hasCollapse() ? new Collapse(body.getCollapse().getField()) : null;
-    List<QueryRescore> rescore = rescore(body);
-    boolean profile = body.getProfile();
-    if (terminateAfter > 0
-        || timeoutNanos > 0
-        || collapse != null
-        || !rescore.isEmpty()
-        || profile) {
-      decoded =
-          decoded.withControls(
-              new QueryControls(terminateAfter, timeoutNanos, collapse, rescore, profile));
-    }
+    decoded = QueryControlsDecoder.applyTo(decoded, body);
     decoded =
         FetchOptionsDecoder.applyTo(
             decoded,
@@ -250,31 +231,6 @@ final class SearchRequestDecoder {
             body.hasMinScore() ? body.getMinScore() : null,
             body.hasPostFilter() ? QueryDecoder.decode(body.getPostFilter()) : null,
             after));
-  }
-
-  /** The body's rescore steps, as the REST body's {@code rescore} array. */
-  private static List<QueryRescore> rescore(SearchRequestBody body) {
-    List<QueryRescore> out = new ArrayList<>(body.getRescoreCount());
-    for (org.opensearch.protobufs.Rescore r : body.getRescoreList()) {
-      if (!r.hasQuery() || !r.getQuery().hasRescoreQuery()) {
-        throw DuetException.parsing("missing rescore type");
-      }
-      var q = r.getQuery();
-      String mode =
-          q.hasScoreMode()
-                  && !q.getScoreMode().name().endsWith("UNSPECIFIED")
-                  && !q.getScoreMode().name().equals("UNRECOGNIZED")
-              ? q.getScoreMode().name().substring("SCORE_MODE_".length()).toLowerCase(Locale.ROOT)
-              : "total";
-      out.add(
-          new QueryRescore(
-              r.hasWindowSize() ? r.getWindowSize() : QueryRescore.DEFAULT_WINDOW_SIZE,
-              QueryDecoder.decode(q.getRescoreQuery()),
-              q.hasQueryWeight() ? q.getQueryWeight() : 1f,
-              q.hasRescoreQueryWeight() ? q.getRescoreQueryWeight() : 1f,
-              mode));
-    }
-    return out;
   }
 
   private static void rejectUnsupported(org.opensearch.protobufs.SearchRequest request) {

@@ -4,11 +4,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.exc.StreamReadException;
 import dev.duet.engine.error.DuetException;
-import dev.duet.engine.index.TimeValues;
-import dev.duet.engine.search.Collapse;
 import dev.duet.engine.search.Query;
-import dev.duet.engine.search.QueryControls;
-import dev.duet.engine.search.QueryRescore;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SortSpec;
 import dev.duet.engine.search.SourceFilter;
@@ -47,11 +43,7 @@ public final class SearchRequestDecoder {
     List<Aggregation> aggregations = List.of();
     SearchOptionsDecoder options = new SearchOptionsDecoder();
     FetchOptionsDecoder fetch = new FetchOptionsDecoder();
-    int terminateAfter = 0;
-    long timeoutNanos = 0;
-    Collapse collapse = null;
-    List<QueryRescore> rescore = List.of();
-    boolean profile = false;
+    QueryControlsDecoder controls = new QueryControlsDecoder();
     if (length > 0) {
       try (JsonParser p = Json.parser(body, offset, length)) {
         JsonToken t = p.nextToken();
@@ -88,21 +80,8 @@ public final class SearchRequestDecoder {
               case "track_total_hits" -> track = trackTotalHits(p);
               case "aggs", "aggregations" -> aggregations = AggregationsDecoder.parse(p);
               case "min_score", "post_filter", "search_after" -> options.parse(p, field);
-              case "timeout" -> {
-                if (!t.isScalarValue()) {
-                  throw unknownKey(p, t, field);
-                }
-                timeoutNanos = TimeValues.parseNanos(p.getText(), "timeout");
-              }
-              case "terminate_after" -> terminateAfter = intValue(p, field);
-              case "collapse" -> collapse = collapse(p);
-              case "rescore" -> rescore = RescoreDecoder.parse(p);
-              case "profile" -> {
-                if (!t.isScalarValue()) {
-                  throw unknownKey(p, t, field);
-                }
-                profile = QueryErrors.booleanValue(p);
-              }
+              case "timeout", "terminate_after", "collapse", "rescore", "profile" ->
+                  controls.parse(p, field);
               default -> throw unknownKey(p, t, field);
             }
           }
@@ -147,49 +126,8 @@ public final class SearchRequestDecoder {
     SearchRequest request = new SearchRequest(indices, query, f, s, sort, source, track);
     request = options.applyTo(request);
     request = fetch.applyTo(request);
-    if (terminateAfter > 0
-        || timeoutNanos > 0
-        || collapse != null
-        || !rescore.isEmpty()
-        || profile) {
-      request =
-          request.withControls(
-              new QueryControls(
-                  Math.max(0, terminateAfter),
-                  Math.max(0, timeoutNanos),
-                  collapse,
-                  rescore,
-                  profile));
-    }
+    request = controls.applyTo(request);
     return aggregations.isEmpty() ? request : request.withAggregations(aggregations);
-  }
-
-  /** {@code {"field": "f", "max_concurrent_group_searches": n}}; inner_hits is not modelled. */
-  private static Collapse collapse(JsonParser p) throws IOException {
-    if (p.currentToken() != JsonToken.START_OBJECT) {
-      throw unknownKey(p, p.currentToken(), "collapse");
-    }
-    String field = null;
-    while (p.nextToken() != JsonToken.END_OBJECT) {
-      String key = p.currentName();
-      String at = Json.location(p);
-      p.nextToken();
-      switch (key) {
-        case "field" -> field = p.getText();
-        case "max_concurrent_group_searches" -> p.getValueAsInt();
-        case "inner_hits" ->
-            throw DuetException.illegalArgument(
-                "search option [collapse.inner_hits] is not supported yet");
-        default ->
-            throw DuetException.badRequest(
-                "x_content_parse_exception", at + " [collapse] unknown field [" + key + "]");
-      }
-    }
-    if (field == null) {
-      throw DuetException.badRequest(
-          "x_content_parse_exception", Json.location(p) + " Required [field]");
-    }
-    return new Collapse(field);
   }
 
   private static DuetException unknownKey(JsonParser p, JsonToken t, String field) {
