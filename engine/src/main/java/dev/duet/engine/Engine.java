@@ -122,6 +122,13 @@ public interface Engine extends Closeable {
   SearchResponse search(SearchRequest request);
 
   /**
+   * The values of the named {@code store: true} fields of a document of {@code index} (a name or an
+   * alias), read from its {@code source}: what {@code GET ?stored_fields} shows.
+   */
+  java.util.Map<String, java.util.List<Object>> storedFields(
+      String index, byte[] source, java.util.List<String> names);
+
+  /**
    * Why document {@code id} of {@code index} (a name or an alias) scores what it does for query.
    */
   dev.duet.engine.search.ExplainResult explain(

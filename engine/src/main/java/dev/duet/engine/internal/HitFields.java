@@ -68,6 +68,26 @@ final class HitFields {
     }
   }
 
+  /**
+   * A document's values of the named {@code store: true} fields, as {@code GET ?stored_fields}
+   * shows them (names are taken literally there, not as patterns); others are left out.
+   */
+  static Map<String, List<Object>> stored(
+      MappingLookup lookup, List<String> names, SourceValues source) {
+    Map<String, List<Object>> out = new LinkedHashMap<>();
+    for (String name : names) {
+      FieldMapping field = lookup.leaf(name);
+      if (field == null || !isTrue(field.params().get("store")) || out.containsKey(name)) {
+        continue;
+      }
+      List<Object> values = typed(field, null, source.at(sourcePath(lookup, name)));
+      if (!values.isEmpty()) {
+        out.put(name, values);
+      }
+    }
+    return out;
+  }
+
   Map<String, List<Object>> values(IndexSearcher searcher, int doc, SourceValues source)
       throws IOException {
     Map<String, List<Object>> out = new LinkedHashMap<>();
@@ -194,8 +214,12 @@ final class HitFields {
     return names;
   }
 
-  /** A multi-field ({@code title.raw}) reads its parent's source values. */
   private String sourcePath(String name) {
+    return sourcePath(lookup, name);
+  }
+
+  /** A multi-field ({@code title.raw}) reads its parent's source values. */
+  static String sourcePath(MappingLookup lookup, String name) {
     int dot = name.lastIndexOf('.');
     if (dot > 0) {
       FieldMapping parent = lookup.leaf(name.substring(0, dot));

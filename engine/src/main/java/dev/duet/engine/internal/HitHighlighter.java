@@ -60,7 +60,7 @@ final class HitHighlighter {
         targets.add(
             new Target(
                 name,
-                sourcePath(lookup, name),
+                HitFields.sourcePath(lookup, name),
                 fieldQuery,
                 options,
                 highlighter(name, options, mapping.type().equals("text"), analyzer),
@@ -149,18 +149,6 @@ final class HitHighlighter {
 
   private static boolean highlightable(FieldMapping field) {
     return field.type().equals("text") || field.type().equals("keyword");
-  }
-
-  /** A multi-field ({@code title.raw}) highlights its parent's source values. */
-  private static String sourcePath(MappingLookup lookup, String name) {
-    int dot = name.lastIndexOf('.');
-    if (dot > 0) {
-      FieldMapping parent = lookup.leaf(name.substring(0, dot));
-      if (parent != null && parent.fields().containsKey(name.substring(dot + 1))) {
-        return name.substring(0, dot);
-      }
-    }
-    return name;
   }
 
   private static void validate(String field, Highlight.Options options) {

@@ -297,6 +297,13 @@ public final class LuceneEngine implements Engine {
   }
 
   @Override
+  public Map<String, List<Object>> storedFields(String index, byte[] source, List<String> names) {
+    String concrete = resolver.resolveRead(index);
+    return HitFields.stored(
+        require(concrete == null ? index : concrete).lookup(), names, SourceValues.of(source));
+  }
+
+  @Override
   public dev.duet.engine.search.ExplainResult explain(
       String index, String id, dev.duet.engine.search.Query query) {
     String concrete = resolver.resolveRead(index);

@@ -189,6 +189,14 @@ class FetchSubPhasesTest {
   }
 
   @Test
+  void getStoredFieldsReadsNamedStoreTrueFieldsOnly() {
+    byte[] source = engine.get("docs", "1").source();
+    assertThat(engine.storedFields("docs", source, List.of("title", "year", "ti*")))
+        .containsOnlyKeys("title")
+        .containsEntry("title", List.of("The Quick Brown Fox"));
+  }
+
+  @Test
   void explainGivesTheScoreTree() {
     FetchOptions explain = new FetchOptions(null, List.of(), null, false, List.of(), true);
     SearchHit hit = searchWith(match("title", "fox"), explain).hits().get(0);
