@@ -157,6 +157,19 @@ public interface Engine extends Closeable {
   int clearScrolls(List<String> ids);
 
   /**
+   * The values of the named {@code store: true} fields of a document of {@code index} (a name or an
+   * alias), read from its {@code source}: what {@code GET ?stored_fields} shows.
+   */
+  java.util.Map<String, java.util.List<Object>> storedFields(
+      String index, byte[] source, java.util.List<String> names);
+
+  /**
+   * Why document {@code id} of {@code index} (a name or an alias) scores what it does for query.
+   */
+  dev.duet.engine.search.ExplainResult explain(
+      String index, String id, dev.duet.engine.search.Query query);
+
+  /**
    * Analyzes text with a built-in analyzer, or one of an index's analyzers, normalizers or fields;
    * 404 when the named index is missing.
    */

@@ -322,6 +322,25 @@ public final class LuceneEngine implements Engine {
   }
 
   @Override
+  public Map<String, List<Object>> storedFields(String index, byte[] source, List<String> names) {
+    String concrete = resolver.resolveRead(index);
+    return HitFields.stored(
+        require(concrete == null ? index : concrete).lookup(), names, SourceValues.of(source));
+  }
+
+  @Override
+  public dev.duet.engine.search.ExplainResult explain(
+      String index, String id, dev.duet.engine.search.Query query) {
+    String concrete = resolver.resolveRead(index);
+    LuceneIndex target = indices.get(concrete == null ? index : concrete);
+    if (target == null) {
+      // A single-document API: OpenSearch resolves an index expression.
+      throw DuetException.indexNotFound(index, "index_expression");
+    }
+    return ExplainPhase.explain(target, id, query);
+  }
+
+  @Override
   public dev.duet.engine.analysis.AnalyzeResponse analyze(
       dev.duet.engine.analysis.AnalyzeRequest request) {
     if (request.index() == null) {

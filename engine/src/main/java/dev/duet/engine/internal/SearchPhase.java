@@ -1,7 +1,10 @@
 package dev.duet.engine.internal;
 
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.search.Collapse;
+import dev.duet.engine.search.QueryRescore;
 import dev.duet.engine.search.SearchHit;
+import dev.duet.engine.search.SearchProfile;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SearchResponse;
 import dev.duet.engine.search.TrackTotalHits;
@@ -73,8 +76,8 @@ final class SearchPhase {
 
   /**
    * {@code aliasFilters} has one entry per target: null, or the filter of the aliases the search
-   * reached the target through, which its documents must also match. {@code cache} is null when
-   * the search may not be cached.
+   * reached the target through, which its documents must also match. {@code cache} is null when the
+   * search may not be cached.
    */
   private static SearchResponse execute(
       List<LuceneIndex> targets,
@@ -127,7 +130,7 @@ final class SearchPhase {
       for (int i = 0; i < searchers.length; i++) {
         searchers[i] = source.acquire(targets.get(i));
       }
-      if (cache != null) {
+      if (cache != null && !request.controls().any()) {
         cacheKey = cache.key(targets, searchers, aliasFilters, request);
         SearchResponse cached = cacheKey == null ? null : cache.get(cacheKey);
         if (cached != null) {
@@ -136,6 +139,13 @@ final class SearchPhase {
       }
       RequestCache.beginSearch();
       TopDocs[] results = new TopDocs[targets.size()];
+      Query[] queries = new Query[targets.size()];
+      LimitedCollection limited = new LimitedCollection(request.controls(), start);
+      List<SearchProfile.Shard> profiles = new ArrayList<>();
+      Collapse collapse = request.controls().collapse();
+      if (collapse != null) {
+        Collapsing.validate(collapse, targets);
+      }
       List<dev.duet.engine.search.Query> models = new ArrayList<>(targets.size());
       Sort sort = null;
       for (int i = 0; i < results.length; i++) {
@@ -151,38 +161,95 @@ final class SearchPhase {
             cursor instanceof FieldDoc fd
                 ? fd
                 : SearchRefinements.after(sort, request.options().searchAfter(), from);
+        queries[i] = query;
+        List<QueryRescore> rescores = request.controls().rescore();
+        Rescoring.validate(rescores, sort != null);
+        int wanted = Rescoring.window(rescores, numHits);
+        if (collapse != null) {
+          // Collapsing pages over groups, so every match is collected (see Collapsing).
+          wanted = Math.max(numHits, searchers[i].count(query));
+        }
         TopDocs docs =
-            sort == null && size == 0 && cursor == null
+            sort == null && size == 0 && cursor == null && !request.controls().any()
                 ? HitCount.withoutCollecting(searchers[i], query)
                 : null;
         if (docs == null) {
           docs =
               sort == null
-                  ? searchers[i].search(
-                      query, new TopScoreDocCollectorManager(numHits, cursor, threshold))
-                  : searchers[i].search(
-                      query, new TopFieldCollectorManager(sort, numHits, after, threshold));
+                  ? limited.search(
+                      searchers[i],
+                      query,
+                      new TopScoreDocCollectorManager(wanted, cursor, threshold))
+                  : limited.search(
+                      searchers[i],
+                      query,
+                      new TopFieldCollectorManager(sort, wanted, after, threshold));
+        }
+        if (!rescores.isEmpty()) {
+          docs = Rescoring.rescore(searchers[i], docs, rescores, translator);
+        }
+        if (request.controls().profile()) {
+          profiles.add(
+              limited.profile(
+                  target.name(),
+                  sort == null ? "TopScoreDocCollector" : "SimpleFieldCollector",
+                  0));
         }
         for (ScoreDoc sd : docs.scoreDocs) {
           sd.shardIndex = i;
         }
         results[i] = docs;
       }
-      TopDocs merged = merge(sort, from, size, results);
+      TopDocs merged;
+      List<Object> collapseValues = new ArrayList<>();
+      if (collapse == null) {
+        merged = merge(sort, from, size, results);
+      } else {
+        int collected = 0;
+        for (TopDocs docs : results) {
+          collected += docs.scoreDocs.length;
+        }
+        merged =
+            Collapsing.page(
+                merge(sort, 0, collected, results),
+                from,
+                size,
+                collapse,
+                targets,
+                searchers,
+                collapseValues);
+      }
       source.emitted(merged);
-      List<SearchHit> hits = fetch(targets, searchers, merged, sort, request);
+      long fetchStart = System.nanoTime();
+      List<SearchHit> hits =
+          fetch(
+              targets,
+              searchers,
+              merged,
+              sort,
+              request,
+              FetchSubPhases.of(targets, searchers, queries, request));
+      if (collapse != null) {
+        hits = Collapsing.withValues(hits, collapse.field(), collapseValues);
+      }
+      long fetchNanos = System.nanoTime() - fetchStart;
       AggregationTargets.Outcome aggregations =
           AggregationTargets.execute(targets, models, searchers, request);
+      Boolean terminatedEarly = aggregations.terminatedEarly(size);
+      if (limited.terminatedEarly() != null) {
+        terminatedEarly = limited.terminatedEarly() || Boolean.TRUE.equals(terminatedEarly);
+      }
       SearchResponse response =
           new SearchResponse(
               tookMillis(start),
-              false,
+              limited.timedOut(),
               shards,
               totalHits(track, results),
               size == 0 ? Float.NaN : maxScore(sort, results, hits),
               hits,
               aggregations.results(),
-              aggregations.terminatedEarly(size));
+              terminatedEarly,
+              request.controls().profile() ? profile(profiles, fetchNanos) : null);
       if (cacheKey != null) {
         cache.put(cacheKey, response, RequestCache.endSearch());
       }
@@ -199,6 +266,17 @@ final class SearchPhase {
         }
       }
     }
+  }
+
+  /** The shards' profiles; the fetch ran once for all of them, so each reports its time. */
+  private static SearchProfile profile(List<SearchProfile.Shard> shards, long fetchNanos) {
+    List<SearchProfile.Shard> out = new ArrayList<>(shards.size());
+    for (SearchProfile.Shard s : shards) {
+      out.add(
+          new SearchProfile.Shard(
+              s.node(), s.index(), s.query(), s.rewriteNanos(), s.collectors(), fetchNanos));
+    }
+    return new SearchProfile(out);
   }
 
   private static TopDocs merge(Sort sort, int from, int size, TopDocs[] results) {
@@ -222,7 +300,8 @@ final class SearchPhase {
       IndexSearcher[] searchers,
       TopDocs merged,
       Sort sort,
-      SearchRequest request)
+      SearchRequest request,
+      FetchSubPhases subPhases)
       throws IOException {
     if (merged.scoreDocs.length == 0) {
       return List.of();
@@ -237,7 +316,8 @@ final class SearchPhase {
       Document doc = storedFields[shard].document(sd.doc, FETCH_FIELDS);
       BytesRef stored = doc.getBinaryValue(DocLookup.SOURCE);
       byte[] source = null;
-      if (stored != null && request.source().fetch()) {
+      boolean idAndSource = subPhases == null || subPhases.idAndSource();
+      if (stored != null && request.source().fetch() && idAndSource) {
         source =
             stored.offset == 0 && stored.length == stored.bytes.length
                 ? stored.bytes
@@ -264,11 +344,12 @@ final class SearchPhase {
       hits.add(
           new SearchHit(
               targets.get(shard).name(),
-              doc.get(DocLookup.ID),
+              idAndSource ? doc.get(DocLookup.ID) : null,
               score,
               source,
               sortValues,
-              ignored.length == 0 ? List.of() : Arrays.stream(ignored).sorted().toList()));
+              ignored.length == 0 ? List.of() : Arrays.stream(ignored).sorted().toList(),
+              subPhases == null ? null : subPhases.details(shard, sd.doc, stored)));
     }
     return hits;
   }

@@ -7,7 +7,7 @@ import java.util.List;
  * it as null); {@code source} is the filtered source JSON, or null when not fetched; {@code
  * sortValues} is empty unless the request sorted, else one {@link Long}, {@link Double}, {@link
  * String} or null per sort key; {@code ignored} names the fields whose malformed values were not
- * indexed ({@code _ignored}).
+ * indexed ({@code _ignored}); {@code details} holds what {@link FetchOptions} asked for.
  */
 public record SearchHit(
     String index,
@@ -15,10 +15,31 @@ public record SearchHit(
     float score,
     byte[] source,
     List<Object> sortValues,
-    List<String> ignored) {
+    List<String> ignored,
+    HitDetails details) {
+
+  public SearchHit {
+    details = details == null ? HitDetails.NONE : details;
+  }
+
+  /** A hit with no {@link HitDetails}. */
+  public SearchHit(
+      String index,
+      String id,
+      float score,
+      byte[] source,
+      List<Object> sortValues,
+      List<String> ignored) {
+    this(index, id, score, source, sortValues, ignored, HitDetails.NONE);
+  }
 
   /** A hit none of whose fields was ignored as malformed. */
   public SearchHit(String index, String id, float score, byte[] source, List<Object> sortValues) {
     this(index, id, score, source, sortValues, List.of());
+  }
+
+  /** This hit with other details. */
+  public SearchHit withDetails(HitDetails details) {
+    return new SearchHit(index, id, score, source, sortValues, ignored, details);
   }
 }

@@ -9,7 +9,10 @@ import java.util.List;
 /**
  * A search over one or more indices. {@code indices} holds names or expressions as the client gave
  * them ({@code _all}, {@code *}, comma lists resolved by the engine); empty means all indices.
- * {@code session} (null: none) runs it in a point in time or opens a scroll with it.
+ * {@code session} is the point in time or scroll the search runs in (null: neither).
+ *
+ * <p>Transports build the common parts with a constructor and add the rest with the {@code with*}
+ * methods, each of which copies the request with one component replaced.
  */
 public record SearchRequest(
     List<String> indices,
@@ -22,6 +25,8 @@ public record SearchRequest(
     List<Aggregation> aggregations,
     SearchOptions options,
     IndicesOptions indicesOptions,
+    FetchOptions fetch,
+    QueryControls controls,
     SearchSession session) {
 
   public static final int DEFAULT_SIZE = 10;
@@ -35,9 +40,13 @@ public record SearchRequest(
     aggregations = List.copyOf(aggregations);
     requireNonNull(options, "options");
     requireNonNull(indicesOptions, "indicesOptions");
+    requireNonNull(fetch, "fetch");
+    requireNonNull(controls, "controls");
   }
 
-  /** A search outside any point in time or scroll. */
+  /**
+   * A search with default fetch options and query controls, outside any point in time or scroll.
+   */
   public SearchRequest(
       List<String> indices,
       Query query,
@@ -60,6 +69,8 @@ public record SearchRequest(
         aggregations,
         options,
         indicesOptions,
+        FetchOptions.NONE,
+        QueryControls.NONE,
         null);
   }
 
@@ -126,6 +137,8 @@ public record SearchRequest(
         aggregations,
         options,
         indicesOptions,
+        fetch,
+        controls,
         session);
   }
 
@@ -142,6 +155,8 @@ public record SearchRequest(
         aggregations,
         options,
         indicesOptions,
+        fetch,
+        controls,
         session);
   }
 
@@ -158,6 +173,62 @@ public record SearchRequest(
         aggregations,
         options,
         indicesOptions,
+        fetch,
+        controls,
+        session);
+  }
+
+  /** This search with other per-hit {@link FetchOptions}. */
+  public SearchRequest withFetch(FetchOptions fetch) {
+    return new SearchRequest(
+        indices,
+        query,
+        from,
+        size,
+        sort,
+        source,
+        trackTotalHits,
+        aggregations,
+        options,
+        indicesOptions,
+        fetch,
+        controls,
+        session);
+  }
+
+  /** This search with another {@code _source} filter. */
+  public SearchRequest withSource(SourceFilter source) {
+    return new SearchRequest(
+        indices,
+        query,
+        from,
+        size,
+        sort,
+        source,
+        trackTotalHits,
+        aggregations,
+        options,
+        indicesOptions,
+        fetch,
+        controls,
+        session);
+  }
+
+  /** This search with other {@link QueryControls} (terminate_after, timeout). */
+  public SearchRequest withControls(QueryControls controls) {
+    return new SearchRequest(
+        indices,
+        query,
+        from,
+        size,
+        sort,
+        source,
+        trackTotalHits,
+        aggregations,
+        options,
+        indicesOptions,
+        fetch,
+        controls,
         session);
   }
 
@@ -174,6 +245,8 @@ public record SearchRequest(
         aggregations,
         options,
         indicesOptions,
+        fetch,
+        controls,
         session);
   }
 }

@@ -6,8 +6,8 @@ import java.util.List;
 /**
  * The answer to a {@link SearchRequest}. {@code totalHits} is null when tracking was disabled;
  * {@code maxScore} is NaN when there were no scores (rendered as null); {@code aggregations} is
- * empty when the request asked none. {@code scrollId} and {@code pitId} name the scroll or point in
- * time the search ran in (null: none).
+ * empty when the request asked none; {@code profile} is null unless the request asked one. {@code
+ * scrollId} and {@code pitId} name the scroll or point in time the search ran in (null: none).
  */
 public record SearchResponse(
     long tookMillis,
@@ -18,10 +18,36 @@ public record SearchResponse(
     List<SearchHit> hits,
     List<AggregationResult> aggregations,
     Boolean terminatedEarly,
+    SearchProfile profile,
     String scrollId,
     String pitId) {
 
   /** A response outside any scroll or point in time. */
+  public SearchResponse(
+      long tookMillis,
+      boolean timedOut,
+      int totalShards,
+      TotalHits totalHits,
+      float maxScore,
+      List<SearchHit> hits,
+      List<AggregationResult> aggregations,
+      Boolean terminatedEarly,
+      SearchProfile profile) {
+    this(
+        tookMillis,
+        timedOut,
+        totalShards,
+        totalHits,
+        maxScore,
+        hits,
+        aggregations,
+        terminatedEarly,
+        profile,
+        null,
+        null);
+  }
+
+  /** A response without a profile, outside any scroll or point in time. */
   public SearchResponse(
       long tookMillis,
       boolean timedOut,
@@ -40,6 +66,7 @@ public record SearchResponse(
         hits,
         aggregations,
         terminatedEarly,
+        null,
         null,
         null);
   }
@@ -68,6 +95,39 @@ public record SearchResponse(
         hits,
         aggregations,
         terminatedEarly,
+        profile,
+        scrollId,
+        pitId);
+  }
+
+  /** This response with other hits. */
+  public SearchResponse withHits(List<SearchHit> hits) {
+    return new SearchResponse(
+        tookMillis,
+        timedOut,
+        totalShards,
+        totalHits,
+        maxScore,
+        hits,
+        aggregations,
+        terminatedEarly,
+        profile,
+        scrollId,
+        pitId);
+  }
+
+  /** This response with another profile. */
+  public SearchResponse withProfile(SearchProfile profile) {
+    return new SearchResponse(
+        tookMillis,
+        timedOut,
+        totalShards,
+        totalHits,
+        maxScore,
+        hits,
+        aggregations,
+        terminatedEarly,
+        profile,
         scrollId,
         pitId);
   }

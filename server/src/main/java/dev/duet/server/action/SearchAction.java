@@ -6,8 +6,11 @@ import dev.duet.engine.Engine;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.error.RequestRefused;
 import dev.duet.engine.error.ShardFailure;
+import dev.duet.engine.search.SearchHit;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SearchResponse;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -40,7 +43,11 @@ public final class SearchAction {
 
   public SearchResponse execute(SearchRequest request) {
     try {
-      return engine.search(request);
+      SearchResponse response = engine.search(request);
+      if (response.profile() != null) {
+        response = response.withProfile(response.profile().onNode(nodeId));
+      }
+      return request.fetch().explain() ? explainedHere(response) : response;
     } catch (ShardFailure e) {
       throw new SearchPhaseFailure(e, nodeId);
     } catch (RequestRefused e) {
@@ -51,6 +58,15 @@ public final class SearchAction {
       }
       throw new SearchPhaseFailure(e, failedIndex(e, request), nodeId);
     }
+  }
+
+  /** Explained hits name the node that explained them ({@code _node}), as OpenSearch's do. */
+  private SearchResponse explainedHere(SearchResponse response) {
+    List<SearchHit> hits = new ArrayList<>(response.hits().size());
+    for (SearchHit hit : response.hits()) {
+      hits.add(hit.withDetails(hit.details().onNode(nodeId)));
+    }
+    return response.withHits(hits);
   }
 
   private static String failedIndex(DuetException e, SearchRequest request) {

@@ -11,6 +11,7 @@ import dev.duet.api.common.ClearScrollResult;
 import dev.duet.api.common.CountResult;
 import dev.duet.api.common.CreatePitResult;
 import dev.duet.api.common.DeletePitResult;
+import dev.duet.api.common.ExplainResult;
 import dev.duet.api.common.MsearchResult;
 import dev.duet.api.common.SearchResult;
 import dev.duet.api.search.ClearScrollRequest;
@@ -18,6 +19,7 @@ import dev.duet.api.search.CountRequest;
 import dev.duet.api.search.CreatePitRequest;
 import dev.duet.api.search.DeleteAllPitsRequest;
 import dev.duet.api.search.DeletePitRequest;
+import dev.duet.api.search.ExplainRequest;
 import dev.duet.api.search.GetAllPitsRequest;
 import dev.duet.api.search.MsearchRequest;
 import dev.duet.api.search.ScrollRequest;
@@ -26,13 +28,13 @@ import dev.duet.api.search.SearchServiceGrpc;
 import io.grpc.stub.StreamObserver;
 
 /**
- * {@code duet.search.SearchService}, generated from api/openapi: {@code Count}, {@code Msearch},
- * the scroll and point-in-time operations ({@code Scroll}, {@code ClearScroll}, {@code CreatePit},
- * {@code DeletePit}, {@code DeleteAllPits}, {@code GetAllPits}), which org.opensearch.protobufs has
- * no RPC for, and {@code Search} with REST's JSON body, for what org.opensearch.protobufs 1.6.0
- * cannot express; both run as their REST operations ({@link RestOperations}), so {@code q}, index
- * options and the query decoder are REST's. The fast search is {@code
- * org.opensearch.protobufs.services.SearchService/Search} ({@link SearchRpcs}).
+ * {@code duet.search.SearchService}, generated from api/openapi: {@code Count}, {@code Explain},
+ * {@code Msearch}, the scroll and point-in-time operations ({@code Scroll}, {@code ClearScroll},
+ * {@code CreatePit}, {@code DeletePit}, {@code DeleteAllPits}, {@code GetAllPits}), which
+ * org.opensearch.protobufs has no RPC for, and {@code Search} with REST's JSON body, for what
+ * org.opensearch.protobufs 1.6.0 cannot express; all run as their REST operations ({@link
+ * RestOperations}), so {@code q}, index options and the query decoder are REST's. The fast search
+ * is {@code org.opensearch.protobufs.services.SearchService/Search} ({@link SearchRpcs}).
  */
 final class CountRpcs extends SearchServiceGrpc.SearchServiceImplBase {
   private final RestOperations rest;
@@ -61,6 +63,16 @@ final class CountRpcs extends SearchServiceGrpc.SearchServiceImplBase {
         responses,
         route(GET, "/_search"),
         route(GET, "/{index}/_search"));
+  }
+
+  @Override
+  public void explain(ExplainRequest request, StreamObserver<ExplainResult> responses) {
+    rest.unary(
+        "duet.search.SearchService/Explain",
+        request,
+        ExplainResult.getDefaultInstance(),
+        responses,
+        route(GET, "/{index}/_explain/{id}"));
   }
 
   @Override

@@ -23,8 +23,7 @@ import org.opensearch.protobufs.TrackHits;
 /**
  * Decodes {@code SearchService/Search} requests into the search model: index list, from/size, sort,
  * {@code _source}, {@code track_total_hits} and the query. Request features that would change the
- * answer and that the model lacks (highlight, search_after, ...) fail with 400 instead of being
- * ignored.
+ * answer and that the model lacks (scroll, pit, slice, ...) fail with 400 instead of being ignored.
  */
 final class SearchRequestDecoder {
   private static final Query MATCH_ALL = new Query.MatchAll(1f);
@@ -63,6 +62,15 @@ final class SearchRequestDecoder {
     if (request.hasRequestCache()) {
       decoded = decoded.withOptions(decoded.options().withRequestCache(request.getRequestCache()));
     }
+    decoded = QueryControlsDecoder.applyTo(decoded, body);
+    decoded =
+        FetchOptionsDecoder.applyTo(
+            decoded,
+            body,
+            request.hasXSource()
+                || request.getXSourceIncludesCount() > 0
+                || request.getXSourceExcludesCount() > 0
+                || body.hasXSource());
     return body.getAggregationsCount() == 0
         ? decoded
         : decoded.withAggregations(AggregationDecoder.decode(body.getAggregationsMap()));
@@ -256,23 +264,14 @@ final class SearchRequestDecoder {
       return;
     }
     SearchRequestBody body = request.getSearchRequestBody();
-    if (body.hasHighlight()) {
-      notYet("highlight");
-    }
-    if (body.hasCollapse()) {
-      notYet("collapse");
-    }
-    if (body.getRescoreCount() > 0) {
-      notYet("rescore");
+    if (body.hasCollapse() && body.getCollapse().getInnerHitsCount() > 0) {
+      notYet("collapse.inner_hits");
     }
     if (body.hasSlice()) {
       notYet("slice");
     }
     if (body.getScriptFieldsCount() > 0) {
       notYet("script_fields");
-    }
-    if (body.hasTerminateAfter()) {
-      notYet("terminate_after");
     }
   }
 

@@ -63,6 +63,9 @@ final class SearchResponseEncoder {
     if (response.pitId() != null) {
       out.setPitId(response.pitId());
     }
+    if (response.profile() != null) {
+      out.setProfile(ProfileEncoder.encode(response.profile()));
+    }
     return out.setTook(response.tookMillis())
         .setTimedOut(response.timedOut())
         .setXShards(
@@ -123,6 +126,7 @@ final class SearchResponseEncoder {
       // The engine hands over a fresh array per hit and never touches it again: wrap, don't copy.
       out.setXSource(UnsafeByteOperations.unsafeWrap(hit.source()));
     }
+    HitDetailsEncoder.encode(hit.index(), hit.details(), out);
     List<Object> sort = hit.sortValues();
     for (int key = 0; key < sort.size(); key++) {
       out.addSort(FieldValues.toProto(sortTypes.narrow(hit.index(), key, sort.get(key))));

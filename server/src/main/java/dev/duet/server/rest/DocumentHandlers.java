@@ -19,7 +19,10 @@ import dev.duet.server.rest.codec.JsonOutput;
 import dev.duet.server.rest.codec.SourceFilters;
 import dev.duet.server.rest.codec.UpdateRequestDecoder;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Document endpoints: {@code _bulk}; the single-document writes ({@code _doc}, {@code _create},
@@ -96,13 +99,14 @@ final class DocumentHandlers {
   }
 
   /**
-   * {@code GET /{index}/_doc/{id}}: 200 with the document, 404 with {@code found: false}. Duet
-   * stores no field apart from {@code _source}, so {@code stored_fields} only drops the source (as
-   * OpenSearch does for fields that are not stored).
+   * {@code GET /{index}/_doc/{id}}: 200 with the document, 404 with {@code found: false}. {@code
+   * stored_fields} names fields whose {@code store: true} values come under {@code fields}, and
+   * drops the source unless {@code _source} asks it back.
    */
   RestResponse get(RestRequest request) throws IOException {
     SourceFilter filter = sourceParams(request);
-    if (filter == null && request.hasParam("stored_fields")) {
+    List<String> stored = storedFieldsParam(request);
+    if (filter == null && stored != null) {
       filter = SourceFilter.NONE;
     }
     GetResult result;
@@ -120,8 +124,26 @@ final class DocumentHandlers {
     } catch (DuetException e) {
       throw DocumentWriteAction.asIndexExpression(e);
     }
+    Map<String, List<Object>> fields = Map.of();
+    if (stored != null && result.found()) {
+      GetResult whole =
+          filter == SourceFilter.ALL
+              ? result
+              : actions
+                  .get()
+                  .execute(
+                      result.index(),
+                      result.id(),
+                      SourceFilter.ALL,
+                      true,
+                      false,
+                      VersionCheck.MATCH_ANY);
+      if (whole.found() && whole.source() != null) {
+        fields = actions.engine().storedFields(result.index(), whole.source(), stored);
+      }
+    }
     JsonOutput out = new JsonOutput(request.pretty());
-    GetResponseEncoder.encode(result, result.source(), out.generator());
+    GetResponseEncoder.encode(result, result.source(), fields, out.generator());
     return RestResponse.json(result.found() ? 200 : 404, out);
   }
 
@@ -169,5 +191,19 @@ final class DocumentHandlers {
 
   private static RefreshPolicy refresh(RestRequest request) {
     return BulkRequestDecoder.refreshPolicy(request.param("refresh"));
+  }
+
+  /** The {@code stored_fields} parameter's names, or null when absent. */
+  private static List<String> storedFieldsParam(RestRequest request) {
+    if (!request.hasParam("stored_fields")) {
+      return null;
+    }
+    List<String> names = new ArrayList<>();
+    for (String name : request.param("stored_fields", "").split(",")) {
+      if (!name.isBlank()) {
+        names.add(name.trim());
+      }
+    }
+    return names;
   }
 }

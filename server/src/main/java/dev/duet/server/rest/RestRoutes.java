@@ -25,6 +25,7 @@ public final class RestRoutes {
     ValidateQueryHandler validate = new ValidateQueryHandler(actions);
     MultiSearchHandler msearch = new MultiSearchHandler(actions);
     SearchSessionHandlers sessions = new SearchSessionHandlers(actions);
+    ExplainHandler explain = new ExplainHandler(actions);
     return new RestRouter()
         .add("/", root, GET, HEAD)
         .add("/_cluster/health", cluster::health, GET)
@@ -61,6 +62,7 @@ public final class RestRoutes {
         .add("/{index}/_bulk", docs::bulk, POST, PUT)
         .add("/{index}/_search", search, GET, POST)
         .add("/{index}/_count", search::count, GET, POST)
+        .add("/{index}/_explain/{id}", explain, GET, POST)
         .add("/{index}/_doc", docs::index, POST)
         .add("/{index}/_doc/{id}", docs::index, PUT, POST)
         .add("/{index}/_doc/{id}", docs::get, GET)

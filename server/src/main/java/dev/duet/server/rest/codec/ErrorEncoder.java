@@ -155,7 +155,14 @@ public final class ErrorEncoder {
     // OpenSearch's root causes of a failed search phase are those of its shard failures.
     DuetException current = e instanceof SearchPhaseFailure f ? f.shardFailure() : e;
     if (JAVA_EXCEPTION_TYPES.contains(current.type())) {
-      return current; // a plain Java exception is its own root cause in OpenSearch
+      // A plain Java exception is its own root cause in OpenSearch, except that nested object
+      // parsers' failures (x_content_parse_exception in x_content_parse_exception) unwrap.
+      while (current.type().equals("x_content_parse_exception")
+          && current.causedBy() != null
+          && current.causedBy().type().equals("x_content_parse_exception")) {
+        current = current.causedBy();
+      }
+      return current;
     }
     while (current.causedBy() != null
         && !JAVA_EXCEPTION_TYPES.contains(current.causedBy().type())

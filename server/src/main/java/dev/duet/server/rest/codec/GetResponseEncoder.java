@@ -3,6 +3,8 @@ package dev.duet.server.rest.codec;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.duet.engine.document.GetResult;
 import java.io.IOException;
+import java.util.List;
+import java.util.Map;
 
 /** Writes {@code GET /{index}/_doc/{id}} the way OpenSearch does, the source copied raw. */
 public final class GetResponseEncoder {
@@ -10,6 +12,13 @@ public final class GetResponseEncoder {
 
   /** {@code source} is the (possibly filtered) source to write, or null to leave it out. */
   public static void encode(GetResult result, byte[] source, JsonGenerator g) throws IOException {
+    encode(result, source, Map.of(), g);
+  }
+
+  /** As {@link #encode(GetResult, byte[], JsonGenerator)}, with stored field values. */
+  public static void encode(
+      GetResult result, byte[] source, Map<String, List<Object>> fields, JsonGenerator g)
+      throws IOException {
     g.writeStartObject();
     g.writeStringField("_index", result.index());
     g.writeStringField("_id", result.id());
@@ -21,6 +30,14 @@ public final class GetResponseEncoder {
       if (source != null) {
         g.writeFieldName("_source");
         Raw.write(g, source);
+      }
+      if (!fields.isEmpty()) {
+        g.writeObjectFieldStart("fields");
+        for (Map.Entry<String, List<Object>> field : fields.entrySet()) {
+          g.writeFieldName(field.getKey());
+          Json.writeValue(g, field.getValue());
+        }
+        g.writeEndObject();
       }
     } else {
       g.writeBooleanField("found", false);

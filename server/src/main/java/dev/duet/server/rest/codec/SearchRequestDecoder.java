@@ -44,6 +44,8 @@ public final class SearchRequestDecoder {
     List<Aggregation> aggregations = List.of();
     SearchOptionsDecoder options = new SearchOptionsDecoder();
     SearchSession pit = null;
+    FetchOptionsDecoder fetch = new FetchOptionsDecoder();
+    QueryControlsDecoder controls = new QueryControlsDecoder();
     if (length > 0) {
       try (JsonParser p = Json.parser(body, offset, length)) {
         JsonToken t = p.nextToken();
@@ -71,16 +73,18 @@ public final class SearchRequestDecoder {
               case "from" -> from = intValue(p, field);
               case "size" -> size = intValue(p, field);
               case "sort" -> sort = sort(p);
-              case "_source" -> source = SourceFilters.parse(p);
+              case "_source" -> {
+                source = SourceFilters.parse(p);
+                fetch.sourceGiven();
+              }
+              case "highlight", "docvalue_fields", "stored_fields", "fields", "explain" ->
+                  fetch.parse(p, field);
               case "track_total_hits" -> track = trackTotalHits(p);
               case "aggs", "aggregations" -> aggregations = AggregationsDecoder.parse(p);
               case "min_score", "post_filter", "search_after" -> options.parse(p, field);
               case "pit" -> pit = pit(p);
-              case "timeout" -> {
-                if (!t.isScalarValue()) {
-                  throw unknownKey(p, t, field);
-                }
-              }
+              case "timeout", "terminate_after", "collapse", "rescore", "profile" ->
+                  controls.parse(p, field);
               default -> throw unknownKey(p, t, field);
             }
           }
@@ -109,6 +113,7 @@ public final class SearchRequestDecoder {
         SourceFilters.fromParams(url.source(), url.sourceIncludes(), url.sourceExcludes());
     if (fromUrl != null) {
       source = fromUrl;
+      fetch.sourceGiven();
     }
     if (url.trackTotalHits() != null) {
       track = trackTotalHitsParam(url.trackTotalHits());
@@ -126,6 +131,8 @@ public final class SearchRequestDecoder {
     if (pit != null) {
       request = request.withSession(pit);
     }
+    request = fetch.applyTo(request);
+    request = controls.applyTo(request);
     return aggregations.isEmpty() ? request : request.withAggregations(aggregations);
   }
 

@@ -1,6 +1,7 @@
 package dev.duet.server.rest.codec;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.duet.engine.search.HitDetails;
 import dev.duet.engine.search.SearchHit;
 import dev.duet.engine.search.SearchResponse;
 import java.io.IOException;
@@ -50,13 +51,23 @@ public final class SearchResponseEncoder {
       g.writeFieldName("aggregations");
       AggregationsEncoder.encode(r.aggregations(), g);
     }
+    if (r.profile() != null) {
+      ProfileEncoder.encode(r.profile(), g);
+    }
     g.writeEndObject();
   }
 
   static void writeHit(SearchHit hit, JsonGenerator g) throws IOException {
     g.writeStartObject();
+    HitDetails details = hit.details();
+    if (details.explanation() != null) {
+      g.writeStringField("_shard", "[" + hit.index() + "][0]");
+      g.writeStringField("_node", details.node());
+    }
     g.writeStringField("_index", hit.index());
-    g.writeStringField("_id", hit.id());
+    if (hit.id() != null) {
+      g.writeStringField("_id", hit.id());
+    }
     g.writeFieldName("_score");
     writeScore(hit.score(), g);
     if (!hit.ignored().isEmpty()) {
@@ -70,6 +81,7 @@ public final class SearchResponseEncoder {
       g.writeFieldName("_source");
       Raw.write(g, hit.source());
     }
+    HitDetailsEncoder.write(details, g);
     if (!hit.sortValues().isEmpty()) {
       g.writeArrayFieldStart("sort");
       for (Object v : hit.sortValues()) {

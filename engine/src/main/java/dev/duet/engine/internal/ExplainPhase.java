@@ -1,0 +1,63 @@
+package dev.duet.engine.internal;
+
+import dev.duet.engine.search.ExplainResult;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.PostingsEnum;
+import org.apache.lucene.index.Terms;
+import org.apache.lucene.index.TermsEnum;
+import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.util.Bits;
+import org.apache.lucene.util.BytesRef;
+
+/** {@code _explain}: one document's score explanation for a query, from the current searcher. */
+final class ExplainPhase {
+  private ExplainPhase() {}
+
+  static ExplainResult explain(LuceneIndex index, String id, dev.duet.engine.search.Query query) {
+    Query lucene = new QueryTranslator(index).translateRequest(query);
+    IndexSearcher searcher = index.acquireSearcher();
+    try {
+      int doc = find(searcher, id);
+      if (doc < 0) {
+        return new ExplainResult(index.name(), id, false, null);
+      }
+      return new ExplainResult(
+          index.name(), id, true, HitExplainer.explain(searcher.explain(lucene, doc)));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (IndexSearcher.TooManyClauses e) {
+      throw new dev.duet.engine.error.DuetException(400, "too_many_clauses", e.getMessage());
+    } finally {
+      index.releaseSearcher(searcher);
+    }
+  }
+
+  /** The searcher-wide doc id of the live document {@code id}, or -1. */
+  private static int find(IndexSearcher searcher, String id) throws IOException {
+    BytesRef term = new BytesRef(id);
+    for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
+      Terms terms = leaf.reader().terms(DocLookup.ID);
+      if (terms == null) {
+        continue;
+      }
+      TermsEnum te = terms.iterator();
+      if (!te.seekExact(term)) {
+        continue;
+      }
+      PostingsEnum postings = te.postings(null, PostingsEnum.NONE);
+      Bits live = leaf.reader().getLiveDocs();
+      for (int doc = postings.nextDoc();
+          doc != DocIdSetIterator.NO_MORE_DOCS;
+          doc = postings.nextDoc()) {
+        if (live == null || live.get(doc)) {
+          return leaf.docBase + doc;
+        }
+      }
+    }
+    return -1;
+  }
+}

@@ -1,0 +1,58 @@
+package dev.duet.engine.search;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What {@code profile: true} reports, per index searched ("shard"): the query tree with Lucene's
+ * timing breakdown, rewrite time, the collector, and the fetch phase's time. Times are nanoseconds
+ * of this node and mean nothing across machines.
+ */
+public record SearchProfile(List<Shard> shards) {
+  public SearchProfile {
+    shards = List.copyOf(shards);
+  }
+
+  /** This profile as measured on {@code node} (shard ids name the node). */
+  public SearchProfile onNode(String node) {
+    List<Shard> out = new ArrayList<>(shards.size());
+    for (Shard s : shards) {
+      out.add(new Shard(node, s.index, s.query, s.rewriteNanos, s.collectors, s.fetchNanos));
+    }
+    return new SearchProfile(out);
+  }
+
+  /** One index's profile; {@code node} is null until the node sets it. */
+  public record Shard(
+      String node,
+      String index,
+      List<QueryNode> query,
+      long rewriteNanos,
+      List<CollectorNode> collectors,
+      long fetchNanos) {
+    public Shard {
+      query = List.copyOf(query);
+      collectors = List.copyOf(collectors);
+    }
+  }
+
+  /**
+   * One query of the tree: Lucene's class name, its description, total time and the breakdown
+   * ({@code create_weight}, {@code build_scorer}, {@code next_doc}, ... each with a {@code
+   * _count}).
+   */
+  public record QueryNode(
+      String type,
+      String description,
+      long timeNanos,
+      Map<String, Long> breakdown,
+      List<QueryNode> children) {
+    public QueryNode {
+      children = List.copyOf(children);
+    }
+  }
+
+  /** The collector that gathered the hits and why ({@code search_top_hits}). */
+  public record CollectorNode(String name, String reason, long timeNanos) {}
+}

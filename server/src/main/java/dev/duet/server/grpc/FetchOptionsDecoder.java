@@ -1,0 +1,155 @@
+package dev.duet.server.grpc;
+
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.search.FetchOptions;
+import dev.duet.engine.search.FieldAndFormat;
+import dev.duet.engine.search.Highlight;
+import dev.duet.engine.search.SearchRequest;
+import dev.duet.engine.search.SourceFilter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.opensearch.protobufs.HighlightField;
+import org.opensearch.protobufs.SearchRequestBody;
+
+/**
+ * Decodes the search body's per-hit options ({@code highlight}, {@code docvalue_fields}, {@code
+ * stored_fields}, {@code fields}, {@code explain}) into the same {@link FetchOptions} the REST body
+ * gives.
+ */
+final class FetchOptionsDecoder {
+  private static final String NONE = "_none_";
+
+  private FetchOptionsDecoder() {}
+
+  /**
+   * @param sourceGiven whether the request named {@code _source}, which then wins over {@code
+   *     stored_fields} (otherwise stored fields come without the source, as on REST)
+   */
+  static SearchRequest applyTo(SearchRequest request, SearchRequestBody body, boolean sourceGiven) {
+    boolean stored = body.getStoredFieldsCount() > 0;
+    if (!body.hasHighlight()
+        && body.getDocvalueFieldsCount() == 0
+        && !stored
+        && body.getFieldsCount() == 0
+        && !body.getExplain()) {
+      return request;
+    }
+    List<String> storedFields = stored ? body.getStoredFieldsList() : null;
+    boolean none = stored && storedFields.contains(NONE);
+    if (none && storedFields.size() > 1) {
+      throw DuetException.illegalArgument(
+          "The field [_none_] cannot be used in combination with other fields");
+    }
+    SearchRequest out =
+        request.withFetch(
+            new FetchOptions(
+                body.hasHighlight() ? highlight(body.getHighlight()) : null,
+                fieldsAndFormats(body.getDocvalueFieldsList()),
+                none ? List.of() : storedFields,
+                none,
+                fieldsAndFormats(body.getFieldsList()),
+                body.getExplain()));
+    return stored && !sourceGiven ? out.withSource(SourceFilter.NONE) : out;
+  }
+
+  private static List<FieldAndFormat> fieldsAndFormats(
+      List<org.opensearch.protobufs.FieldAndFormat> entries) {
+    List<FieldAndFormat> out = new ArrayList<>(entries.size());
+    for (org.opensearch.protobufs.FieldAndFormat entry : entries) {
+      out.add(new FieldAndFormat(entry.getField(), entry.hasFormat() ? entry.getFormat() : null));
+    }
+    return out;
+  }
+
+  private static Highlight highlight(org.opensearch.protobufs.Highlight h) {
+    List<Highlight.Field> fields = new ArrayList<>(h.getFieldsCount());
+    for (Map.Entry<String, HighlightField> entry : h.getFieldsMap().entrySet()) {
+      HighlightField f = entry.getValue();
+      fields.add(
+          new Highlight.Field(
+              entry.getKey(),
+              options(
+                  f.getPreTagsList(),
+                  f.getPostTagsList(),
+                  f.hasTagsSchema() ? f.getTagsSchema().name() : null,
+                  f.hasFragmentSize() ? f.getFragmentSize() : null,
+                  f.hasNumberOfFragments() ? f.getNumberOfFragments() : null,
+                  f.hasNoMatchSize() ? f.getNoMatchSize() : null,
+                  f.hasRequireFieldMatch() ? f.getRequireFieldMatch() : null,
+                  f.hasHighlightQuery() ? f.getHighlightQuery() : null,
+                  f.hasType() ? f.getType() : null,
+                  f.hasOrder() ? f.getOrder().name() : null,
+                  null,
+                  f.hasBoundaryScanner() ? f.getBoundaryScanner().name() : null)));
+    }
+    return new Highlight(
+        fields,
+        options(
+            h.getPreTagsList(),
+            h.getPostTagsList(),
+            h.hasTagsSchema() ? h.getTagsSchema().name() : null,
+            h.hasFragmentSize() ? h.getFragmentSize() : null,
+            h.hasNumberOfFragments() ? h.getNumberOfFragments() : null,
+            h.hasNoMatchSize() ? h.getNoMatchSize() : null,
+            h.hasRequireFieldMatch() ? h.getRequireFieldMatch() : null,
+            h.hasHighlightQuery() ? h.getHighlightQuery() : null,
+            h.hasType() ? h.getType() : null,
+            h.hasOrder() ? h.getOrder().name() : null,
+            h.hasEncoder() ? h.getEncoder().name() : null,
+            h.hasBoundaryScanner() ? h.getBoundaryScanner().name() : null));
+  }
+
+  private static Highlight.Options options(
+      List<String> preTags,
+      List<String> postTags,
+      String tagsSchema,
+      Integer fragmentSize,
+      Integer numberOfFragments,
+      Integer noMatchSize,
+      Boolean requireFieldMatch,
+      org.opensearch.protobufs.QueryContainer highlightQuery,
+      org.opensearch.protobufs.HighlighterType type,
+      String order,
+      String encoder,
+      String boundaryScanner) {
+    List<String> pre = preTags.isEmpty() ? null : preTags;
+    List<String> post = postTags.isEmpty() ? null : postTags;
+    if (tagsSchema != null && tagsSchema.endsWith("STYLED")) {
+      pre = Highlight.STYLED_PRE_TAGS;
+      post = List.of("</em>");
+    }
+    if (pre != null && post == null) {
+      throw DuetException.parsing("pre_tags are set but post_tags are not set");
+    }
+    return new Highlight.Options(
+        pre,
+        post,
+        fragmentSize,
+        numberOfFragments,
+        noMatchSize,
+        requireFieldMatch,
+        highlightQuery == null ? null : QueryDecoder.decode(highlightQuery),
+        type == null ? null : type(type),
+        enumValue(order, "HIGHLIGHTER_ORDER_"),
+        enumValue(encoder, "HIGHLIGHTER_ENCODER_"),
+        enumValue(boundaryScanner, "BOUNDARY_SCANNER_"));
+  }
+
+  private static String type(org.opensearch.protobufs.HighlighterType type) {
+    return switch (type.getHighlighterTypeCase()) {
+      case BUILTIN -> enumValue(type.getBuiltin().name(), "BUILTIN_HIGHLIGHTER_TYPE_");
+      case CUSTOM -> type.getCustom();
+      case HIGHLIGHTERTYPE_NOT_SET -> null;
+    };
+  }
+
+  /** {@code HIGHLIGHTER_ORDER_SCORE} → {@code score}; unspecified values are null. */
+  private static String enumValue(String name, String prefix) {
+    if (name == null || name.endsWith("UNSPECIFIED") || name.equals("UNRECOGNIZED")) {
+      return null;
+    }
+    return name.substring(prefix.length()).toLowerCase(Locale.ROOT);
+  }
+}

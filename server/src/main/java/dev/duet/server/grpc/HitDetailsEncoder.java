@@ -1,0 +1,68 @@
+package dev.duet.server.grpc;
+
+import dev.duet.engine.search.Explanation;
+import dev.duet.engine.search.HitDetails;
+import java.util.List;
+import java.util.Map;
+import org.opensearch.protobufs.HitsMetadataHitsInner;
+import org.opensearch.protobufs.NullValue;
+import org.opensearch.protobufs.ObjectMap;
+import org.opensearch.protobufs.StringArray;
+
+/**
+ * Sets a hit's {@code fields} (an object of value lists), {@code highlight} (fragments by field),
+ * {@code _explanation} and, for explained hits, {@code _shard} and {@code _node}.
+ */
+final class HitDetailsEncoder {
+  private HitDetailsEncoder() {}
+
+  static void encode(String index, HitDetails details, HitsMetadataHitsInner.Builder out) {
+    if (!details.fields().isEmpty()) {
+      ObjectMap.Builder fields = ObjectMap.newBuilder();
+      for (Map.Entry<String, List<Object>> field : details.fields().entrySet()) {
+        ObjectMap.ListValue.Builder list = ObjectMap.ListValue.newBuilder();
+        for (Object value : field.getValue()) {
+          list.addValue(value(value));
+        }
+        fields.putFields(field.getKey(), ObjectMap.Value.newBuilder().setListValue(list).build());
+      }
+      out.setFields(fields);
+    }
+    for (Map.Entry<String, List<String>> field : details.highlight().entrySet()) {
+      out.putHighlight(
+          field.getKey(), StringArray.newBuilder().addAllStringArray(field.getValue()).build());
+    }
+    if (details.explanation() != null) {
+      out.setXShard("0"); // OpenSearch's gRPC gives the shard number alone
+      if (details.node() != null) {
+        out.setXNode(details.node());
+      }
+      out.setXExplanation(explanation(details.explanation()));
+    }
+  }
+
+  private static org.opensearch.protobufs.Explanation explanation(Explanation e) {
+    org.opensearch.protobufs.Explanation.Builder out =
+        org.opensearch.protobufs.Explanation.newBuilder()
+            .setValue(e.value().floatValue())
+            .setDescription(e.description());
+    for (Explanation detail : e.details()) {
+      out.addDetails(explanation(detail));
+    }
+    return out.build();
+  }
+
+  private static ObjectMap.Value value(Object value) {
+    ObjectMap.Value.Builder out = ObjectMap.Value.newBuilder();
+    return switch (value) {
+      case null -> out.setNullValue(NullValue.NULL_VALUE_NULL).build();
+      case String s -> out.setString(s).build();
+      case Long l -> out.setInt64(l).build();
+      case Integer i -> out.setInt32(i).build();
+      case Double d -> out.setDouble(d).build();
+      case Float f -> out.setFloat(f).build();
+      case Boolean b -> out.setBool(b).build();
+      default -> out.setString(value.toString()).build();
+    };
+  }
+}

@@ -1,0 +1,64 @@
+package dev.duet.server.grpc;
+
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.index.TimeValues;
+import dev.duet.engine.search.Collapse;
+import dev.duet.engine.search.QueryControls;
+import dev.duet.engine.search.QueryRescore;
+import dev.duet.engine.search.SearchRequest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.opensearch.protobufs.SearchRequestBody;
+
+/**
+ * The search body's query-phase controls ({@code timeout}, {@code terminate_after}, {@code
+ * collapse}, {@code rescore}, {@code profile}) into the same {@link QueryControls} the REST body
+ * gives. Rescore and profile answer here, where OpenSearch 3.8's own gRPC fails on them.
+ */
+final class QueryControlsDecoder {
+  private QueryControlsDecoder() {}
+
+  static SearchRequest applyTo(SearchRequest request, SearchRequestBody body) {
+    long timeoutNanos =
+        body.hasTimeout() ? Math.max(0, TimeValues.parseNanos(body.getTimeout(), "timeout")) : 0;
+    int terminateAfter = body.hasTerminateAfter() ? Math.max(0, body.getTerminateAfter()) : 0;
+    Collapse collapse = body.hasCollapse() ? new Collapse(body.getCollapse().getField()) : null;
+    List<QueryRescore> rescore = rescore(body);
+    boolean profile = body.getProfile();
+    if (terminateAfter == 0
+        && timeoutNanos == 0
+        && collapse == null
+        && rescore.isEmpty()
+        && !profile) {
+      return request;
+    }
+    return request.withControls(
+        new QueryControls(terminateAfter, timeoutNanos, collapse, rescore, profile));
+  }
+
+  /** The body's rescore steps, as the REST body's {@code rescore} array. */
+  private static List<QueryRescore> rescore(SearchRequestBody body) {
+    List<QueryRescore> out = new ArrayList<>(body.getRescoreCount());
+    for (org.opensearch.protobufs.Rescore r : body.getRescoreList()) {
+      if (!r.hasQuery() || !r.getQuery().hasRescoreQuery()) {
+        throw DuetException.parsing("missing rescore type");
+      }
+      var q = r.getQuery();
+      String mode =
+          q.hasScoreMode()
+                  && !q.getScoreMode().name().endsWith("UNSPECIFIED")
+                  && !q.getScoreMode().name().equals("UNRECOGNIZED")
+              ? q.getScoreMode().name().substring("SCORE_MODE_".length()).toLowerCase(Locale.ROOT)
+              : "total";
+      out.add(
+          new QueryRescore(
+              r.hasWindowSize() ? r.getWindowSize() : QueryRescore.DEFAULT_WINDOW_SIZE,
+              QueryDecoder.decode(q.getRescoreQuery()),
+              q.hasQueryWeight() ? q.getQueryWeight() : 1f,
+              q.hasRescoreQueryWeight() ? q.getRescoreQueryWeight() : 1f,
+              mode));
+    }
+    return out;
+  }
+}

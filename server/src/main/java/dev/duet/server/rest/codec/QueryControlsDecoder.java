@@ -1,0 +1,100 @@
+package dev.duet.server.rest.codec;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.index.TimeValues;
+import dev.duet.engine.search.Collapse;
+import dev.duet.engine.search.QueryControls;
+import dev.duet.engine.search.QueryRescore;
+import dev.duet.engine.search.SearchRequest;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * The search body's query-phase controls ({@code timeout}, {@code terminate_after}, {@code
+ * collapse}, {@code rescore}, {@code profile}), collected while {@link SearchRequestDecoder}
+ * streams the body.
+ */
+final class QueryControlsDecoder {
+  private int terminateAfter;
+  private long timeoutNanos;
+  private Collapse collapse;
+  private List<QueryRescore> rescore = List.of();
+  private boolean profile;
+
+  /** Reads the value of {@code field}; the parser is on its first token. */
+  void parse(JsonParser p, String field) throws IOException {
+    JsonToken t = p.currentToken();
+    switch (field) {
+      case "timeout" -> {
+        scalar(p, t, field);
+        timeoutNanos = TimeValues.parseNanos(p.getText(), "timeout");
+      }
+      case "terminate_after" -> {
+        scalar(p, t, field);
+        try {
+          terminateAfter = Integer.parseInt(p.getText().trim());
+        } catch (NumberFormatException e) {
+          // OpenSearch lets the JDK's exception through: type number_format_exception.
+          throw new DuetException(400, "number_format_exception", e.getMessage());
+        }
+      }
+      case "collapse" -> collapse = collapse(p);
+      case "rescore" -> rescore = RescoreDecoder.parse(p);
+      case "profile" -> {
+        scalar(p, t, field);
+        profile = QueryErrors.booleanValue(p);
+      }
+      default -> throw new IllegalArgumentException(field);
+    }
+  }
+
+  SearchRequest applyTo(SearchRequest request) {
+    if (terminateAfter <= 0
+        && timeoutNanos <= 0
+        && collapse == null
+        && rescore.isEmpty()
+        && !profile) {
+      return request;
+    }
+    return request.withControls(
+        new QueryControls(
+            Math.max(0, terminateAfter), Math.max(0, timeoutNanos), collapse, rescore, profile));
+  }
+
+  private static void scalar(JsonParser p, JsonToken t, String field) {
+    if (!t.isScalarValue()) {
+      throw QueryErrors.error(p, "Unknown key for a " + Json.tokenName(t) + " in [" + field + "].");
+    }
+  }
+
+  /** {@code {"field": "f", "max_concurrent_group_searches": n}}; inner_hits is not modelled. */
+  private static Collapse collapse(JsonParser p) throws IOException {
+    if (p.currentToken() != JsonToken.START_OBJECT) {
+      throw QueryErrors.error(
+          p, "Unknown key for a " + Json.tokenName(p.currentToken()) + " in [collapse].");
+    }
+    String field = null;
+    while (p.nextToken() != JsonToken.END_OBJECT) {
+      String key = p.currentName();
+      String at = Json.location(p);
+      p.nextToken();
+      switch (key) {
+        case "field" -> field = p.getText();
+        case "max_concurrent_group_searches" -> p.getValueAsInt();
+        case "inner_hits" ->
+            throw DuetException.illegalArgument(
+                "search option [collapse.inner_hits] is not supported yet");
+        default ->
+            throw DuetException.badRequest(
+                "x_content_parse_exception", at + " [collapse] unknown field [" + key + "]");
+      }
+    }
+    if (field == null) {
+      throw DuetException.badRequest(
+          "x_content_parse_exception", Json.location(p) + " Required [field]");
+    }
+    return new Collapse(field);
+  }
+}
