@@ -18,6 +18,7 @@ import dev.duet.engine.index.AliasMetadata;
 import dev.duet.engine.index.IndexInfo;
 import dev.duet.engine.index.IndexSettings;
 import dev.duet.engine.index.IndicesOptions;
+import dev.duet.engine.internal.agg.AggregationPhase;
 import dev.duet.engine.internal.knn.KnnSettings;
 import dev.duet.engine.internal.knn.VectorSupport;
 import dev.duet.engine.mapping.Mapping;
@@ -65,6 +66,7 @@ public final class LuceneEngine implements Engine {
   private final IndexAdmin admin;
   private final IndexResolver resolver;
   private final RequestCache requestCache = RequestCache.withDefaultSize();
+  private int maxBuckets = AggregationPhase.DEFAULT_MAX_BUCKETS;
 
   private LuceneEngine(Path dataDir, AliasFilterDecoder filterDecoder) throws IOException {
     this.admin = new IndexAdmin(indices, filterDecoder);
@@ -105,10 +107,23 @@ public final class LuceneEngine implements Engine {
    * live in the server's codec).
    */
   public static LuceneEngine open(Path dataDir, AliasFilterDecoder filterDecoder) {
+    return open(dataDir, filterDecoder, AggregationPhase.DEFAULT_MAX_BUCKETS);
+  }
+
+  /**
+   * Opens the engine with a {@code search.max_buckets} of its own: the most buckets a search's
+   * aggregations may return before it fails with {@code too_many_buckets_exception}.
+   */
+  public static LuceneEngine open(Path dataDir, AliasFilterDecoder filterDecoder, int maxBuckets) {
     requireNonNull(dataDir, "dataDir");
     requireNonNull(filterDecoder, "filterDecoder");
+    if (maxBuckets < 0) {
+      throw new IllegalArgumentException("maxBuckets: " + maxBuckets + " (expected: >= 0)");
+    }
     try {
-      return new LuceneEngine(dataDir, filterDecoder);
+      LuceneEngine engine = new LuceneEngine(dataDir, filterDecoder);
+      engine.maxBuckets = maxBuckets;
+      return engine;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -366,7 +381,7 @@ public final class LuceneEngine implements Engine {
         filters.add(admin.aliasFilter(target.filters()));
       }
     }
-    return SearchPhase.execute(targets, filters, request, requestCache);
+    return SearchPhase.execute(targets, filters, request, requestCache, maxBuckets);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package dev.duet.engine.internal;
 
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.internal.agg.AggregationPhase;
 import dev.duet.engine.search.SearchHit;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SearchResponse;
@@ -47,7 +48,7 @@ final class SearchPhase {
       List<LuceneIndex> targets,
       List<dev.duet.engine.search.Query> aliasFilters,
       SearchRequest request) {
-    return execute(targets, aliasFilters, request, null);
+    return execute(targets, aliasFilters, request, null, AggregationPhase.DEFAULT_MAX_BUCKETS);
   }
 
   /**
@@ -58,7 +59,8 @@ final class SearchPhase {
       List<LuceneIndex> targets,
       List<dev.duet.engine.search.Query> aliasFilters,
       SearchRequest request,
-      RequestCache cache) {
+      RequestCache cache,
+      int maxBuckets) {
     long start = System.nanoTime();
     int from = request.from();
     int size = request.size();
@@ -141,7 +143,7 @@ final class SearchPhase {
       TopDocs merged = merge(sort, from, size, results);
       List<SearchHit> hits = fetch(targets, searchers, merged, sort, request);
       AggregationTargets.Outcome aggregations =
-          AggregationTargets.execute(targets, models, searchers, request);
+          AggregationTargets.execute(targets, models, searchers, request, maxBuckets);
       SearchResponse response =
           new SearchResponse(
               tookMillis(start),
