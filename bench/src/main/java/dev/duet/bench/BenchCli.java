@@ -97,7 +97,8 @@ public final class BenchCli implements Callable<Integer> {
       description =
           "Comma-separated: writes (= writes-seq and writes-c<clients>), writes-seq, writes-cN,"
               + " bulk, search (match), search-bool (match with term and range filters),"
-              + " search-phrase (match_phrase), searches (all three) (default: ${DEFAULT-VALUE}).")
+              + " search-phrase (match_phrase), searches (all three), aggs (agg-terms-avg,"
+              + " agg-date-histogram, agg-cardinality, agg-terms-max) (default: ${DEFAULT-VALUE}).")
   String scenarios;
 
   @Option(

@@ -20,4 +20,9 @@ public final class Engines {
   public static Engine open(Path dataDir, AliasFilterDecoder filterDecoder) {
     return LuceneEngine.open(dataDir, filterDecoder);
   }
+
+  /** The same, failing a search whose aggregations return more than {@code maxBuckets} buckets. */
+  public static Engine open(Path dataDir, AliasFilterDecoder filterDecoder, int maxBuckets) {
+    return LuceneEngine.open(dataDir, filterDecoder, maxBuckets);
+  }
 }

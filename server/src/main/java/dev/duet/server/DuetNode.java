@@ -69,7 +69,7 @@ public final class DuetNode implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create data directory " + config.dataDir(), e);
     }
-    Engine engine = openEngine(config.dataDir());
+    Engine engine = openEngine(config);
     try {
       return start(config, engine);
     } catch (RuntimeException | Error e) {
@@ -164,8 +164,8 @@ public final class DuetNode implements AutoCloseable {
     }
   }
 
-  private static Engine openEngine(Path dataDir) {
-    return Engines.open(dataDir, AliasFilterCodec.INSTANCE);
+  private static Engine openEngine(NodeConfig config) {
+    return Engines.open(config.dataDir(), AliasFilterCodec.INSTANCE, config.maxBuckets());
   }
 
   /**

@@ -21,6 +21,8 @@ import java.util.Map;
  *     grpc.netty.max_msg_size})
  * @param clusterName reported by {@code GET /} and the cluster APIs ({@code cluster.name})
  * @param nodeName reported by {@code GET /} ({@code node.name})
+ * @param maxBuckets the most buckets a search's aggregations may return ({@code
+ *     search.max_buckets}, OpenSearch's default 65,535)
  */
 public record NodeConfig(
     Path dataDir,
@@ -30,7 +32,8 @@ public record NodeConfig(
     long maxHttpContentLength,
     int maxGrpcMessageSize,
     String clusterName,
-    String nodeName) {
+    String nodeName,
+    int maxBuckets) {
 
   public static final String DEFAULT_HOST = "127.0.0.1";
   public static final int DEFAULT_HTTP_PORT = 9200;
@@ -44,6 +47,9 @@ public record NodeConfig(
 
   public static final String DEFAULT_CLUSTER_NAME = "opensearch";
 
+  /** OpenSearch's default {@code search.max_buckets}. */
+  public static final int DEFAULT_MAX_BUCKETS = 65_535;
+
   public NodeConfig {
     requireNonNull(dataDir, "dataDir");
     requireNonNull(host, "host");
@@ -55,10 +61,35 @@ public record NodeConfig(
       throw new IllegalArgumentException(
           "http.max_content_length: " + maxHttpContentLength + " (expected: > 0)");
     }
+    if (maxBuckets < 0) {
+      throw new IllegalArgumentException("search.max_buckets: " + maxBuckets + " (expected: >= 0)");
+    }
     if (maxGrpcMessageSize <= 0) {
       throw new IllegalArgumentException(
           "grpc.netty.max_msg_size: " + maxGrpcMessageSize + " (expected: > 0)");
     }
+  }
+
+  /** A config with OpenSearch's default {@code search.max_buckets}. */
+  public NodeConfig(
+      Path dataDir,
+      String host,
+      int httpPort,
+      int grpcPort,
+      long maxHttpContentLength,
+      int maxGrpcMessageSize,
+      String clusterName,
+      String nodeName) {
+    this(
+        dataDir,
+        host,
+        httpPort,
+        grpcPort,
+        maxHttpContentLength,
+        maxGrpcMessageSize,
+        clusterName,
+        nodeName,
+        DEFAULT_MAX_BUCKETS);
   }
 
   /** The defaults OpenSearch uses, with data in {@code dataDir}. */
@@ -100,6 +131,7 @@ public record NodeConfig(
                 c.withMaxGrpcMessageSize(Math.toIntExact(ByteSizes.parse(v, e.getKey())));
             case "cluster.name" -> c.withClusterName(v);
             case "node.name" -> c.withNodeName(v);
+            case "search.max_buckets" -> c.withMaxBuckets(parseInt(e.getKey(), v));
             default ->
                 throw new IllegalArgumentException(
                     "unknown setting ["
@@ -107,7 +139,7 @@ public record NodeConfig(
                         + "]; known: path.data, network.host, http.host, http.port,"
                         + " aux.transport.transport-grpc.port, grpc.port,"
                         + " http.max_content_length, grpc.netty.max_msg_size, cluster.name,"
-                        + " node.name");
+                        + " node.name, search.max_buckets");
           };
     }
     return c;
@@ -122,7 +154,8 @@ public record NodeConfig(
         maxHttpContentLength,
         maxGrpcMessageSize,
         clusterName,
-        nodeName);
+        nodeName,
+        maxBuckets);
   }
 
   public NodeConfig withHost(String host) {
@@ -134,7 +167,8 @@ public record NodeConfig(
         maxHttpContentLength,
         maxGrpcMessageSize,
         clusterName,
-        nodeName);
+        nodeName,
+        maxBuckets);
   }
 
   public NodeConfig withHttpPort(int httpPort) {
@@ -146,7 +180,8 @@ public record NodeConfig(
         maxHttpContentLength,
         maxGrpcMessageSize,
         clusterName,
-        nodeName);
+        nodeName,
+        maxBuckets);
   }
 
   public NodeConfig withGrpcPort(int grpcPort) {
@@ -158,7 +193,8 @@ public record NodeConfig(
         maxHttpContentLength,
         maxGrpcMessageSize,
         clusterName,
-        nodeName);
+        nodeName,
+        maxBuckets);
   }
 
   public NodeConfig withMaxHttpContentLength(long maxHttpContentLength) {
@@ -170,7 +206,8 @@ public record NodeConfig(
         maxHttpContentLength,
         maxGrpcMessageSize,
         clusterName,
-        nodeName);
+        nodeName,
+        maxBuckets);
   }
 
   public NodeConfig withMaxGrpcMessageSize(int maxGrpcMessageSize) {
@@ -182,7 +219,8 @@ public record NodeConfig(
         maxHttpContentLength,
         maxGrpcMessageSize,
         clusterName,
-        nodeName);
+        nodeName,
+        maxBuckets);
   }
 
   public NodeConfig withClusterName(String clusterName) {
@@ -194,7 +232,8 @@ public record NodeConfig(
         maxHttpContentLength,
         maxGrpcMessageSize,
         clusterName,
-        nodeName);
+        nodeName,
+        maxBuckets);
   }
 
   public NodeConfig withNodeName(String nodeName) {
@@ -206,7 +245,21 @@ public record NodeConfig(
         maxHttpContentLength,
         maxGrpcMessageSize,
         clusterName,
-        nodeName);
+        nodeName,
+        maxBuckets);
+  }
+
+  public NodeConfig withMaxBuckets(int maxBuckets) {
+    return new NodeConfig(
+        dataDir,
+        host,
+        httpPort,
+        grpcPort,
+        maxHttpContentLength,
+        maxGrpcMessageSize,
+        clusterName,
+        nodeName,
+        maxBuckets);
   }
 
   private static void checkPort(int port, String name) {

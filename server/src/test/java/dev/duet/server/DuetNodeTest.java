@@ -183,6 +183,46 @@ class DuetNodeTest {
   }
 
   @Test
+  void searchMaxBucketsFailsASearchWithMoreBucketsAsOpenSearchDoes() throws Exception {
+    try (DuetNode node = DuetNode.start(NodeConfig.ephemeral(dataDir).withMaxBuckets(2))) {
+      String base = "http://127.0.0.1:" + node.httpPort();
+      HttpClient http = HttpClient.newHttpClient();
+      send(
+          http,
+          base + "/_bulk?refresh=true",
+          "{\"index\":{\"_index\":\"b\",\"_id\":\"1\"}}\n{\"k\":\"x\"}\n"
+              + "{\"index\":{\"_index\":\"b\",\"_id\":\"2\"}}\n{\"k\":\"y\"}\n"
+              + "{\"index\":{\"_index\":\"b\",\"_id\":\"3\"}}\n{\"k\":\"z\"}\n");
+      HttpResponse<String> two =
+          send(
+              http,
+              base + "/b/_search",
+              "{\"size\":0,\"aggs\":{\"t\":{\"terms\":{\"field\":\"k.keyword\",\"size\":2}}}}");
+      HttpResponse<String> three =
+          send(
+              http,
+              base + "/b/_search",
+              "{\"size\":0,\"aggs\":{\"t\":{\"terms\":{\"field\":\"k.keyword\"}}}}");
+
+      assertThat(two.statusCode()).isEqualTo(200);
+      assertThat(three.statusCode()).isEqualTo(503);
+      assertThat(three.body())
+          .contains("too_many_buckets_exception")
+          .contains("Must be less than or equal to: [2] but was [3]");
+    }
+  }
+
+  private static HttpResponse<String> send(HttpClient http, String url, String body)
+      throws IOException, InterruptedException {
+    return http.send(
+        HttpRequest.newBuilder(URI.create(url))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  @Test
   void restIsNotServedOnTheGrpcPort() throws Exception {
     try (DuetNode node = DuetNode.start(NodeConfig.ephemeral(dataDir))) {
       assertThat(node.httpPort()).isNotEqualTo(node.grpcPort()).isPositive();

@@ -57,6 +57,19 @@ class NodeConfigTest {
   }
 
   @Test
+  void searchMaxBucketsIsANodeSetting() {
+    assertThat(NodeConfig.defaults(dir).maxBuckets()).isEqualTo(65_535);
+    NodeConfig c =
+        NodeConfig.defaults(dir).withSettings(java.util.Map.of("search.max_buckets", "100"));
+    assertThat(c.maxBuckets()).isEqualTo(100);
+    assertThatThrownBy(
+            () ->
+                NodeConfig.defaults(dir).withSettings(java.util.Map.of("search.max_buckets", "-1")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("search.max_buckets");
+  }
+
+  @Test
   void unknownKeysAndBadValuesAreRefused() throws Exception {
     Path file = dir.resolve("bad.yml");
     Files.writeString(file, "http.prot: 1\n", StandardCharsets.UTF_8);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
+import dev.duet.bench.client.AggregationQuery;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -30,6 +31,26 @@ class ScenarioTest {
 
     assertThat(scenario.clients()).isEqualTo(16);
     assertThat(scenario.index()).isEqualTo("bench-writes-c16");
+  }
+
+  @Test
+  void anIndexPrefixRenamesEveryScenarioIndexAndKeepsTheRest() {
+    List<Scenario> renamed =
+        Scenario.parse("aggs,search,bulk", 4, 500, REQUEST_ONLY).stream()
+            .map(s -> s.withIndexPrefix("bench-aggs-"))
+            .toList();
+
+    assertThat(renamed)
+        .extracting(Scenario::index)
+        .containsExactly(
+            "bench-aggs-aggs",
+            "bench-aggs-aggs",
+            "bench-aggs-aggs",
+            "bench-aggs-aggs",
+            "bench-aggs-search",
+            "bench-aggs-bulk");
+    assertThat(renamed.get(0).aggregation()).isEqualTo(AggregationQuery.TERMS_AVG);
+    assertThat(renamed.get(5).docsPerRequest()).isEqualTo(500);
   }
 
   @Test

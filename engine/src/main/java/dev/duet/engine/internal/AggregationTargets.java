@@ -60,7 +60,8 @@ final class AggregationTargets {
       List<LuceneIndex> indices,
       List<dev.duet.engine.search.Query> models,
       IndexSearcher[] searchers,
-      SearchRequest request)
+      SearchRequest request,
+      int maxBuckets)
       throws IOException {
     if (request.aggregations().isEmpty()) {
       return Outcome.NONE;
@@ -83,8 +84,7 @@ final class AggregationTargets {
       countable &= request.options().postFilter() == null && countable(searchers[i], query);
     }
     List<AggregationResult> results =
-        AggregationPhase.execute(
-            targets, queries, request.aggregations(), AggregationPhase.DEFAULT_MAX_BUCKETS);
+        AggregationPhase.execute(targets, queries, request.aggregations(), maxBuckets);
     return new Outcome(results, countable);
   }
 

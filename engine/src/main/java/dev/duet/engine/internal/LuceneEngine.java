@@ -18,6 +18,7 @@ import dev.duet.engine.index.AliasMetadata;
 import dev.duet.engine.index.IndexInfo;
 import dev.duet.engine.index.IndexSettings;
 import dev.duet.engine.index.IndicesOptions;
+import dev.duet.engine.internal.agg.AggregationPhase;
 import dev.duet.engine.internal.knn.KnnSettings;
 import dev.duet.engine.internal.knn.VectorSupport;
 import dev.duet.engine.mapping.Mapping;
@@ -69,6 +70,7 @@ public final class LuceneEngine implements Engine {
   private final IndexResolver resolver;
   private final SearchSessions sessions;
   private final RequestCache requestCache = RequestCache.withDefaultSize();
+  private int maxBuckets = AggregationPhase.DEFAULT_MAX_BUCKETS;
 
   private LuceneEngine(
       Path dataDir, AliasFilterDecoder filterDecoder, SessionLimits limits, InstantSource clock)
@@ -117,7 +119,20 @@ public final class LuceneEngine implements Engine {
    * live in the server's codec).
    */
   public static LuceneEngine open(Path dataDir, AliasFilterDecoder filterDecoder) {
-    return open(dataDir, filterDecoder, SessionLimits.DEFAULTS, InstantSource.system());
+    return open(
+        dataDir,
+        filterDecoder,
+        SessionLimits.DEFAULTS,
+        InstantSource.system(),
+        AggregationPhase.DEFAULT_MAX_BUCKETS);
+  }
+
+  /**
+   * Opens the engine with a {@code search.max_buckets} of its own: the most buckets a search's
+   * aggregations may return before it fails with {@code too_many_buckets_exception}.
+   */
+  public static LuceneEngine open(Path dataDir, AliasFilterDecoder filterDecoder, int maxBuckets) {
+    return open(dataDir, filterDecoder, SessionLimits.DEFAULTS, InstantSource.system(), maxBuckets);
   }
 
   /**
@@ -126,12 +141,27 @@ public final class LuceneEngine implements Engine {
    */
   public static LuceneEngine open(
       Path dataDir, AliasFilterDecoder filterDecoder, SessionLimits limits, InstantSource clock) {
+    return open(dataDir, filterDecoder, limits, clock, AggregationPhase.DEFAULT_MAX_BUCKETS);
+  }
+
+  /** Opens the engine with session limits, their clock, and a {@code search.max_buckets}. */
+  public static LuceneEngine open(
+      Path dataDir,
+      AliasFilterDecoder filterDecoder,
+      SessionLimits limits,
+      InstantSource clock,
+      int maxBuckets) {
     requireNonNull(dataDir, "dataDir");
     requireNonNull(filterDecoder, "filterDecoder");
     requireNonNull(limits, "limits");
     requireNonNull(clock, "clock");
+    if (maxBuckets < 0) {
+      throw new IllegalArgumentException("maxBuckets: " + maxBuckets + " (expected: >= 0)");
+    }
     try {
-      return new LuceneEngine(dataDir, filterDecoder, limits, clock);
+      LuceneEngine engine = new LuceneEngine(dataDir, filterDecoder, limits, clock);
+      engine.maxBuckets = maxBuckets;
+      return engine;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -403,7 +433,8 @@ public final class LuceneEngine implements Engine {
     }
     SearchSessions.checkShardDoc(request);
     SearchSessions.Targets targets = searchTargets(request.indices(), request.indicesOptions());
-    return SearchPhase.execute(targets.indices(), targets.filters(), request, requestCache);
+    return SearchPhase.execute(
+        targets.indices(), targets.filters(), request, requestCache, maxBuckets);
   }
 
   @Override

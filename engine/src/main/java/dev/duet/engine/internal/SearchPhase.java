@@ -1,6 +1,7 @@
 package dev.duet.engine.internal;
 
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.internal.agg.AggregationPhase;
 import dev.duet.engine.search.Collapse;
 import dev.duet.engine.search.QueryRescore;
 import dev.duet.engine.search.SearchHit;
@@ -50,16 +51,26 @@ final class SearchPhase {
       List<LuceneIndex> targets,
       List<dev.duet.engine.search.Query> aliasFilters,
       SearchRequest request) {
-    return execute(targets, aliasFilters, request, SearcherSource.LIVE, null);
+    return execute(
+        targets,
+        aliasFilters,
+        request,
+        SearcherSource.LIVE,
+        null,
+        AggregationPhase.DEFAULT_MAX_BUCKETS);
   }
 
-  /** A search on the live searchers, answered from and stored in {@code cache} when it may be. */
+  /**
+   * A search on the live searchers, answered from and stored in {@code cache} when it may be, with
+   * at most {@code maxBuckets} aggregation buckets.
+   */
   static SearchResponse execute(
       List<LuceneIndex> targets,
       List<dev.duet.engine.search.Query> aliasFilters,
       SearchRequest request,
-      RequestCache cache) {
-    return execute(targets, aliasFilters, request, SearcherSource.LIVE, cache);
+      RequestCache cache,
+      int maxBuckets) {
+    return execute(targets, aliasFilters, request, SearcherSource.LIVE, cache, maxBuckets);
   }
 
   /**
@@ -71,7 +82,8 @@ final class SearchPhase {
       List<dev.duet.engine.search.Query> aliasFilters,
       SearchRequest request,
       SearcherSource source) {
-    return execute(targets, aliasFilters, request, source, null);
+    return execute(
+        targets, aliasFilters, request, source, null, AggregationPhase.DEFAULT_MAX_BUCKETS);
   }
 
   /**
@@ -84,7 +96,8 @@ final class SearchPhase {
       List<dev.duet.engine.search.Query> aliasFilters,
       SearchRequest request,
       SearcherSource source,
-      RequestCache cache) {
+      RequestCache cache,
+      int maxBuckets) {
     long start = System.nanoTime();
     int from = request.from();
     int size = request.size();
@@ -234,7 +247,7 @@ final class SearchPhase {
       }
       long fetchNanos = System.nanoTime() - fetchStart;
       AggregationTargets.Outcome aggregations =
-          AggregationTargets.execute(targets, models, searchers, request);
+          AggregationTargets.execute(targets, models, searchers, request, maxBuckets);
       Boolean terminatedEarly = aggregations.terminatedEarly(size);
       if (limited.terminatedEarly() != null) {
         terminatedEarly = limited.terminatedEarly() || Boolean.TRUE.equals(terminatedEarly);

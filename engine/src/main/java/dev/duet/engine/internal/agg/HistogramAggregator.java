@@ -21,6 +21,10 @@ import org.apache.lucene.util.NumericUtils;
  * extended_bounds}, are filled with empty buckets, as OpenSearch's reduce does.
  */
 final class HistogramAggregator extends Aggregator.Buckets {
+  private static final int DATE_BLOCK_SHIFT = 22;
+  private static final int DATE_BLOCKS = 1 << 16;
+  private static final int UNKNOWN_BLOCK = -2;
+  private static final int CUT_BLOCK = -1;
   private final Aggregation.Histogram spec;
   private final BucketOrds ords = new BucketOrds();
   private final Rounding rounding;
@@ -28,6 +32,8 @@ final class HistogramAggregator extends Aggregator.Buckets {
   private final int maxBuckets;
   private ValueFormat format = ValueFormat.RAW;
   private String fieldFormat;
+  private int[] blockOrds;
+  private long blockBase;
 
   HistogramAggregator(Aggregation.Histogram spec, List<Aggregator> subs, int maxBuckets) {
     super(spec.name(), subs);
@@ -81,15 +87,44 @@ final class HistogramAggregator extends Aggregator.Buckets {
       if (!values.advanceExact(doc)) {
         return;
       }
-      long previous = Long.MIN_VALUE;
+      long previous = -1;
       for (int i = values.docValueCount(); i > 0; i--) {
-        long key = key(source, values.nextValue());
-        if (key != previous) { // a document counts once per bucket
-          collectBucket(subLeaves, doc, ords.add(owning, key));
-          previous = key;
+        long raw = values.nextValue();
+        long ord = owning == 0 && rounding != null ? topDateOrd(source, raw) : -1;
+        if (ord < 0) {
+          ord = ords.add(owning, key(source, raw));
+        }
+        if (ord != previous) { // a document counts once per bucket
+          collectBucket(subLeaves, doc, ord);
+          previous = ord;
         }
       }
     };
+  }
+
+  /**
+   * The top-level bucket of a date through a table of 2^22 ms (about 70 minute) blocks from the
+   * first date seen, so most dates cost a shift and an array read instead of a rounding and a hash
+   * lookup; -1 for a date outside the table or in a block a bucket boundary cuts.
+   */
+  private long topDateOrd(FieldSource source, long raw) {
+    if (blockOrds == null) {
+      blockBase = raw - (DATE_BLOCKS / 2L << DATE_BLOCK_SHIFT);
+      blockOrds = new int[DATE_BLOCKS];
+      java.util.Arrays.fill(blockOrds, UNKNOWN_BLOCK);
+    }
+    long block = (raw - blockBase) >> DATE_BLOCK_SHIFT;
+    if (block < 0 || block >= DATE_BLOCKS) {
+      return -1;
+    }
+    int ord = blockOrds[(int) block];
+    if (ord == UNKNOWN_BLOCK) {
+      long first = blockBase + (block << DATE_BLOCK_SHIFT);
+      long key = key(source, first);
+      ord = key == key(source, first + (1L << DATE_BLOCK_SHIFT) - 1) ? ords.add(0, key) : CUT_BLOCK;
+      blockOrds[(int) block] = ord;
+    }
+    return ord;
   }
 
   /** The bucket key of a raw value: epoch millis for dates, sortable double bits for numbers. */
