@@ -43,7 +43,9 @@ import picocli.CommandLine.Option;
  * bytes) and gRPC packed {@code extra_field_values}, docs/s. Vectors are seeded random floats.
  * Pointed at the gateway's ports ({@code --rest-url}, {@code --grpc-target}) with {@code
  * --api-key}, it measures k-NN through the gateway; {@code --skip-load --skip-ingest} then search
- * an index loaded by an earlier direct run.
+ * an index loaded by an earlier direct run. {@code --mode}, {@code --compression} and {@code
+ * --engine} shape the vector field as the k-NN plugin does; {@code --report-memory} then reports
+ * what the loaded field costs in vector files and heap ({@link VectorMemoryReport}).
  */
 @Command(
     name = "vectors",
