@@ -43,7 +43,9 @@ import picocli.CommandLine.Option;
  * bytes) and gRPC packed {@code extra_field_values}, docs/s. Vectors are seeded random floats.
  * Pointed at the gateway's ports ({@code --rest-url}, {@code --grpc-target}) with {@code
  * --api-key}, it measures k-NN through the gateway; {@code --skip-load --skip-ingest} then search
- * an index loaded by an earlier direct run.
+ * an index loaded by an earlier direct run. {@code --mode}, {@code --compression} and {@code
+ * --engine} shape the vector field as the k-NN plugin does; {@code --report-memory} then reports
+ * what the loaded field costs in vector files and heap ({@link VectorMemoryReport}).
  */
 @Command(
     name = "vectors",
@@ -105,8 +107,41 @@ final class VectorCommand implements Callable<Integer> {
       description = "how to load the search index: packed (gRPC) or rest")
   String load;
 
-  @Option(names = "--skip-load", description = "the search index bench-knn is already loaded")
+  @Option(names = "--skip-load", description = "the search index (--index) is already loaded")
   boolean skipLoad;
+
+  @Option(
+      names = "--index",
+      defaultValue = "bench-knn",
+      description =
+          "the search index; ingest indices are <index>-ingest-<mode> (default: ${DEFAULT-VALUE})")
+  String index;
+
+  @Option(
+      names = "--mode",
+      description = "the k-NN plugin's mode for the vector field: in_memory or on_disk")
+  String mode;
+
+  @Option(
+      names = "--compression",
+      description = "the k-NN plugin's compression_level for the vector field: 1x, 2x, ... 32x")
+  String compression;
+
+  @Option(
+      names = "--engine",
+      defaultValue = "lucene",
+      description =
+          "the method's engine: lucene (compression 1x, 4x) or faiss (all levels; Duet maps it onto"
+              + " Lucene too)")
+  String engine;
+
+  @Option(
+      names = "--report-memory",
+      paramLabel = "DATA_DIR",
+      description =
+          "After loading, flush the search index and report its vector files and heap, read from"
+              + " the node's data directory DATA_DIR (same machine), scaled to 1M vectors.")
+  java.nio.file.Path memoryDataDir;
 
   private final HttpClient http =
       HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
@@ -140,10 +175,10 @@ final class VectorCommand implements Callable<Integer> {
     StringBuilder out = new StringBuilder();
     try {
       if (!skipLoad) {
-        createIndex("bench-knn");
+        createIndex(index);
         long start = System.nanoTime();
-        ingest("bench-knn", docs, load.equals("rest") ? Mode.REST : Mode.PACKED);
-        rest("POST", "/bench-knn/_refresh", null);
+        ingest(index, docs, load.equals("rest") ? Mode.REST : Mode.PACKED);
+        rest("POST", "/" + index + "/_refresh", null);
         out.append(
             String.format(
                 Locale.ROOT,
@@ -152,6 +187,9 @@ final class VectorCommand implements Callable<Integer> {
                 dims,
                 load,
                 (System.nanoTime() - start) / 1e9));
+      }
+      if (memoryDataDir != null) {
+        out.append(memoryReport()).append('\n');
       }
       out.append(
           "| k-NN k=10 | p50 ms | p95 ms | p99 ms | request bytes |\n|---|---|---|---|---|\n");
@@ -169,11 +207,11 @@ final class VectorCommand implements Callable<Integer> {
           .append(batch)
           .append(" docs/request) | docs/s |\n|---|---|\n");
       for (Mode mode : Mode.values()) {
-        String index = "bench-knn-ingest-" + mode.name().toLowerCase(Locale.ROOT);
-        createIndex(index);
+        String ingestIndex = index + "-ingest-" + mode.name().toLowerCase(Locale.ROOT);
+        createIndex(ingestIndex);
         long start = System.nanoTime();
         try {
-          ingest(index, ingestDocs, mode);
+          ingest(ingestIndex, ingestDocs, mode);
           double seconds = (System.nanoTime() - start) / 1e9;
           out.append(
               String.format(Locale.ROOT, "| %s | %.0f |%n", mode.title, ingestDocs / seconds));
@@ -184,7 +222,7 @@ final class VectorCommand implements Callable<Integer> {
               .append(e.getMessage())
               .append(" |\n");
         }
-        rest("DELETE", "/" + index, null);
+        rest("DELETE", "/" + ingestIndex, null);
       }
     } finally {
       channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
@@ -208,7 +246,7 @@ final class VectorCommand implements Callable<Integer> {
         String body =
             "{\"size\":10,\"query\":{\"knn\":{\"v\":{\"vector\":" + json(q) + ",\"k\":10}}}}";
         bytes = body.getBytes(StandardCharsets.UTF_8).length;
-        HttpResponse<String> r = rest("POST", "/bench-knn/_search", body);
+        HttpResponse<String> r = rest("POST", "/" + index + "/_search", body);
         if (r.statusCode() != 200) {
           throw new IllegalStateException("k-NN search: HTTP " + r.statusCode() + " " + r.body());
         }
@@ -234,7 +272,7 @@ final class VectorCommand implements Callable<Integer> {
       knn.addVector(f);
     }
     return SearchRequest.newBuilder()
-        .addIndex("bench-knn")
+        .addIndex(index)
         .setSearchRequestBody(
             SearchRequestBody.newBuilder()
                 .setSize(10)
@@ -302,10 +340,30 @@ final class VectorCommand implements Callable<Integer> {
                 + "\"mappings\":{\"properties\":{\"n\":{\"type\":\"long\"},\"v\":{\"type\":"
                 + "\"knn_vector\",\"dimension\":"
                 + dims
-                + ",\"method\":{\"name\":\"hnsw\",\"engine\":\"lucene\",\"space_type\":\"l2\"}}}}}");
+                + VectorMemoryReport.quantization(mode, compression)
+                + ",\"method\":{\"name\":\"hnsw\",\"engine\":\""
+                + engine
+                + "\",\"space_type\":\"l2\"}}}}}");
     if (r.statusCode() != 200) {
       throw new IllegalStateException("create " + index + ": " + r.body());
     }
+  }
+
+  /** Flushes the search index (so its segments are committed) and measures its vector field. */
+  private String memoryReport() throws Exception {
+    rest("POST", "/" + index + "/_flush", null);
+    HttpResponse<String> settings = rest("GET", "/" + index + "/_settings", null);
+    java.util.regex.Matcher uuid =
+        java.util.regex.Pattern.compile("\"uuid\":\"([^\"]+)\"").matcher(settings.body());
+    if (!uuid.find()) {
+      throw new IllegalStateException("no index.uuid in " + settings.body());
+    }
+    return VectorMemoryReport.table(
+        dims,
+        mode,
+        compression,
+        dev.duet.bench.measure.VectorMemory.of(
+            dev.duet.bench.measure.VectorMemory.indexDirectory(memoryDataDir, uuid.group(1)), "v"));
   }
 
   private float[] vector() {

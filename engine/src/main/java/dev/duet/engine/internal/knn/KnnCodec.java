@@ -52,9 +52,11 @@ public final class KnnCodec extends Lucene104Codec {
           case 32 -> ScalarEncoding.SINGLE_BIT_QUERY_NIBBLE;
           default -> null;
         };
-    return encoding == null
-        ? new Lucene99HnswVectorsFormat(key.m(), key.efConstruction())
-        : new Lucene104HnswScalarQuantizedVectorsFormat(encoding, key.m(), key.efConstruction());
+    return new WideVectorsFormat(
+        encoding == null
+            ? new Lucene99HnswVectorsFormat(key.m(), key.efConstruction())
+            : new Lucene104HnswScalarQuantizedVectorsFormat(
+                encoding, key.m(), key.efConstruction()));
   }
 
   record FormatKey(int m, int efConstruction, int compression) {}
