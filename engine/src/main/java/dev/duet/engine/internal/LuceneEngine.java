@@ -70,12 +70,17 @@ public final class LuceneEngine implements Engine {
   private final IndexResolver resolver;
   private final SearchSessions sessions;
   private final RequestCache requestCache = RequestCache.withDefaultSize();
-  private int maxBuckets = AggregationPhase.DEFAULT_MAX_BUCKETS;
+  private final int maxBuckets;
 
   private LuceneEngine(
-      Path dataDir, AliasFilterDecoder filterDecoder, SessionLimits limits, InstantSource clock)
+      Path dataDir,
+      AliasFilterDecoder filterDecoder,
+      SessionLimits limits,
+      InstantSource clock,
+      int maxBuckets)
       throws IOException {
-    this.sessions = new SearchSessions(clock, limits, this::searchTargets);
+    this.maxBuckets = maxBuckets;
+    this.sessions = new SearchSessions(clock, limits, maxBuckets, this::searchTargets);
     this.admin = new IndexAdmin(indices, filterDecoder);
     this.resolver = admin.resolver();
     this.indicesDir = dataDir.resolve("indices");
@@ -159,9 +164,7 @@ public final class LuceneEngine implements Engine {
       throw new IllegalArgumentException("maxBuckets: " + maxBuckets + " (expected: >= 0)");
     }
     try {
-      LuceneEngine engine = new LuceneEngine(dataDir, filterDecoder, limits, clock);
-      engine.maxBuckets = maxBuckets;
-      return engine;
+      return new LuceneEngine(dataDir, filterDecoder, limits, clock, maxBuckets);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -57,9 +57,11 @@ final class ReaderLease {
   /**
    * Runs {@code request} on the held readers; {@code cursor} (may be null) says where the page
    * starts and learns where it ended. 404 {@code index_not_found_exception} when one of the indices
-   * was deleted since the lease was taken, as OpenSearch answers for a point in time.
+   * was deleted since the lease was taken, as OpenSearch answers for a point in time. Its
+   * aggregations may return at most {@code maxBuckets} buckets, the node's {@code
+   * search.max_buckets}.
    */
-  SearchResponse search(SearchRequest request, Cursor cursor) {
+  SearchResponse search(SearchRequest request, Cursor cursor, int maxBuckets) {
     lock.readLock().lock();
     try {
       for (int i = 0; i < searchers.length; i++) {
@@ -99,7 +101,7 @@ final class ReaderLease {
               }
             }
           };
-      return SearchPhase.execute(targets, aliasFilters, request, source);
+      return SearchPhase.execute(targets, aliasFilters, request, source, maxBuckets);
     } finally {
       lock.readLock().unlock();
     }

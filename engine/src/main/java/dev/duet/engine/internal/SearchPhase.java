@@ -81,9 +81,9 @@ final class SearchPhase {
       List<LuceneIndex> targets,
       List<dev.duet.engine.search.Query> aliasFilters,
       SearchRequest request,
-      SearcherSource source) {
-    return execute(
-        targets, aliasFilters, request, source, null, AggregationPhase.DEFAULT_MAX_BUCKETS);
+      SearcherSource source,
+      int maxBuckets) {
+    return execute(targets, aliasFilters, request, source, null, maxBuckets);
   }
 
   /**

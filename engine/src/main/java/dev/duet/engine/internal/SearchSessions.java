@@ -33,11 +33,14 @@ final class SearchSessions implements AutoCloseable {
   private final AtomicInteger openPits = new AtomicInteger();
   private final InstantSource clock;
   private final SessionLimits limits;
+  private final int maxBuckets;
   private final Resolver resolver;
 
-  SearchSessions(InstantSource clock, SessionLimits limits, Resolver resolver) {
+  /** {@code maxBuckets} is the node's {@code search.max_buckets}, for searches in a session. */
+  SearchSessions(InstantSource clock, SessionLimits limits, int maxBuckets, Resolver resolver) {
     this.clock = requireNonNull(clock, "clock");
     this.limits = requireNonNull(limits, "limits");
+    this.maxBuckets = maxBuckets;
     this.resolver = requireNonNull(resolver, "resolver");
   }
 
@@ -126,7 +129,7 @@ final class SearchSessions implements AutoCloseable {
               List.of(),
               session.request.options(),
               session.request.indicesOptions());
-      page = session.lease.search(next, session.cursor);
+      page = session.lease.search(next, session.cursor, maxBuckets);
       // As OpenSearch: every page reports the first page's total and max score.
       page =
           new SearchResponse(
@@ -285,7 +288,10 @@ final class SearchSessions implements AutoCloseable {
       session.keepAliveMillis = keepAlive;
     }
     session.touch(clock.millis());
-    return session.lease.search(request.withSession(null), null).withSession(null, session.id);
+    return session
+        .lease
+        .search(request.withSession(null), null, maxBuckets)
+        .withSession(null, session.id);
   }
 
   private SearchResponse openScroll(SearchRequest request, String keepAlive) {
@@ -320,7 +326,7 @@ final class SearchSessions implements AutoCloseable {
     try {
       SearchResponse page;
       synchronized (session) {
-        page = session.lease.search(session.request, session.cursor);
+        page = session.lease.search(session.request, session.cursor, maxBuckets);
         session.firstPage = page;
       }
       return page.withSession(session.id, null);

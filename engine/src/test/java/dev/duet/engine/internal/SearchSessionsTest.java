@@ -25,6 +25,7 @@ import dev.duet.engine.search.SessionLimits;
 import dev.duet.engine.search.SortSpec;
 import dev.duet.engine.search.SourceFilter;
 import dev.duet.engine.search.TrackTotalHits;
+import dev.duet.engine.search.agg.Aggregation;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.InstantSource;
@@ -319,8 +320,43 @@ class SearchSessionsTest {
             "Validation Failed: 1: using [point in time] is not allowed in a scroll context;");
   }
 
+  @Test
+  void aSearchInAPointInTimeKeepsTheNodesMaxBuckets(@TempDir Path other) {
+    try (LuceneEngine strict =
+        LuceneEngine.open(
+            other, AliasFilterDecoder.NONE, SessionLimits.DEFAULTS, InstantSource.system(), 2)) {
+      createIndex(strict, "b");
+      strict.bulk(
+          bulk(
+              index("b", "1", "{\"n\":1}"),
+              index("b", "2", "{\"n\":2}"),
+              index("b", "3", "{\"n\":3}")));
+      PointInTime pit = strict.createPit(List.of("b"), IndicesOptions.DEFAULTS, "1m");
+      // One bucket per value of n: three, past this node's search.max_buckets of 2.
+      Aggregation.Histogram perValue =
+          new Aggregation.Histogram(
+              "h", "n", false, 1, null, null, null, 0, 0, null, null, List.of(), false, null,
+              List.of());
+
+      assertThatThrownBy(
+              () ->
+                  strict.search(
+                      inPit(pit.id(), null, sortBy("n")).withAggregations(List.of(perValue))))
+          .isInstanceOfSatisfying(
+              DuetException.class,
+              e ->
+                  assertThat(e.causedBy().reason())
+                      .contains("Must be less than or equal to: [2]")
+                      .contains("[search.max_buckets]"));
+    }
+  }
+
   private void createIndex(String name) {
-    engine.createIndex(
+    createIndex(engine, name);
+  }
+
+  private static void createIndex(LuceneEngine on, String name) {
+    on.createIndex(
         name,
         IndexSettings.DEFAULTS,
         Mapping.fromMap(
