@@ -1,11 +1,15 @@
 package dev.duet.engine;
 
 import dev.duet.engine.internal.LuceneEngine;
+import dev.duet.engine.internal.agg.AggregationPhase;
 import dev.duet.engine.search.AliasFilterDecoder;
 import java.nio.file.Path;
 
 /** Opens engines. */
 public final class Engines {
+  /** OpenSearch's default {@code search.max_buckets}, which {@link #open(Path)} applies. */
+  public static final int DEFAULT_MAX_BUCKETS = AggregationPhase.DEFAULT_MAX_BUCKETS;
+
   private Engines() {}
 
   /**

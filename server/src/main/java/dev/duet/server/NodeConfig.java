@@ -2,6 +2,7 @@ package dev.duet.server;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.duet.engine.Engines;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -47,8 +48,8 @@ public record NodeConfig(
 
   public static final String DEFAULT_CLUSTER_NAME = "opensearch";
 
-  /** OpenSearch's default {@code search.max_buckets}. */
-  public static final int DEFAULT_MAX_BUCKETS = 65_535;
+  /** OpenSearch's default {@code search.max_buckets} (the engine's own default). */
+  public static final int DEFAULT_MAX_BUCKETS = Engines.DEFAULT_MAX_BUCKETS;
 
   public NodeConfig {
     requireNonNull(dataDir, "dataDir");
