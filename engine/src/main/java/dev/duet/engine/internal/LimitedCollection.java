@@ -41,7 +41,9 @@ final class LimitedCollection {
   <C extends Collector, T> T search(
       IndexSearcher searcher, org.apache.lucene.search.Query query, CollectorManager<C, T> manager)
       throws IOException {
-    IndexSearcher target = searcher;
+    // terminate_after counts documents in collection order, which only one thread has.
+    IndexSearcher target =
+        limits.terminateAfter() > 0 ? SearchThreads.sequential(searcher) : searcher;
     QueryProfilerIndexSearcher profiler = null;
     if (limits.profile()) {
       target = profiler = QueryProfiles.profiling(searcher);

@@ -66,6 +66,8 @@ public final class LuceneEngine implements Engine {
   private final ScheduledExecutorService translogTasks;
   private final BulkApplier bulkApplier =
       new BulkApplier(Runtime.getRuntime().availableProcessors());
+  private final SearchThreads searchThreads =
+      new SearchThreads(Runtime.getRuntime().availableProcessors());
   private final IndexAdmin admin;
   private final IndexResolver resolver;
   private final SearchSessions sessions;
@@ -108,7 +110,8 @@ public final class LuceneEngine implements Engine {
           deleteRecursively(dir);
           continue;
         }
-        LuceneIndex index = LuceneIndex.open(dir, scheduler, translogTasks);
+        LuceneIndex index =
+            LuceneIndex.open(dir, scheduler, translogTasks, searchThreads.factory());
         indices.put(index.name(), index);
       }
     }
@@ -500,6 +503,7 @@ public final class LuceneEngine implements Engine {
     // invalidates the index's write lock. Periodic refreshes are cancelled by shutdown().
     bulkApplier.close();
     sessions.close();
+    searchThreads.close();
     scheduler.shutdown();
     translogTasks.shutdown();
     try {
@@ -591,7 +595,12 @@ public final class LuceneEngine implements Engine {
         new IndexMetadata(name, uuid, System.currentTimeMillis(), settings, mapping, aliases);
     try {
       LuceneIndex index =
-          LuceneIndex.create(indicesDir.resolve(uuid), metadata, scheduler, translogTasks);
+          LuceneIndex.create(
+              indicesDir.resolve(uuid),
+              metadata,
+              scheduler,
+              translogTasks,
+              searchThreads.factory());
       indices.put(name, index);
       return index;
     } catch (IOException e) {

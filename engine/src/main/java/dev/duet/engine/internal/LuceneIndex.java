@@ -39,6 +39,7 @@ import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.ReferenceManager;
+import org.apache.lucene.search.SearcherFactory;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.AlreadyClosedException;
 import org.apache.lucene.store.Directory;
@@ -97,7 +98,8 @@ final class LuceneIndex implements Closeable {
       Path dir,
       IndexMetadata metadata,
       ScheduledExecutorService scheduler,
-      ScheduledExecutorService translogTasks)
+      ScheduledExecutorService translogTasks,
+      SearcherFactory searcherFactory)
       throws IOException {
     this.dir = dir;
     this.metadata = metadata;
@@ -130,7 +132,7 @@ final class LuceneIndex implements Closeable {
               () -> nextSeqNo.get() - 1,
               translogTasks);
       this.durability = opened;
-      this.searchers = new SearcherManager(writer, null);
+      this.searchers = new SearcherManager(writer, searcherFactory);
       searchers.addListener(
           new ReferenceManager.RefreshListener() {
             @Override
@@ -207,18 +209,22 @@ final class LuceneIndex implements Closeable {
       Path dir,
       IndexMetadata metadata,
       ScheduledExecutorService scheduler,
-      ScheduledExecutorService translogTasks)
+      ScheduledExecutorService translogTasks,
+      SearcherFactory searcherFactory)
       throws IOException {
     Files.createDirectories(dir);
     metadata.write(dir);
-    return new LuceneIndex(dir, metadata, scheduler, translogTasks);
+    return new LuceneIndex(dir, metadata, scheduler, translogTasks, searcherFactory);
   }
 
   /** Reopens an index, replaying its translog if it was not closed cleanly. */
   static LuceneIndex open(
-      Path dir, ScheduledExecutorService scheduler, ScheduledExecutorService translogTasks)
+      Path dir,
+      ScheduledExecutorService scheduler,
+      ScheduledExecutorService translogTasks,
+      SearcherFactory searcherFactory)
       throws IOException {
-    return new LuceneIndex(dir, IndexMetadata.read(dir), scheduler, translogTasks);
+    return new LuceneIndex(dir, IndexMetadata.read(dir), scheduler, translogTasks, searcherFactory);
   }
 
   String name() {
