@@ -92,13 +92,16 @@ final class LuceneIndex implements Closeable {
   private volatile MappingLookup lookup;
   private volatile IdLookup idLookup; // of the latest searcher a write looked an id up in
   private final SearchIdle searchIdle = new SearchIdle();
+  private final ClauseLimit clauseLimit;
 
   private LuceneIndex(
       Path dir,
       IndexMetadata metadata,
       ScheduledExecutorService scheduler,
-      ScheduledExecutorService translogTasks)
+      ScheduledExecutorService translogTasks,
+      ClauseLimit clauseLimit)
       throws IOException {
+    this.clauseLimit = clauseLimit;
     this.dir = dir;
     this.metadata = metadata;
     this.lookup = MappingLookup.of(metadata.mapping(), metadata.settings());
@@ -207,18 +210,22 @@ final class LuceneIndex implements Closeable {
       Path dir,
       IndexMetadata metadata,
       ScheduledExecutorService scheduler,
-      ScheduledExecutorService translogTasks)
+      ScheduledExecutorService translogTasks,
+      ClauseLimit clauseLimit)
       throws IOException {
     Files.createDirectories(dir);
     metadata.write(dir);
-    return new LuceneIndex(dir, metadata, scheduler, translogTasks);
+    return new LuceneIndex(dir, metadata, scheduler, translogTasks, clauseLimit);
   }
 
   /** Reopens an index, replaying its translog if it was not closed cleanly. */
   static LuceneIndex open(
-      Path dir, ScheduledExecutorService scheduler, ScheduledExecutorService translogTasks)
+      Path dir,
+      ScheduledExecutorService scheduler,
+      ScheduledExecutorService translogTasks,
+      ClauseLimit clauseLimit)
       throws IOException {
-    return new LuceneIndex(dir, IndexMetadata.read(dir), scheduler, translogTasks);
+    return new LuceneIndex(dir, IndexMetadata.read(dir), scheduler, translogTasks, clauseLimit);
   }
 
   String name() {
@@ -239,6 +246,11 @@ final class LuceneIndex implements Closeable {
 
   MappingLookup lookup() {
     return lookup;
+  }
+
+  /** The node's {@code indices.query.bool.max_clause_count}, which this index's queries obey. */
+  ClauseLimit clauseLimit() {
+    return clauseLimit;
   }
 
   int maxResultWindow() {

@@ -270,7 +270,7 @@ final class SearchPhase {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (IndexSearcher.TooManyClauses e) {
-      throw new DuetException(400, "too_many_clauses", e.getMessage());
+      throw targets.get(0).clauseLimit().searchFailure(e);
     } finally {
       RequestCache.endSearch();
       for (int i = 0; i < searchers.length; i++) {
