@@ -165,7 +165,8 @@ public final class DuetNode implements AutoCloseable {
   }
 
   private static Engine openEngine(NodeConfig config) {
-    return Engines.open(config.dataDir(), AliasFilterCodec.INSTANCE, config.maxBuckets());
+    return Engines.open(
+        config.dataDir(), AliasFilterCodec.INSTANCE, config.maxBuckets(), config.maxClauseCount());
   }
 
   /**

@@ -24,6 +24,8 @@ import java.util.Map;
  * @param nodeName reported by {@code GET /} ({@code node.name})
  * @param maxBuckets the most buckets a search's aggregations may return ({@code
  *     search.max_buckets}, OpenSearch's default 65,535)
+ * @param maxClauseCount the most clauses a search's query may hold ({@code
+ *     indices.query.bool.max_clause_count}, OpenSearch's default 1,024)
  */
 public record NodeConfig(
     Path dataDir,
@@ -34,7 +36,8 @@ public record NodeConfig(
     int maxGrpcMessageSize,
     String clusterName,
     String nodeName,
-    int maxBuckets) {
+    int maxBuckets,
+    int maxClauseCount) {
 
   public static final String DEFAULT_HOST = "127.0.0.1";
   public static final int DEFAULT_HTTP_PORT = 9200;
@@ -51,6 +54,9 @@ public record NodeConfig(
   /** OpenSearch's default {@code search.max_buckets} (the engine's own default). */
   public static final int DEFAULT_MAX_BUCKETS = Engines.DEFAULT_MAX_BUCKETS;
 
+  /** OpenSearch's default {@code indices.query.bool.max_clause_count} (the engine's own). */
+  public static final int DEFAULT_MAX_CLAUSE_COUNT = Engines.DEFAULT_MAX_CLAUSE_COUNT;
+
   public NodeConfig {
     requireNonNull(dataDir, "dataDir");
     requireNonNull(host, "host");
@@ -65,13 +71,20 @@ public record NodeConfig(
     if (maxBuckets < 0) {
       throw new IllegalArgumentException("search.max_buckets: " + maxBuckets + " (expected: >= 0)");
     }
+    if (maxClauseCount < 1) {
+      throw new IllegalArgumentException(
+          "indices.query.bool.max_clause_count: " + maxClauseCount + " (expected: >= 1)");
+    }
     if (maxGrpcMessageSize <= 0) {
       throw new IllegalArgumentException(
           "grpc.netty.max_msg_size: " + maxGrpcMessageSize + " (expected: > 0)");
     }
   }
 
-  /** A config with OpenSearch's default {@code search.max_buckets}. */
+  /**
+   * A config with OpenSearch's defaults for {@code search.max_buckets} and {@code
+   * indices.query.bool.max_clause_count}.
+   */
   public NodeConfig(
       Path dataDir,
       String host,
@@ -90,7 +103,8 @@ public record NodeConfig(
         maxGrpcMessageSize,
         clusterName,
         nodeName,
-        DEFAULT_MAX_BUCKETS);
+        DEFAULT_MAX_BUCKETS,
+        DEFAULT_MAX_CLAUSE_COUNT);
   }
 
   /** The defaults OpenSearch uses, with data in {@code dataDir}. */
@@ -133,6 +147,8 @@ public record NodeConfig(
             case "cluster.name" -> c.withClusterName(v);
             case "node.name" -> c.withNodeName(v);
             case "search.max_buckets" -> c.withMaxBuckets(parseInt(e.getKey(), v));
+            case "indices.query.bool.max_clause_count" ->
+                c.withMaxClauseCount(parseInt(e.getKey(), v));
             default ->
                 throw new IllegalArgumentException(
                     "unknown setting ["
@@ -140,7 +156,8 @@ public record NodeConfig(
                         + "]; known: path.data, network.host, http.host, http.port,"
                         + " aux.transport.transport-grpc.port, grpc.port,"
                         + " http.max_content_length, grpc.netty.max_msg_size, cluster.name,"
-                        + " node.name, search.max_buckets");
+                        + " node.name, search.max_buckets,"
+                        + " indices.query.bool.max_clause_count");
           };
     }
     return c;
@@ -156,7 +173,8 @@ public record NodeConfig(
         maxGrpcMessageSize,
         clusterName,
         nodeName,
-        maxBuckets);
+        maxBuckets,
+        maxClauseCount);
   }
 
   public NodeConfig withHost(String host) {
@@ -169,7 +187,8 @@ public record NodeConfig(
         maxGrpcMessageSize,
         clusterName,
         nodeName,
-        maxBuckets);
+        maxBuckets,
+        maxClauseCount);
   }
 
   public NodeConfig withHttpPort(int httpPort) {
@@ -182,7 +201,8 @@ public record NodeConfig(
         maxGrpcMessageSize,
         clusterName,
         nodeName,
-        maxBuckets);
+        maxBuckets,
+        maxClauseCount);
   }
 
   public NodeConfig withGrpcPort(int grpcPort) {
@@ -195,7 +215,8 @@ public record NodeConfig(
         maxGrpcMessageSize,
         clusterName,
         nodeName,
-        maxBuckets);
+        maxBuckets,
+        maxClauseCount);
   }
 
   public NodeConfig withMaxHttpContentLength(long maxHttpContentLength) {
@@ -208,7 +229,8 @@ public record NodeConfig(
         maxGrpcMessageSize,
         clusterName,
         nodeName,
-        maxBuckets);
+        maxBuckets,
+        maxClauseCount);
   }
 
   public NodeConfig withMaxGrpcMessageSize(int maxGrpcMessageSize) {
@@ -221,7 +243,8 @@ public record NodeConfig(
         maxGrpcMessageSize,
         clusterName,
         nodeName,
-        maxBuckets);
+        maxBuckets,
+        maxClauseCount);
   }
 
   public NodeConfig withClusterName(String clusterName) {
@@ -234,7 +257,8 @@ public record NodeConfig(
         maxGrpcMessageSize,
         clusterName,
         nodeName,
-        maxBuckets);
+        maxBuckets,
+        maxClauseCount);
   }
 
   public NodeConfig withNodeName(String nodeName) {
@@ -247,7 +271,8 @@ public record NodeConfig(
         maxGrpcMessageSize,
         clusterName,
         nodeName,
-        maxBuckets);
+        maxBuckets,
+        maxClauseCount);
   }
 
   public NodeConfig withMaxBuckets(int maxBuckets) {
@@ -260,7 +285,22 @@ public record NodeConfig(
         maxGrpcMessageSize,
         clusterName,
         nodeName,
-        maxBuckets);
+        maxBuckets,
+        maxClauseCount);
+  }
+
+  public NodeConfig withMaxClauseCount(int maxClauseCount) {
+    return new NodeConfig(
+        dataDir,
+        host,
+        httpPort,
+        grpcPort,
+        maxHttpContentLength,
+        maxGrpcMessageSize,
+        clusterName,
+        nodeName,
+        maxBuckets,
+        maxClauseCount);
   }
 
   private static void checkPort(int port, String name) {

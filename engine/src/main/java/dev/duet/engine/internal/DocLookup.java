@@ -1,15 +1,19 @@
 package dev.duet.engine.internal;
 
+import dev.duet.engine.search.HitVersions;
 import java.io.IOException;
+import java.util.List;
 import java.util.Set;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.index.PostingsEnum;
+import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
 
@@ -64,6 +68,22 @@ final class DocLookup {
     }
     return new LiveVersionMap.Entry(
         value(r, VERSION, doc), value(r, SEQ_NO, doc), value(r, PRIMARY_TERM, doc), source, 0);
+  }
+
+  /**
+   * The {@code _version} and/or {@code _seq_no} and {@code _primary_term} of the searcher-wide doc
+   * {@code doc}, each null when not asked.
+   */
+  static HitVersions versions(IndexSearcher searcher, int doc, boolean version, boolean seqNo)
+      throws IOException {
+    List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
+    LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
+    LeafReader r = leaf.reader();
+    int local = doc - leaf.docBase;
+    return new HitVersions(
+        version ? value(r, VERSION, local) : null,
+        seqNo ? value(r, SEQ_NO, local) : null,
+        seqNo ? value(r, PRIMARY_TERM, local) : null);
   }
 
   private static long value(LeafReader reader, String field, int doc) throws IOException {

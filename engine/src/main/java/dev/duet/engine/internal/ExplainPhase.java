@@ -30,7 +30,7 @@ final class ExplainPhase {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (IndexSearcher.TooManyClauses e) {
-      throw new dev.duet.engine.error.DuetException(400, "too_many_clauses", e.getMessage());
+      throw index.clauseLimit().searchFailure(e);
     } finally {
       index.releaseSearcher(searcher);
     }

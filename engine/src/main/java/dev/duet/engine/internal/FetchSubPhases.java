@@ -3,6 +3,7 @@ package dev.duet.engine.internal;
 import dev.duet.engine.search.Explanation;
 import dev.duet.engine.search.FetchOptions;
 import dev.duet.engine.search.HitDetails;
+import dev.duet.engine.search.HitVersions;
 import dev.duet.engine.search.SearchRequest;
 import java.io.IOException;
 import java.util.List;
@@ -88,7 +89,11 @@ final class FetchSubPhases {
     if (fetch.explain()) {
       explanation = HitExplainer.explain(searchers[shard].explain(queries[shard], doc));
     }
-    return new HitDetails(fieldValues, highlight, explanation, null);
+    HitVersions versions =
+        fetch.version() || fetch.seqNoPrimaryTerm()
+            ? DocLookup.versions(searchers[shard], doc, fetch.version(), fetch.seqNoPrimaryTerm())
+            : null;
+    return new HitDetails(fieldValues, highlight, explanation, null, versions);
   }
 
   private static byte[] bytes(BytesRef ref) {

@@ -12,6 +12,7 @@ import java.util.Set;
 /** Validates index settings the way OpenSearch does for the settings Duet knows. */
 final class IndexSettingsRules {
   static final int DEFAULT_MAX_RESULT_WINDOW = 10_000;
+  static final int DEFAULT_MAX_TERMS_COUNT = 65_536;
 
   private static final Set<String> KNOWN =
       Set.of(
@@ -20,6 +21,7 @@ final class IndexSettingsRules {
           "refresh_interval",
           "search.idle.after",
           "max_result_window",
+          "max_terms_count",
           "translog.durability",
           "translog.sync_interval",
           "translog.flush_threshold_size",
@@ -35,6 +37,7 @@ final class IndexSettingsRules {
           "refresh_interval",
           "search.idle.after",
           "max_result_window",
+          "max_terms_count",
           "translog.durability",
           "translog.sync_interval",
           "translog.flush_threshold_size",
@@ -66,6 +69,7 @@ final class IndexSettingsRules {
     parseInt(out, "number_of_shards", 1);
     parseInt(out, "number_of_replicas", 0);
     parseInt(out, "max_result_window", 1);
+    parseInt(out, "max_terms_count", 1);
     String refresh = out.get("refresh_interval");
     if (refresh != null) {
       long millis = TimeValues.parseMillis(refresh, "index.refresh_interval");
@@ -200,6 +204,12 @@ final class IndexSettingsRules {
   static int maxResultWindow(IndexSettings settings) {
     String v = settings.get("max_result_window");
     return v == null ? DEFAULT_MAX_RESULT_WINDOW : Integer.parseInt(v);
+  }
+
+  /** {@code index.max_terms_count}: the most values one terms query may hold. */
+  static int maxTermsCount(IndexSettings settings) {
+    String v = settings.get("max_terms_count");
+    return v == null ? DEFAULT_MAX_TERMS_COUNT : Integer.parseInt(v.trim());
   }
 
   private static void parseInt(Map<String, String> settings, String key, int min) {

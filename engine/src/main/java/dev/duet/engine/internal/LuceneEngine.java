@@ -73,15 +73,18 @@ public final class LuceneEngine implements Engine {
   private final SearchSessions sessions;
   private final RequestCache requestCache = RequestCache.withDefaultSize();
   private final int maxBuckets;
+  private final ClauseLimit clauseLimit;
 
   private LuceneEngine(
       Path dataDir,
       AliasFilterDecoder filterDecoder,
       SessionLimits limits,
       InstantSource clock,
-      int maxBuckets)
+      int maxBuckets,
+      ClauseLimit clauseLimit)
       throws IOException {
     this.maxBuckets = maxBuckets;
+    this.clauseLimit = clauseLimit;
     this.sessions = new SearchSessions(clock, limits, maxBuckets, this::searchTargets);
     this.admin = new IndexAdmin(indices, filterDecoder);
     this.resolver = admin.resolver();
@@ -111,7 +114,7 @@ public final class LuceneEngine implements Engine {
           continue;
         }
         LuceneIndex index =
-            LuceneIndex.open(dir, scheduler, translogTasks, searchThreads.factory());
+            LuceneIndex.open(dir, scheduler, translogTasks, searchThreads.factory(), clauseLimit);
         indices.put(index.name(), index);
       }
     }
@@ -159,6 +162,21 @@ public final class LuceneEngine implements Engine {
       SessionLimits limits,
       InstantSource clock,
       int maxBuckets) {
+    return open(
+        dataDir, filterDecoder, limits, clock, maxBuckets, ClauseLimit.DEFAULT_MAX_CLAUSE_COUNT);
+  }
+
+  /**
+   * Opens the engine with session limits, their clock, a {@code search.max_buckets} and an {@code
+   * indices.query.bool.max_clause_count}.
+   */
+  public static LuceneEngine open(
+      Path dataDir,
+      AliasFilterDecoder filterDecoder,
+      SessionLimits limits,
+      InstantSource clock,
+      int maxBuckets,
+      int maxClauseCount) {
     requireNonNull(dataDir, "dataDir");
     requireNonNull(filterDecoder, "filterDecoder");
     requireNonNull(limits, "limits");
@@ -167,7 +185,8 @@ public final class LuceneEngine implements Engine {
       throw new IllegalArgumentException("maxBuckets: " + maxBuckets + " (expected: >= 0)");
     }
     try {
-      return new LuceneEngine(dataDir, filterDecoder, limits, clock, maxBuckets);
+      return new LuceneEngine(
+          dataDir, filterDecoder, limits, clock, maxBuckets, new ClauseLimit(maxClauseCount));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -600,7 +619,8 @@ public final class LuceneEngine implements Engine {
               metadata,
               scheduler,
               translogTasks,
-              searchThreads.factory());
+              searchThreads.factory(),
+              clauseLimit);
       indices.put(name, index);
       return index;
     } catch (IOException e) {

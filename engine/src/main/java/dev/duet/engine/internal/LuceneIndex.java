@@ -93,14 +93,17 @@ final class LuceneIndex implements Closeable {
   private volatile MappingLookup lookup;
   private volatile IdLookup idLookup; // of the latest searcher a write looked an id up in
   private final SearchIdle searchIdle = new SearchIdle();
+  private final ClauseLimit clauseLimit;
 
   private LuceneIndex(
       Path dir,
       IndexMetadata metadata,
       ScheduledExecutorService scheduler,
       ScheduledExecutorService translogTasks,
-      SearcherFactory searcherFactory)
+      SearcherFactory searcherFactory,
+      ClauseLimit clauseLimit)
       throws IOException {
+    this.clauseLimit = clauseLimit;
     this.dir = dir;
     this.metadata = metadata;
     this.lookup = MappingLookup.of(metadata.mapping(), metadata.settings());
@@ -210,11 +213,12 @@ final class LuceneIndex implements Closeable {
       IndexMetadata metadata,
       ScheduledExecutorService scheduler,
       ScheduledExecutorService translogTasks,
-      SearcherFactory searcherFactory)
+      SearcherFactory searcherFactory,
+      ClauseLimit clauseLimit)
       throws IOException {
     Files.createDirectories(dir);
     metadata.write(dir);
-    return new LuceneIndex(dir, metadata, scheduler, translogTasks, searcherFactory);
+    return new LuceneIndex(dir, metadata, scheduler, translogTasks, searcherFactory, clauseLimit);
   }
 
   /** Reopens an index, replaying its translog if it was not closed cleanly. */
@@ -222,9 +226,11 @@ final class LuceneIndex implements Closeable {
       Path dir,
       ScheduledExecutorService scheduler,
       ScheduledExecutorService translogTasks,
-      SearcherFactory searcherFactory)
+      SearcherFactory searcherFactory,
+      ClauseLimit clauseLimit)
       throws IOException {
-    return new LuceneIndex(dir, IndexMetadata.read(dir), scheduler, translogTasks, searcherFactory);
+    return new LuceneIndex(
+        dir, IndexMetadata.read(dir), scheduler, translogTasks, searcherFactory, clauseLimit);
   }
 
   String name() {
@@ -245,6 +251,11 @@ final class LuceneIndex implements Closeable {
 
   MappingLookup lookup() {
     return lookup;
+  }
+
+  /** The node's {@code indices.query.bool.max_clause_count}, which this index's queries obey. */
+  ClauseLimit clauseLimit() {
+    return clauseLimit;
   }
 
   int maxResultWindow() {

@@ -49,8 +49,12 @@ final class QueryTranslator {
   private final TermLevelQueries termLevel;
   private final FullTextQueries fullText;
   private final CompoundQueries compound;
+  private final ClauseLimit clauseLimit;
+  private final int maxTermsCount;
 
   QueryTranslator(LuceneIndex index) {
+    this.clauseLimit = index.clauseLimit();
+    this.maxTermsCount = IndexSettingsRules.maxTermsCount(index.metadata().settings());
     this.lookup = index.lookup();
     this.fields = new FieldQueries(lookup, index.name(), index.uuid());
     this.knn = new KnnQueryBuilder(index.name(), index.uuid());
@@ -61,17 +65,17 @@ final class QueryTranslator {
   }
 
   /**
-   * The request's query; more clauses than Lucene's limit ({@code
-   * indices.query.bool.max_clause_count}, 1024) fail as OpenSearch's shard does.
+   * The request's query; more clauses than the node's {@code indices.query.bool.max_clause_count}
+   * fail as OpenSearch's shard does.
    */
   Query translateRequest(dev.duet.engine.search.Query model) {
+    Query query;
     try {
-      return translate(model);
+      query = translate(model);
     } catch (org.apache.lucene.search.IndexSearcher.TooManyClauses e) {
-      throw fields.failure(
-          "failed to create query: " + e.getMessage(),
-          new dev.duet.engine.error.LibraryException("too_many_clauses", e.getMessage(), null));
+      throw clauseLimit.translationFailure(fields);
     }
+    return clauseLimit.check(query, fields);
   }
 
   Query translate(dev.duet.engine.search.Query model) {
@@ -134,6 +138,18 @@ final class QueryTranslator {
   private Query terms(Terms t) {
     if (t.values().isEmpty()) {
       return new MatchNoDocsQuery("no terms");
+    }
+    if (t.values().size() > maxTermsCount) {
+      String reason =
+          "The number of terms ["
+              + t.values().size()
+              + "] used in the Terms Query request has exceeded the allowed maximum of ["
+              + maxTermsCount
+              + "]. This maximum can be set by changing the [index.max_terms_count] index level"
+              + " setting.";
+      throw fields.failure(
+          "failed to create query: " + reason,
+          dev.duet.engine.error.DuetException.illegalArgument(reason));
     }
     FieldMapping field = t.field().equals(DocLookup.ID) ? null : lookup.leaf(t.field());
     if (t.field().equals(DocLookup.ID)

@@ -156,6 +156,7 @@ final class SearchPhase {
       LimitedCollection limited = new LimitedCollection(request.controls(), start);
       List<SearchProfile.Shard> profiles = new ArrayList<>();
       Collapse collapse = request.controls().collapse();
+      TrackedScores tracked = request.options().trackScores() ? new TrackedScores() : null;
       if (collapse != null) {
         Collapsing.validate(collapse, targets);
       }
@@ -200,6 +201,9 @@ final class SearchPhase {
         }
         if (!rescores.isEmpty()) {
           docs = Rescoring.rescore(searchers[i], docs, rescores, translator);
+        }
+        if (tracked != null && sort != null) {
+          tracked.score(searchers[i], query, docs);
         }
         if (request.controls().profile()) {
           profiles.add(
@@ -258,7 +262,9 @@ final class SearchPhase {
               limited.timedOut(),
               shards,
               totalHits(track, results),
-              size == 0 ? Float.NaN : maxScore(sort, results, hits),
+              size == 0
+                  ? Float.NaN
+                  : tracked != null && sort != null ? tracked.max() : maxScore(sort, results, hits),
               hits,
               aggregations.results(),
               terminatedEarly,
@@ -270,7 +276,7 @@ final class SearchPhase {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (IndexSearcher.TooManyClauses e) {
-      throw new DuetException(400, "too_many_clauses", e.getMessage());
+      throw targets.get(0).clauseLimit().searchFailure(e);
     } finally {
       RequestCache.endSearch();
       for (int i = 0; i < searchers.length; i++) {
@@ -337,11 +343,9 @@ final class SearchPhase {
                 : BytesRef.deepCopyOf(stored).bytes;
         source = SourceFiltering.filter(source, request.source());
       }
-      float score = Float.NaN;
+      float score = sd.score; // NaN under a field sort unless track_scores filled it in
       List<Object> sortValues = List.of();
-      if (sort == null) {
-        score = sd.score;
-      } else {
+      if (sort != null) {
         FieldDoc fd = (FieldDoc) sd;
         SortField[] keys = sort.getSort();
         Object[] values = new Object[fd.fields.length];

@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * What a search returns with each hit beyond {@code _id}, {@code _score} and {@code _source}:
  * {@code highlight} (null: none), {@code docvalue_fields}, {@code stored_fields}, the {@code
- * fields} option and {@code explain}.
+ * fields} option, {@code explain}, {@code version} and {@code seq_no_primary_term}.
  *
  * @param storedFields null when the request named none; else the names or patterns given
  * @param storedFieldsNone {@code stored_fields: _none_}: hits carry neither {@code _id} nor {@code
@@ -17,9 +17,22 @@ public record FetchOptions(
     List<String> storedFields,
     boolean storedFieldsNone,
     List<FieldAndFormat> fields,
-    boolean explain) {
+    boolean explain,
+    boolean version,
+    boolean seqNoPrimaryTerm) {
   public static final FetchOptions NONE =
       new FetchOptions(null, List.of(), null, false, List.of(), false);
+
+  /** Options that ask for neither {@code version} nor {@code seq_no_primary_term}. */
+  public FetchOptions(
+      Highlight highlight,
+      List<FieldAndFormat> docvalueFields,
+      List<String> storedFields,
+      boolean storedFieldsNone,
+      List<FieldAndFormat> fields,
+      boolean explain) {
+    this(highlight, docvalueFields, storedFields, storedFieldsNone, fields, explain, false, false);
+  }
 
   public FetchOptions {
     docvalueFields = List.copyOf(docvalueFields);
@@ -33,6 +46,21 @@ public record FetchOptions(
         || !docvalueFields.isEmpty()
         || storedFields != null
         || !fields.isEmpty()
-        || explain;
+        || explain
+        || version
+        || seqNoPrimaryTerm;
+  }
+
+  /** These options, also asking for each hit's {@code _version} and/or seq_no/primary_term. */
+  public FetchOptions withVersions(boolean version, boolean seqNoPrimaryTerm) {
+    return new FetchOptions(
+        highlight,
+        docvalueFields,
+        storedFields,
+        storedFieldsNone,
+        fields,
+        explain,
+        version,
+        seqNoPrimaryTerm);
   }
 }

@@ -7,14 +7,24 @@ import java.util.List;
  * (null: none; filters hits after aggregations saw them) and {@code searchAfter} (empty: from the
  * start; the sort values of the last hit of the previous page, as the client sent them); and {@code
  * requestCache}, the {@code request_cache} parameter (null: the index's default, which caches
- * {@code size: 0} searches).
+ * {@code size: 0} searches); {@code trackScores}: hits sorted by fields still carry their scores.
  */
 public record SearchOptions(
-    Float minScore, Query postFilter, List<Object> searchAfter, Boolean requestCache) {
+    Float minScore,
+    Query postFilter,
+    List<Object> searchAfter,
+    Boolean requestCache,
+    boolean trackScores) {
   public static final SearchOptions NONE = new SearchOptions(null, null, List.of());
 
   public SearchOptions {
     searchAfter = searchAfter == null ? List.of() : List.copyOf(searchAfter);
+  }
+
+  /** Options that do not track scores under a field sort. */
+  public SearchOptions(
+      Float minScore, Query postFilter, List<Object> searchAfter, Boolean requestCache) {
+    this(minScore, postFilter, searchAfter, requestCache, false);
   }
 
   /** Options with the index's default request caching. */
@@ -24,6 +34,11 @@ public record SearchOptions(
 
   /** These options with {@code request_cache} set (null: the index's default). */
   public SearchOptions withRequestCache(Boolean requestCache) {
-    return new SearchOptions(minScore, postFilter, searchAfter, requestCache);
+    return new SearchOptions(minScore, postFilter, searchAfter, requestCache, trackScores);
+  }
+
+  /** These options with {@code track_scores} set. */
+  public SearchOptions withTrackScores(boolean trackScores) {
+    return new SearchOptions(minScore, postFilter, searchAfter, requestCache, trackScores);
   }
 }

@@ -24,17 +24,30 @@ final class FetchOptionsDecoder {
   private FetchOptionsDecoder() {}
 
   /**
+   * @param urlDocvalueFields the request's own {@code docvalue_fields} (REST's URL parameter),
+   *     added to the body's
    * @param sourceGiven whether the request named {@code _source}, which then wins over {@code
    *     stored_fields} (otherwise stored fields come without the source, as on REST)
    */
-  static SearchRequest applyTo(SearchRequest request, SearchRequestBody body, boolean sourceGiven) {
+  static SearchRequest applyTo(
+      SearchRequest request,
+      SearchRequestBody body,
+      List<String> urlDocvalueFields,
+      boolean sourceGiven) {
     boolean stored = body.getStoredFieldsCount() > 0;
     if (!body.hasHighlight()
         && body.getDocvalueFieldsCount() == 0
+        && urlDocvalueFields.isEmpty()
         && !stored
         && body.getFieldsCount() == 0
-        && !body.getExplain()) {
+        && !body.getExplain()
+        && !body.getVersion()
+        && !body.getSeqNoPrimaryTerm()) {
       return request;
+    }
+    List<FieldAndFormat> docvalueFields = fieldsAndFormats(body.getDocvalueFieldsList());
+    for (String field : urlDocvalueFields) {
+      docvalueFields.add(new FieldAndFormat(field, null));
     }
     List<String> storedFields = stored ? body.getStoredFieldsList() : null;
     boolean none = stored && storedFields.contains(NONE);
@@ -46,12 +59,18 @@ final class FetchOptionsDecoder {
         request.withFetch(
             new FetchOptions(
                 body.hasHighlight() ? highlight(body.getHighlight()) : null,
-                fieldsAndFormats(body.getDocvalueFieldsList()),
+                docvalueFields,
                 none ? List.of() : storedFields,
                 none,
                 fieldsAndFormats(body.getFieldsList()),
-                body.getExplain()));
-    return stored && !sourceGiven ? out.withSource(SourceFilter.NONE) : out;
+                body.getExplain(),
+                body.getVersion(),
+                body.getSeqNoPrimaryTerm()));
+    // Stored fields come without the source unless the request asked for it, or named it among
+    // them.
+    return stored && !sourceGiven && !storedFields.contains("_source")
+        ? out.withSource(SourceFilter.NONE)
+        : out;
   }
 
   private static List<FieldAndFormat> fieldsAndFormats(

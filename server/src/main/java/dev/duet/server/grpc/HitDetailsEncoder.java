@@ -2,6 +2,7 @@ package dev.duet.server.grpc;
 
 import dev.duet.engine.search.Explanation;
 import dev.duet.engine.search.HitDetails;
+import dev.duet.engine.search.HitVersions;
 import java.util.List;
 import java.util.Map;
 import org.opensearch.protobufs.HitsMetadataHitsInner;
@@ -38,6 +39,16 @@ final class HitDetailsEncoder {
         out.setXNode(details.node());
       }
       out.setXExplanation(explanation(details.explanation()));
+    }
+    HitVersions versions = details.versions();
+    if (versions != null) {
+      if (versions.version() != null) {
+        out.setXVersion(versions.version());
+      }
+      if (versions.seqNo() != null) {
+        out.setXSeqNo(versions.seqNo());
+        out.setXPrimaryTerm(versions.primaryTerm());
+      }
     }
   }
 

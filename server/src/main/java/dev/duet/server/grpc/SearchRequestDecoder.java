@@ -67,6 +67,7 @@ final class SearchRequestDecoder {
         FetchOptionsDecoder.applyTo(
             decoded,
             body,
+            request.getDocvalueFieldsList(),
             request.hasXSource()
                 || request.getXSourceIncludesCount() > 0
                 || request.getXSourceExcludesCount() > 0
@@ -240,9 +241,15 @@ final class SearchRequestDecoder {
     };
   }
 
-  /** min_score, post_filter and search_after, as the REST body's keys of the same names. */
+  /**
+   * min_score, post_filter, search_after and track_scores, as the REST body's keys of the same
+   * names.
+   */
   private static SearchRequest withOptions(SearchRequest request, SearchRequestBody body) {
-    if (!body.hasMinScore() && !body.hasPostFilter() && body.getSearchAfterCount() == 0) {
+    if (!body.hasMinScore()
+        && !body.hasPostFilter()
+        && body.getSearchAfterCount() == 0
+        && !body.getTrackScores()) {
       return request;
     }
     List<Object> after = new ArrayList<>(body.getSearchAfterCount());
@@ -253,7 +260,9 @@ final class SearchRequestDecoder {
         new dev.duet.engine.search.SearchOptions(
             body.hasMinScore() ? body.getMinScore() : null,
             body.hasPostFilter() ? QueryDecoder.decode(body.getPostFilter()) : null,
-            after));
+            after,
+            null,
+            body.getTrackScores()));
   }
 
   private static void rejectUnsupported(org.opensearch.protobufs.SearchRequest request) {

@@ -9,6 +9,7 @@ import dev.duet.server.action.CountAction;
 import dev.duet.server.rest.codec.JsonOutput;
 import dev.duet.server.rest.codec.SearchRequestDecoder;
 import dev.duet.server.rest.codec.SearchResponseEncoder;
+import dev.duet.server.rest.codec.SearchUrlOptions;
 import java.io.IOException;
 import java.util.List;
 
@@ -43,7 +44,8 @@ final class SearchHandler implements RestHandler {
                 request.contentArray(),
                 request.contentOffset(),
                 request.contentLength(),
-                url)
+                url,
+                urlOptions(request))
             .withIndicesOptions(RestIndicesOptions.of(request));
     if (request.hasParam("scroll")) {
       SearchSession scroll = SearchSession.scroll(request.param("scroll"));
@@ -94,6 +96,18 @@ final class SearchHandler implements RestHandler {
     g.writeEndObject();
     g.writeEndObject();
     return RestResponse.json(200, out);
+  }
+
+  private static SearchUrlOptions urlOptions(RestRequest request) {
+    return new SearchUrlOptions(
+        request.param("explain"),
+        request.param("stored_fields"),
+        request.param("docvalue_fields"),
+        request.param("terminate_after"),
+        request.param("timeout"),
+        request.param("track_scores"),
+        request.param("version"),
+        request.param("seq_no_primary_term"));
   }
 
   private static List<String> indices(String expression) {

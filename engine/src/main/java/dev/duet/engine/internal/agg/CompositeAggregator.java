@@ -22,7 +22,7 @@ import java.util.Map;
 final class CompositeAggregator extends Aggregator.Buckets {
   /**
    * The key part of a document without a value in a source with {@code missing_bucket}: rendered as
-   * null, ordered before every value (after them in descending order), as in OpenSearch.
+   * null, placed by the source's {@code missing_order} (see {@link CompositeSource#missingFirst}).
    */
   private static final Object MISSING =
       new Object() {
@@ -44,6 +44,9 @@ final class CompositeAggregator extends Aggregator.Buckets {
     roundings = new Rounding[spec.sources().size()];
     for (int i = 0; i < roundings.length; i++) {
       CompositeSource s = spec.sources().get(i);
+      if (s.missingOrder() != Aggregation.MissingOrder.DEFAULT && !s.missingBucket()) {
+        throw DuetException.illegalArgument("missing_order require missing_bucket is true");
+      }
       if (s.type().equals("date_histogram")) {
         roundings[i] =
             s.calendarInterval() != null
@@ -129,9 +132,19 @@ final class CompositeAggregator extends Aggregator.Buckets {
   private Comparator<List<Object>> keyOrder() {
     return (a, b) -> {
       for (int i = 0; i < a.size(); i++) {
-        int c = compare(a.get(i), b.get(i));
+        CompositeSource source = spec.sources().get(i);
+        Object x = a.get(i);
+        Object y = b.get(i);
+        if (x == MISSING || y == MISSING) {
+          if (x == y) {
+            continue;
+          }
+          // The null bucket's place does not flip with the order; missing_order decides it.
+          return (x == MISSING) == source.missingFirst() ? -1 : 1;
+        }
+        int c = compare(x, y);
         if (c != 0) {
-          return spec.sources().get(i).ascending() ? c : -c;
+          return source.ascending() ? c : -c;
         }
       }
       return 0;
@@ -140,9 +153,6 @@ final class CompositeAggregator extends Aggregator.Buckets {
 
   @SuppressWarnings({"unchecked", "rawtypes"})
   private static int compare(Object x, Object y) {
-    if (x == MISSING || y == MISSING) {
-      return x == y ? 0 : x == MISSING ? -1 : 1;
-    }
     if (x instanceof Number n && y instanceof Number m) {
       return Double.compare(n.doubleValue(), m.doubleValue());
     }

@@ -257,7 +257,8 @@ public sealed interface Aggregation {
 
   /**
    * One source of a composite: {@code terms}, {@code histogram} ({@code interval}) or {@code
-   * date_histogram} ({@code calendarInterval}/{@code fixedInterval}).
+   * date_histogram} ({@code calendarInterval}/{@code fixedInterval}); with {@code missingBucket},
+   * documents without a value form a null bucket placed by {@code missingOrder}.
    */
   record CompositeSource(
       String name,
@@ -267,5 +268,48 @@ public sealed interface Aggregation {
       double interval,
       String calendarInterval,
       String fixedInterval,
-      boolean missingBucket) {}
+      boolean missingBucket,
+      MissingOrder missingOrder) {
+    public CompositeSource {
+      missingOrder = missingOrder == null ? MissingOrder.DEFAULT : missingOrder;
+    }
+
+    /** A source whose null bucket, if any, takes the default place. */
+    public CompositeSource(
+        String name,
+        String type,
+        String field,
+        boolean ascending,
+        double interval,
+        String calendarInterval,
+        String fixedInterval,
+        boolean missingBucket) {
+      this(
+          name,
+          type,
+          field,
+          ascending,
+          interval,
+          calendarInterval,
+          fixedInterval,
+          missingBucket,
+          MissingOrder.DEFAULT);
+    }
+
+    /** Whether the null bucket comes before every value in this source's order. */
+    public boolean missingFirst() {
+      return missingOrder == MissingOrder.FIRST
+          || missingOrder == MissingOrder.DEFAULT && ascending;
+    }
+  }
+
+  /**
+   * Where a composite source's null bucket goes: {@code first} or {@code last} whatever the order,
+   * or by {@code default} first when ascending and last when descending.
+   */
+  enum MissingOrder {
+    DEFAULT,
+    FIRST,
+    LAST
+  }
 }

@@ -97,13 +97,27 @@ public sealed interface AggregationResult {
   record SignificantTerms(String name, long docCount, long bgCount, List<SignificantBucket> buckets)
       implements AggregationResult {}
 
-  /** One significant term: its count in the foreground and background, and its score. */
+  /**
+   * One significant term: its count in the foreground and background, and its score; {@code
+   * keyAsString} (null: none) is a date key's formatted form or a boolean key's {@code Boolean}.
+   */
   record SignificantBucket(
       Object key,
+      Object keyAsString,
       long docCount,
       double score,
       long bgCount,
-      List<AggregationResult> subAggregations) {}
+      List<AggregationResult> subAggregations) {
+    /** A bucket whose key has no string form. */
+    public SignificantBucket(
+        Object key,
+        long docCount,
+        double score,
+        long bgCount,
+        List<AggregationResult> subAggregations) {
+      this(key, null, docCount, score, bgCount, subAggregations);
+    }
+  }
 
   /** {@code top_hits}: total of the bucket, then the hits. */
   record TopHits(String name, long total, float maxScore, List<SearchHit> hits)

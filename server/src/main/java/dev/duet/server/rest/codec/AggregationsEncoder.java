@@ -71,6 +71,11 @@ public final class AggregationsEncoder {
     for (AggregationResult.SignificantBucket b : s.buckets()) {
       g.writeStartObject();
       key(b.key(), g);
+      if (b.keyAsString() instanceof Boolean bool) {
+        g.writeBooleanField("key_as_string", bool); // OpenSearch writes the format's object
+      } else if (b.keyAsString() != null) {
+        g.writeStringField("key_as_string", b.keyAsString().toString());
+      }
       g.writeNumberField("doc_count", b.docCount());
       g.writeNumberField("score", b.score());
       g.writeNumberField("bg_count", b.bgCount());

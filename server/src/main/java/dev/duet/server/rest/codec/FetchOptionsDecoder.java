@@ -19,12 +19,15 @@ import java.util.List;
  */
 final class FetchOptionsDecoder {
   static final String NONE = "_none_";
+  private static final String SOURCE = "_source";
 
   private Highlight highlight;
   private List<FieldAndFormat> docvalueFields = List.of();
   private List<String> storedFields;
   private List<FieldAndFormat> fields = List.of();
   private boolean explain;
+  private boolean version;
+  private boolean seqNoPrimaryTerm;
   private boolean sourceGiven;
 
   /** Reads the value of {@code field}; the parser is on its first token. */
@@ -48,13 +51,45 @@ final class FetchOptionsDecoder {
               p, "Unknown key for a " + Json.tokenName(t) + " in [stored_fields].");
         }
       }
-      case "explain" -> {
+      case "explain", "version", "seq_no_primary_term" -> {
         if (!t.isScalarValue()) {
-          throw QueryErrors.error(p, "Unknown key for a " + Json.tokenName(t) + " in [explain].");
+          throw QueryErrors.error(
+              p, "Unknown key for a " + Json.tokenName(t) + " in [" + field + "].");
         }
-        explain = booleanValue(p);
+        boolean value = booleanValue(p);
+        switch (field) {
+          case "explain" -> explain = value;
+          case "version" -> version = value;
+          default -> seqNoPrimaryTerm = value;
+        }
       }
       default -> throw new IllegalArgumentException(field);
+    }
+  }
+
+  /** Applies the URL's per-hit options over the body's ({@code docvalue_fields} adds to it). */
+  void url(SearchUrlOptions url) {
+    if (url.explain() != null) {
+      explain = SearchUrlOptions.nullableFlag(url.explain());
+    }
+    if (url.version() != null) {
+      version = SearchUrlOptions.nullableFlag(url.version());
+    }
+    if (url.seqNoPrimaryTerm() != null) {
+      seqNoPrimaryTerm = SearchUrlOptions.nullableFlag(url.seqNoPrimaryTerm());
+    }
+    if (url.storedFields() != null) {
+      storedFields = SearchUrlOptions.list(url.storedFields());
+      if (storedFields.contains(NONE) && storedFields.size() > 1) {
+        throw DuetException.illegalArgument("cannot combine _none_ with other fields");
+      }
+    }
+    if (url.docvalueFields() != null) {
+      List<FieldAndFormat> all = new ArrayList<>(docvalueFields);
+      for (String field : SearchUrlOptions.list(url.docvalueFields())) {
+        all.add(new FieldAndFormat(field, null));
+      }
+      docvalueFields = all;
     }
   }
 
@@ -68,7 +103,9 @@ final class FetchOptionsDecoder {
         && docvalueFields.isEmpty()
         && storedFields == null
         && fields.isEmpty()
-        && !explain) {
+        && !explain
+        && !version
+        && !seqNoPrimaryTerm) {
       return request;
     }
     boolean none = storedFields != null && storedFields.contains(NONE);
@@ -79,8 +116,18 @@ final class FetchOptionsDecoder {
     SearchRequest out =
         request.withFetch(
             new FetchOptions(
-                highlight, docvalueFields, none ? List.of() : storedFields, none, fields, explain));
-    return storedFields != null && !sourceGiven ? out.withSource(SourceFilter.NONE) : out;
+                highlight,
+                docvalueFields,
+                none ? List.of() : storedFields,
+                none,
+                fields,
+                explain,
+                version,
+                seqNoPrimaryTerm));
+    // Stored fields come without the source unless the body asked for it, or named it among them.
+    return storedFields != null && !sourceGiven && !storedFields.contains(SOURCE)
+        ? out.withSource(SourceFilter.NONE)
+        : out;
   }
 
   private static boolean booleanValue(JsonParser p) throws IOException {

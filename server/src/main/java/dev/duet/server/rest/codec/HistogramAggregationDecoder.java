@@ -168,6 +168,7 @@ final class HistogramAggregationDecoder {
     String calendar = null;
     String fixed = null;
     boolean missingBucket = false;
+    Aggregation.MissingOrder missingOrder = Aggregation.MissingOrder.DEFAULT;
     while (p.nextToken() == JsonToken.FIELD_NAME) {
       String k = p.currentName();
       p.nextToken();
@@ -184,6 +185,7 @@ final class HistogramAggregationDecoder {
         case "calendar_interval" -> calendar = p.getText();
         case "fixed_interval" -> fixed = p.getText();
         case "missing_bucket" -> missingBucket = p.getBooleanValue();
+        case "missing_order" -> missingOrder = missingOrder(p, type);
         default -> p.skipChildren();
       }
     }
@@ -191,6 +193,32 @@ final class HistogramAggregationDecoder {
       throw QueryErrors.error(p, "Invalid source type: " + type);
     }
     return new CompositeSource(
-        name, type, field, ascending, interval, calendar, fixed, missingBucket);
+        name, type, field, ascending, interval, calendar, fixed, missingBucket, missingOrder);
+  }
+
+  /** {@code first}, {@code last} or {@code default}, any case, as OpenSearch's enum reads it. */
+  private static Aggregation.MissingOrder missingOrder(JsonParser p, String type)
+      throws IOException {
+    String value = p.getText();
+    try {
+      return Aggregation.MissingOrder.valueOf(value.toUpperCase(java.util.Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      String at = Json.location(p);
+      DuetException cause =
+          new DuetException(
+              400,
+              "x_content_parse_exception",
+              at + " [" + type + "] failed to parse field [missing_order]",
+              Map.of(),
+              DuetException.illegalArgument(
+                  "No enum constant org.opensearch.search.aggregations.bucket.missing.MissingOrder."
+                      + value.toUpperCase(java.util.Locale.ROOT)));
+      throw new DuetException(
+          400,
+          "x_content_parse_exception",
+          at + " [composite] failed to parse field [sources]",
+          Map.of(),
+          cause);
+    }
   }
 }

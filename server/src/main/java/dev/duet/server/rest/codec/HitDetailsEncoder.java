@@ -3,6 +3,7 @@ package dev.duet.server.rest.codec;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.duet.engine.search.Explanation;
 import dev.duet.engine.search.HitDetails;
+import dev.duet.engine.search.HitVersions;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -58,5 +59,19 @@ final class HitDetailsEncoder {
     }
     g.writeEndArray();
     g.writeEndObject();
+  }
+
+  /** {@code _version}, then {@code _seq_no} and {@code _primary_term}, those asked for. */
+  static void writeVersions(HitVersions versions, JsonGenerator g) throws IOException {
+    if (versions == null) {
+      return;
+    }
+    if (versions.version() != null) {
+      g.writeNumberField("_version", versions.version());
+    }
+    if (versions.seqNo() != null) {
+      g.writeNumberField("_seq_no", versions.seqNo());
+      g.writeNumberField("_primary_term", versions.primaryTerm());
+    }
   }
 }

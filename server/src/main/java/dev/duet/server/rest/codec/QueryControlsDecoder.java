@@ -50,6 +50,34 @@ final class QueryControlsDecoder {
     }
   }
 
+  /** Applies the URL's {@code terminate_after} and {@code timeout} over the body's. */
+  void url(SearchUrlOptions url) {
+    if (url.terminateAfter() != null) {
+      int value;
+      try {
+        value = Integer.parseInt(url.terminateAfter());
+      } catch (NumberFormatException e) {
+        throw new DuetException(
+            400,
+            "illegal_argument_exception",
+            "Failed to parse int parameter [terminate_after] with value ["
+                + url.terminateAfter()
+                + "]",
+            java.util.Map.of(),
+            new DuetException(400, "number_format_exception", e.getMessage()));
+      }
+      if (value < 0) {
+        throw DuetException.illegalArgument("terminateAfter must be > 0");
+      }
+      if (value > 0) {
+        terminateAfter = value;
+      }
+    }
+    if (url.timeout() != null) {
+      timeoutNanos = TimeValues.parseNanos(url.timeout(), "timeout");
+    }
+  }
+
   SearchRequest applyTo(SearchRequest request) {
     if (terminateAfter <= 0
         && timeoutNanos <= 0

@@ -17,6 +17,7 @@ final class SearchOptionsDecoder {
   private Float minScore;
   private Query postFilter;
   private List<Object> searchAfter = List.of();
+  private boolean trackScores;
 
   /** Reads the value of {@code field}; the parser is on its first token. */
   void parse(JsonParser p, String field) throws IOException {
@@ -47,15 +48,29 @@ final class SearchOptionsDecoder {
         }
         searchAfter = values;
       }
+      case "track_scores" -> {
+        if (!t.isScalarValue()) {
+          throw unknownKey(p, t, field);
+        }
+        trackScores = QueryErrors.booleanValue(p);
+      }
       default -> throw new IllegalArgumentException(field);
     }
   }
 
+  /** Applies the URL's {@code track_scores} over the body's. */
+  void url(SearchUrlOptions url) {
+    if (url.trackScores() != null) {
+      trackScores = SearchUrlOptions.flag(url.trackScores());
+    }
+  }
+
   SearchRequest applyTo(SearchRequest request) {
-    if (minScore == null && postFilter == null && searchAfter.isEmpty()) {
+    if (minScore == null && postFilter == null && searchAfter.isEmpty() && !trackScores) {
       return request;
     }
-    return request.withOptions(new SearchOptions(minScore, postFilter, searchAfter));
+    return request.withOptions(
+        new SearchOptions(minScore, postFilter, searchAfter, null, trackScores));
   }
 
   private static dev.duet.engine.error.DuetException unknownKey(

@@ -35,6 +35,18 @@ public final class SearchRequestDecoder {
 
   public static SearchRequest decode(
       List<String> indices, byte[] body, int offset, int length, UrlParams url) throws IOException {
+    return decode(indices, body, offset, length, url, SearchUrlOptions.NONE);
+  }
+
+  /** The same, with the URL parameters that set per-hit options and query-phase controls. */
+  public static SearchRequest decode(
+      List<String> indices,
+      byte[] body,
+      int offset,
+      int length,
+      UrlParams url,
+      SearchUrlOptions urlOptions)
+      throws IOException {
     Query query = new Query.MatchAll(1f);
     Integer from = null;
     Integer size = null;
@@ -77,11 +89,18 @@ public final class SearchRequestDecoder {
                 source = SourceFilters.parse(p);
                 fetch.sourceGiven();
               }
-              case "highlight", "docvalue_fields", "stored_fields", "fields", "explain" ->
+              case "highlight",
+                  "docvalue_fields",
+                  "stored_fields",
+                  "fields",
+                  "explain",
+                  "version",
+                  "seq_no_primary_term" ->
                   fetch.parse(p, field);
               case "track_total_hits" -> track = trackTotalHits(p);
               case "aggs", "aggregations" -> aggregations = AggregationsDecoder.parse(p);
-              case "min_score", "post_filter", "search_after" -> options.parse(p, field);
+              case "min_score", "post_filter", "search_after", "track_scores" ->
+                  options.parse(p, field);
               case "pit" -> pit = pit(p);
               case "timeout", "terminate_after", "collapse", "rescore", "profile" ->
                   controls.parse(p, field);
@@ -118,6 +137,9 @@ public final class SearchRequestDecoder {
     if (url.trackTotalHits() != null) {
       track = trackTotalHitsParam(url.trackTotalHits());
     }
+    fetch.url(urlOptions);
+    controls.url(urlOptions);
+    options.url(urlOptions);
     int f = from == null ? 0 : from;
     int s = size == null ? SearchRequest.DEFAULT_SIZE : size;
     if (f < 0) {

@@ -68,6 +68,7 @@ public final class SearchResponseEncoder {
     if (hit.id() != null) {
       g.writeStringField("_id", hit.id());
     }
+    HitDetailsEncoder.writeVersions(details.versions(), g);
     g.writeFieldName("_score");
     writeScore(hit.score(), g);
     if (!hit.ignored().isEmpty()) {
