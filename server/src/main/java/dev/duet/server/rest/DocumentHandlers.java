@@ -46,7 +46,8 @@ final class DocumentHandlers {
             request.pathParam("index"),
             refresh(request));
     BulkResponse response = actions.bulk().execute(bulk);
-    JsonOutput out = new JsonOutput(request.pretty());
+    // An item's answer is about 180-220 bytes (an error's more: one doubling covers it).
+    JsonOutput out = new JsonOutput(request.pretty(), 64 + response.items().size() * 224);
     BulkResponseEncoder.encode(response, out.generator());
     return RestResponse.json(200, out);
   }
