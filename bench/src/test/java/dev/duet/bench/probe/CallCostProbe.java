@@ -110,7 +110,8 @@ public final class CallCostProbe {
             double per = scenario.equals("bulk") ? BULK_DOCS : 1;
             System.out.printf(
                 Locale.ROOT,
-                "round %d %-14s %-5s %8.1f us CPU/%s %10.0f bytes/%s  (wall p50 %.3f ms per call)%n",
+                "round %d %-14s %-5s %8.1f us CPU/%s %10.0f bytes/%s (request threads %.0f)"
+                    + "  (wall p50 %.3f ms per call)%n",
                 round,
                 scenario,
                 client.protocol(),
@@ -118,6 +119,7 @@ public final class CallCostProbe {
                 per == 1 ? "call" : "doc ",
                 cost.bytes / (double) calls / per,
                 per == 1 ? "call" : "doc ",
+                cost.requestBytes / (double) calls / per,
                 cost.medianNanos / 1e6);
           }
         }
@@ -148,24 +150,36 @@ public final class CallCostProbe {
     }
     Cost after = serverCost();
     Arrays.sort(wall);
-    return new Cost(after.cpuNanos - before.cpuNanos, after.bytes - before.bytes, wall[n / 2]);
+    return new Cost(
+        after.cpuNanos - before.cpuNanos,
+        after.bytes - before.bytes,
+        after.requestBytes - before.requestBytes,
+        wall[n / 2]);
   }
 
   /** CPU and allocation so far of the node's threads (the clients' have other names). */
   private static Cost serverCost() {
     long cpu = 0;
     long bytes = 0;
+    long requestBytes = 0;
     for (Thread thread : Thread.getAllStackTraces().keySet()) {
       String name = thread.getName();
       if (name.startsWith("armeria") || name.startsWith("Lucene") || name.startsWith("duet")) {
         long id = thread.threadId();
         cpu += Math.max(0, THREADS.getThreadCpuTime(id));
-        bytes += Math.max(0, THREADS.getThreadAllocatedBytes(id));
+        long allocated = Math.max(0, THREADS.getThreadAllocatedBytes(id));
+        bytes += allocated;
+        if (!name.startsWith("Lucene") && !name.equals("duet-refresh")) {
+          requestBytes += allocated; // the request's own threads, without merges and refreshes
+        }
       }
     }
-    return new Cost(cpu, bytes, 0);
+    return new Cost(cpu, bytes, requestBytes, 0);
   }
 
-  /** Server CPU and bytes allocated over a run of calls, and its median wall time per call. */
-  private record Cost(long cpuNanos, long bytes, long medianNanos) {}
+  /**
+   * Server CPU and bytes allocated over a run of calls (all of the node's threads, and the request
+   * threads alone), and the run's median wall time per call.
+   */
+  private record Cost(long cpuNanos, long bytes, long requestBytes, long medianNanos) {}
 }
