@@ -79,6 +79,9 @@ final class FieldIndexer {
           e instanceof JsonProcessingException j ? JacksonErrors.toDuet(j) : (DuetException) e;
       throw valueFailure(p, path, field, id, cause);
     }
+    if (field.fields().isEmpty()) {
+      return; // most fields have no multi-fields: skip the map's iterator, one per value
+    }
     for (Map.Entry<String, FieldMapping> sub : field.fields().entrySet()) {
       index(p, t, path + "." + sub.getKey(), sub.getValue(), id, out, lookup);
     }

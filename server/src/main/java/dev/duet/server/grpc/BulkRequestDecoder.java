@@ -121,9 +121,9 @@ final class BulkRequestDecoder {
     }
     byte[] doc = null;
     if (action.hasDoc()) {
-      doc = action.getDoc().toByteArray();
+      doc = OwnedBytes.of(action.getDoc());
     } else if (body.hasObject() && !body.getObject().isEmpty()) {
-      doc = body.getObject().toByteArray();
+      doc = OwnedBytes.of(body.getObject());
     }
     UpdateRequest update =
         new UpdateRequest(
@@ -218,12 +218,13 @@ final class BulkRequestDecoder {
     if (!valid) {
       return null;
     }
-    // The one copy on this path: the engine keeps the source beyond the call (translog, index).
+    // The engine keeps the source beyond the call (translog, index): it gets the array parsing
+    // made, not a copy of it.
     return new BulkItem(
         type,
         index,
         id,
-        body.getObject().toByteArray(),
+        OwnedBytes.of(body.getObject()),
         body.getExtraFieldValuesCount() == 0
             ? null
             : PackedVectorDecoder.decode(body.getExtraFieldValuesMap()));

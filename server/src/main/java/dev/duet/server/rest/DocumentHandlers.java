@@ -46,7 +46,10 @@ final class DocumentHandlers {
             request.pathParam("index"),
             refresh(request));
     BulkResponse response = actions.bulk().execute(bulk);
-    JsonOutput out = new JsonOutput(request.pretty());
+    // An item's answer is about 180-220 bytes (an error's more: one doubling covers it); the
+    // start is capped so that a huge bulk of tiny items still grows as it goes.
+    int expected = (int) Math.min(64L << 20, 64L + 224L * response.items().size());
+    JsonOutput out = new JsonOutput(request.pretty(), expected);
     BulkResponseEncoder.encode(response, out.generator());
     return RestResponse.json(200, out);
   }

@@ -3,6 +3,7 @@ package dev.duet.engine.internal.translog;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -91,15 +92,16 @@ public final class Translog implements Closeable {
 
   /** Appends one operation (not yet durable); returns the location to {@link #sync} to. */
   public long add(TranslogOperation op) throws IOException {
-    byte[] record = op.toRecord();
+    byte[] idBytes = op.id().getBytes(StandardCharsets.UTF_8);
     synchronized (appendLock) {
       ensureOpen();
+      int length;
       try {
-        current.add(record);
+        length = current.add(op, idBytes);
       } catch (IOException e) {
         throw failed(e);
       }
-      written += record.length;
+      written += length;
       return written;
     }
   }

@@ -51,9 +51,25 @@ public record TranslogOperation(
   /** The complete on-disk record, checksum included. */
   byte[] toRecord() {
     byte[] idBytes = id.getBytes(StandardCharsets.UTF_8);
+    ByteBuffer out = ByteBuffer.allocate(recordLength(idBytes));
+    encode(idBytes, out);
+    return out.array();
+  }
+
+  /** The length of this operation's on-disk record, given its id's UTF-8 bytes. */
+  int recordLength(byte[] idBytes) {
+    return 4 + MIN_PAYLOAD + idBytes.length + (source == null ? 0 : source.length) + 4;
+  }
+
+  /**
+   * Writes the record at {@code out}'s position, which must be a heap buffer with {@link
+   * #recordLength} bytes left: the translog encodes straight into its write buffer, so a logged
+   * write costs no record-sized copy of its source.
+   */
+  void encode(byte[] idBytes, ByteBuffer out) {
+    int start = out.position();
     int sourceLength = source == null ? 0 : source.length;
     int payload = MIN_PAYLOAD + idBytes.length + sourceLength;
-    ByteBuffer out = ByteBuffer.allocate(4 + payload + 4);
     out.putInt(payload);
     out.put((byte) type.ordinal());
     out.putLong(seqNo).putLong(primaryTerm).putLong(version);
@@ -64,9 +80,8 @@ public record TranslogOperation(
       out.putInt(source.length).put(source);
     }
     CRC32C crc = new CRC32C();
-    crc.update(out.array(), 0, 4 + payload);
+    crc.update(out.array(), out.arrayOffset() + start, 4 + payload);
     out.putInt((int) crc.getValue());
-    return out.array();
   }
 
   /** The checksum a record with this length prefix and payload must carry. */

@@ -65,16 +65,23 @@ final class TranslogWriter implements Closeable {
     return flushedLength + buffer.position();
   }
 
-  void add(byte[] record) throws IOException {
-    if (record.length > buffer.remaining()) {
+  /**
+   * Appends {@code op}'s record, encoded in place in the write buffer (a record larger than the
+   * buffer is written through); returns the record's length.
+   */
+  int add(TranslogOperation op, byte[] idBytes) throws IOException {
+    int length = op.recordLength(idBytes);
+    if (length > buffer.capacity()) {
+      flushBuffer();
+      writeFully(channel, ByteBuffer.wrap(op.toRecord()));
+      flushedLength += length;
+      return length;
+    }
+    if (length > buffer.remaining()) {
       flushBuffer();
     }
-    if (record.length > buffer.capacity()) {
-      writeFully(channel, ByteBuffer.wrap(record));
-      flushedLength += record.length;
-      return;
-    }
-    buffer.put(record);
+    op.encode(idBytes, buffer);
+    return length;
   }
 
   /** Hands the buffered records to the OS; they are durable after {@link #force}. */

@@ -14,7 +14,15 @@ public final class JsonOutput extends ByteArrayOutputStream {
   private final JsonGenerator generator;
 
   public JsonOutput(boolean pretty) {
-    super(256);
+    this(pretty, 256);
+  }
+
+  /**
+   * @param expectedBytes the size to start the buffer at, when the caller can tell (a bulk's answer
+   *     grows with its items: starting near its size saves the doublings' copies)
+   */
+  public JsonOutput(boolean pretty, int expectedBytes) {
+    super(Math.max(expectedBytes, 256));
     try {
       generator = Json.FACTORY.createGenerator(this);
     } catch (IOException e) {

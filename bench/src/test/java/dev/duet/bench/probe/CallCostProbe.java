@@ -1,0 +1,185 @@
+package dev.duet.bench.probe;
+
+import dev.duet.bench.SuppressForbidden;
+import dev.duet.bench.client.AggregationQuery;
+import dev.duet.bench.client.BenchClient;
+import dev.duet.bench.client.GrpcBenchClient;
+import dev.duet.bench.client.IndexOp;
+import dev.duet.bench.client.RestBenchClient;
+import dev.duet.bench.client.TextQuery;
+import dev.duet.bench.workload.DocGenerator;
+import dev.duet.engine.Engines;
+import dev.duet.server.DuetNode;
+import dev.duet.server.NodeConfig;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A developer's probe, not a test: what one request costs the node, in server CPU and bytes
+ * allocated, over REST and over gRPC, with the bench's own clients against a real in-process node.
+ * Counts come from {@link com.sun.management.ThreadMXBean} over the node's threads only (Armeria's
+ * and Lucene's, not the clients'), so the machine's load hardly moves them, unlike wall-clock
+ * timings. Run it with the bench's test classpath (see docs/benchmarks.md, "Call cost").
+ *
+ * <p>Arguments: {@code docs} (search index size, default 20000), {@code rounds} (default 3), {@code
+ * scenarios} (comma-separated: agg-cached, search, search-phrase, bulk; default all).
+ */
+@SuppressForbidden(reason = "a command-line probe prints its figures")
+public final class CallCostProbe {
+  private static final com.sun.management.ThreadMXBean THREADS =
+      (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+  private static final String SEARCH_INDEX = "probe-search";
+  private static final String BULK_INDEX = "probe-bulk";
+  private static final int BULK_DOCS = 500;
+
+  private CallCostProbe() {}
+
+  public static void main(String[] args) throws Exception {
+    int docs = args.length > 0 ? Integer.parseInt(args[0]) : 20_000;
+    int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 3;
+    List<String> scenarios =
+        List.of((args.length > 2 ? args[2] : "agg-cached,search,search-phrase,bulk").split(","));
+    String protocols = args.length > 3 ? args[3] : "rest,grpc";
+    Path data = Files.createTempDirectory("call-cost-probe");
+    DocGenerator generator = new DocGenerator(42);
+    try (DuetNode node = DuetNode.start(NodeConfig.ephemeral(data), Engines.open(data));
+        RestBenchClient rest = new RestBenchClient("http://127.0.0.1:" + node.httpPort(), 1);
+        GrpcBenchClient grpc = new GrpcBenchClient("127.0.0.1:" + node.grpcPort())) {
+      createIndex(rest, SEARCH_INDEX);
+      for (int from = 0; from < docs; from += 1000) {
+        List<IndexOp> ops = new ArrayList<>();
+        for (int n = from; n < Math.min(docs, from + 1000); n++) {
+          ops.add(new IndexOp("s" + n, generator.doc(n).source()));
+        }
+        rest.bulk(SEARCH_INDEX, ops);
+      }
+      rest.send("POST", "/" + SEARCH_INDEX + "/_refresh", null);
+      rest.send("POST", "/" + SEARCH_INDEX + "/_forcemerge?max_num_segments=1", null);
+      rest.send("POST", "/" + SEARCH_INDEX + "/_refresh", null);
+      createIndex(rest, BULK_INDEX);
+      long[] nextId = {0};
+      for (int round = 1; round <= rounds; round++) {
+        for (String scenario : scenarios) {
+          for (BenchClient client : List.of(rest, grpc)) {
+            if (!protocols.contains(client.protocol().toString().toLowerCase(Locale.ROOT))) {
+              continue;
+            }
+            Runnable call =
+                switch (scenario) {
+                  case "agg-cached" ->
+                      () -> client.aggregate(SEARCH_INDEX, AggregationQuery.TERMS_MAX);
+                  case "search" -> {
+                    long[] n = {0};
+                    yield () ->
+                        client.search(
+                            SEARCH_INDEX,
+                            TextQuery.MATCH,
+                            DocGenerator.SEARCH_FIELD,
+                            generator.queryText(n[0]++),
+                            10);
+                  }
+                  case "search-phrase" -> {
+                    long[] n = {0};
+                    yield () ->
+                        client.search(
+                            SEARCH_INDEX,
+                            TextQuery.PHRASE,
+                            DocGenerator.SEARCH_FIELD,
+                            generator.phraseText(n[0]++, docs),
+                            10);
+                  }
+                  case "bulk" ->
+                      () -> {
+                        List<IndexOp> ops = new ArrayList<>(BULK_DOCS);
+                        for (int i = 0; i < BULK_DOCS; i++) {
+                          long id = nextId[0]++;
+                          ops.add(new IndexOp(Long.toString(id), generator.doc(id).source()));
+                        }
+                        client.bulk(BULK_INDEX, ops);
+                      };
+                  default -> throw new IllegalArgumentException("scenario: " + scenario);
+                };
+            int calls = scenario.equals("bulk") ? 60 : 2000;
+            measure(round, scenario, client.protocol().toString(), call, calls / 4);
+            Cost cost = measure(round, scenario, client.protocol().toString(), call, calls);
+            double per = scenario.equals("bulk") ? BULK_DOCS : 1;
+            System.out.printf(
+                Locale.ROOT,
+                "round %d %-14s %-5s %8.1f us CPU/%s %10.0f bytes/%s (request threads %.0f)"
+                    + "  (wall p50 %.3f ms per call)%n",
+                round,
+                scenario,
+                client.protocol(),
+                cost.cpuNanos / 1000.0 / calls / per,
+                per == 1 ? "call" : "doc ",
+                cost.bytes / (double) calls / per,
+                per == 1 ? "call" : "doc ",
+                cost.requestBytes / (double) calls / per,
+                cost.medianNanos / 1e6);
+          }
+        }
+      }
+    }
+  }
+
+  private static void createIndex(RestBenchClient rest, String index) {
+    RestBenchClient.Response created =
+        rest.send(
+            "PUT",
+            "/" + index,
+            "{\"settings\":{\"number_of_shards\":1,\"number_of_replicas\":0},\"mappings\":"
+                + DocGenerator.MAPPING_JSON
+                + "}");
+    if (!created.ok()) {
+      throw new IllegalStateException(created.body());
+    }
+  }
+
+  private static Cost measure(int round, String scenario, String protocol, Runnable call, int n) {
+    long[] wall = new long[n];
+    Cost before = serverCost();
+    for (int i = 0; i < n; i++) {
+      long start = System.nanoTime();
+      call.run();
+      wall[i] = System.nanoTime() - start;
+    }
+    Cost after = serverCost();
+    Arrays.sort(wall);
+    return new Cost(
+        after.cpuNanos - before.cpuNanos,
+        after.bytes - before.bytes,
+        after.requestBytes - before.requestBytes,
+        wall[n / 2]);
+  }
+
+  /** CPU and allocation so far of the node's threads (the clients' have other names). */
+  private static Cost serverCost() {
+    long cpu = 0;
+    long bytes = 0;
+    long requestBytes = 0;
+    for (Thread thread : Thread.getAllStackTraces().keySet()) {
+      String name = thread.getName();
+      if (name.startsWith("armeria") || name.startsWith("Lucene") || name.startsWith("duet")) {
+        long id = thread.threadId();
+        cpu += Math.max(0, THREADS.getThreadCpuTime(id));
+        long allocated = Math.max(0, THREADS.getThreadAllocatedBytes(id));
+        bytes += allocated;
+        if (!name.startsWith("Lucene") && !name.equals("duet-refresh")) {
+          requestBytes += allocated; // the request's own threads, without merges and refreshes
+        }
+      }
+    }
+    return new Cost(cpu, bytes, requestBytes, 0);
+  }
+
+  /**
+   * Server CPU and bytes allocated over a run of calls (all of the node's threads, and the request
+   * threads alone), and the run's median wall time per call.
+   */
+  private record Cost(long cpuNanos, long bytes, long requestBytes, long medianNanos) {}
+}
