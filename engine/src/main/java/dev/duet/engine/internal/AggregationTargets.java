@@ -157,6 +157,9 @@ final class AggregationTargets {
             sortValues = Collections.unmodifiableList(Arrays.asList(values));
           }
           return new SearchHit(index.name(), doc.get(DocLookup.ID), score, bytes, sortValues);
-        });
+        },
+        lookup.hasNested()
+            ? NestedDocuments.rootDocuments()
+            : org.apache.lucene.search.MatchAllDocsQuery.INSTANCE);
   }
 }

@@ -90,7 +90,7 @@ final class ByQueryRunner {
             ? request.query()
             : new dev.duet.engine.search.Query.Bool(
                 List.of(request.query()), List.of(), List.of(), List.of(aliasFilter), null, 1f);
-    Query query = new ConstantScoreQuery(new QueryTranslator(index).translate(model));
+    Query query = new ConstantScoreQuery(new QueryTranslator(index).translateRequest(model));
     IndexSearcher searcher = index.acquireSearcher();
     try {
       long matches = searcher.count(query);

@@ -95,7 +95,13 @@ final class Collapsing {
       details.fields().forEach(fields::putIfAbsent);
       out.add(
           hit.withDetails(
-              new HitDetails(fields, details.highlight(), details.explanation(), details.node())));
+              new HitDetails(
+                  fields,
+                  details.highlight(),
+                  details.explanation(),
+                  details.node(),
+                  details.innerHits(),
+                  details.nested())));
     }
     return out;
   }

@@ -49,6 +49,7 @@ final class QueryTranslator {
   private final TermLevelQueries termLevel;
   private final FullTextQueries fullText;
   private final CompoundQueries compound;
+  private final NestedQueries nested;
 
   QueryTranslator(LuceneIndex index) {
     this.lookup = index.lookup();
@@ -58,6 +59,12 @@ final class QueryTranslator {
     this.fullText = new FullTextQueries(lookup, fields, termLevel);
     this.compound =
         new CompoundQueries(this::translate, new ScoreFunctions(lookup, fields, index.name()));
+    this.nested = new NestedQueries(lookup, fields, this::translate);
+  }
+
+  /** The inner hits that the nested queries translated so far ask for. */
+  List<NestedInnerHits> innerHits() {
+    return nested.innerHits();
   }
 
   /**
@@ -66,7 +73,16 @@ final class QueryTranslator {
    */
   Query translateRequest(dev.duet.engine.search.Query model) {
     try {
-      return translate(model);
+      Query query = translate(model);
+      if (!lookup.hasNested()) {
+        return query;
+      }
+      // The one rule that keeps nested documents out of every top-level search, as OpenSearch's
+      // search context does: hits, counts, aggregations, by-query operations, sessions.
+      return new BooleanQuery.Builder()
+          .add(query, BooleanClause.Occur.MUST)
+          .add(NestedDocuments.rootDocuments(), BooleanClause.Occur.FILTER)
+          .build();
     } catch (org.apache.lucene.search.IndexSearcher.TooManyClauses e) {
       throw fields.failure(
           "failed to create query: " + e.getMessage(),
@@ -128,6 +144,7 @@ final class QueryTranslator {
       case Boosting b -> compound.boosting(b);
       case DisMax d -> compound.disMax(d);
       case FunctionScore f -> compound.functionScore(f);
+      case dev.duet.engine.search.Nested n -> nested.nested(n);
     };
   }
 

@@ -62,11 +62,17 @@ final class MappingMerger {
   }
 
   private static FieldMapping mergeField(String path, FieldMapping current, FieldMapping update) {
-    boolean currentObject = current.type().equals("object");
-    boolean updateObject = update.type().equals("object");
+    boolean currentObject = current.isObject();
+    boolean updateObject = update.isObject();
     if (currentObject != updateObject) {
       throw DuetException.illegalArgument(
           "can't merge a non object mapping [" + path + "] with an object mapping");
+    }
+    if (currentObject && current.isNested() != update.isNested()) {
+      throw DuetException.illegalArgument(
+          current.isNested()
+              ? "object mapping [" + path + "] can't be changed from nested to non-nested"
+              : "object mapping [" + path + "] can't be changed from non-nested to nested");
     }
     if (currentObject) {
       Object enabled = current.params().getOrDefault("enabled", true);
@@ -78,7 +84,7 @@ final class MappingMerger {
       Map<String, Object> params = new LinkedHashMap<>(current.params());
       params.putAll(update.params());
       return new FieldMapping(
-          "object",
+          current.type(),
           params,
           mergeProperties(path + ".", current.properties(), update.properties()),
           Map.of());

@@ -15,7 +15,9 @@ import org.apache.lucene.search.Sort;
 /**
  * One index as the aggregations see it: its searcher, its mapping (a full path to its leaf field,
  * null when unmapped), its query and sort translators and its hit fetcher, so that aggregation code
- * needs nothing else of the engine.
+ * needs nothing else of the engine. {@code documents} matches every document a top-level search may
+ * see (what {@code global} collects): all of them, or the root documents of an index with nested
+ * documents.
  */
 public record AggregationTarget(
     String index,
@@ -23,7 +25,8 @@ public record AggregationTarget(
     Function<String, FieldMapping> fields,
     Function<dev.duet.engine.search.Query, Query> queries,
     Function<List<SortSpec>, Sort> sorts,
-    Fetcher fetcher) {
+    Fetcher fetcher,
+    Query documents) {
 
   /** Loads one hit of this index ({@code _id}, filtered {@code _source}, sort values). */
   public interface Fetcher {

@@ -1,0 +1,133 @@
+package dev.duet.engine.internal;
+
+import dev.duet.engine.search.InnerHits;
+import dev.duet.engine.search.InnerHitsResult;
+import dev.duet.engine.search.NestedIdentity;
+import dev.duet.engine.search.SearchHit;
+import dev.duet.engine.search.SearchResponse;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreMode;
+import org.apache.lucene.search.Scorer;
+import org.apache.lucene.search.Weight;
+import org.apache.lucene.search.join.BitSetProducer;
+import org.apache.lucene.search.join.QueryBitSetProducer;
+import org.apache.lucene.util.BitSet;
+
+/**
+ * The {@code inner_hits} of one top-level nested query: for a root hit, the nested documents of its
+ * block that match the query's inner query, each with its {@code _nested} identity and its own
+ * object of the root's {@code _source}, as OpenSearch returns them.
+ */
+final class NestedInnerHits {
+  private static final Comparator<Match> BY_SCORE =
+      Comparator.comparingDouble((Match m) -> -m.score).thenComparingInt(m -> m.doc);
+
+  private final String path;
+  private final Query children;
+  private final InnerHits spec;
+  // The nested paths from the outermost down to this one, and their names relative to each other.
+  private final List<String> fieldNames = new ArrayList<>();
+  private final BitSetProducer roots = new QueryBitSetProducer(NestedDocuments.rootDocuments());
+  private Weight weight;
+
+  NestedInnerHits(String path, Query children, InnerHits spec, MappingLookup lookup) {
+    this.path = path;
+    this.children = children;
+    this.spec = spec;
+    String previous = null;
+    for (int dot = path.indexOf('.'); ; dot = path.indexOf('.', dot + 1)) {
+      String prefix = dot < 0 ? path : path.substring(0, dot);
+      if (lookup.isNested(prefix)) {
+        fieldNames.add(previous == null ? prefix : prefix.substring(previous.length() + 1));
+        previous = prefix;
+      }
+      if (dot < 0) {
+        break;
+      }
+    }
+  }
+
+  /** The name these inner hits are returned under. */
+  String name() {
+    return spec.nameOr(path);
+  }
+
+  /**
+   * The inner hits of root document {@code doc} (searcher-wide), whose source is {@code source}.
+   */
+  InnerHitsResult hits(IndexSearcher searcher, int doc, String index, String id, byte[] source)
+      throws IOException {
+    if (weight == null) {
+      weight = searcher.createWeight(searcher.rewrite(children), ScoreMode.COMPLETE, 1f);
+    }
+    List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
+    LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
+    int parent = doc - leaf.docBase;
+    BitSet rootBits = roots.getBitSet(leaf);
+    int first = parent == 0 || rootBits == null ? 0 : rootBits.prevSetBit(parent - 1) + 1;
+    List<Match> matches = new ArrayList<>();
+    Scorer scorer = first < parent ? weight.scorer(leaf) : null;
+    if (scorer != null) {
+      DocIdSetIterator it = scorer.iterator();
+      for (int d = it.advance(first); d < parent; d = it.nextDoc()) {
+        matches.add(new Match(d, scorer.score()));
+      }
+    }
+    matches.sort(BY_SCORE);
+    float maxScore = matches.isEmpty() ? Float.NaN : matches.get(0).score;
+    List<SearchHit> hits = new ArrayList<>();
+    Object root = source == null ? null : JsonMaps.read(source);
+    for (int i = spec.from(); i < Math.min(matches.size(), spec.from() + spec.size()); i++) {
+      Match m = matches.get(i);
+      int[] offsets = NestedDocuments.offsets(leaf.reader(), m.doc);
+      byte[] own = null;
+      if (spec.source().fetch() && root != null) {
+        Object object = objectAt(root, offsets);
+        own = object == null ? null : SourceFiltering.filter(JsonMaps.write(object), spec.source());
+      }
+      hits.add(
+          new SearchHit(index, id, m.score, own, List.of())
+              .withDetails(
+                  new dev.duet.engine.search.HitDetails(
+                      Map.of(), Map.of(), null, null, Map.of(), identity(offsets, 0))));
+    }
+    return new InnerHitsResult(new SearchResponse.TotalHits(matches.size(), "eq"), maxScore, hits);
+  }
+
+  private NestedIdentity identity(int[] offsets, int level) {
+    if (level >= fieldNames.size() || level >= offsets.length) {
+      return null;
+    }
+    return new NestedIdentity(fieldNames.get(level), offsets[level], identity(offsets, level + 1));
+  }
+
+  /** The nested object at {@code offsets} in a parsed source, or null if the source lacks it. */
+  private Object objectAt(Object root, int[] offsets) {
+    Object current = root;
+    for (int level = 0; level < fieldNames.size() && level < offsets.length; level++) {
+      for (String part : fieldNames.get(level).split("\\.")) {
+        if (!(current instanceof Map<?, ?> map)) {
+          return null;
+        }
+        current = map.get(part);
+      }
+      if (current instanceof List<?> list) {
+        current = offsets[level] < list.size() ? list.get(offsets[level]) : null;
+      } else if (offsets[level] != 0) {
+        return null;
+      }
+    }
+    return current;
+  }
+
+  private record Match(int doc, float score) {}
+}
