@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.document.Field;
+import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.IndexWriter;
@@ -105,6 +106,8 @@ final class NestedDocuments {
       Frame done = current;
       current = outer.pop();
       done.fields.add(new StringField(DocLookup.ID, id, Field.Store.NO));
+      // Lucene wants one schema per field: the root's _id has doc values, so these do too.
+      done.fields.add(new SortedDocValuesField(DocLookup.ID, new BytesRef(id)));
       done.fields.add(new StringField(PATH, done.path, Field.Store.NO));
       StringBuilder text = new StringBuilder();
       for (int offset : done.offsets) {

@@ -92,7 +92,10 @@ final class NestedInnerHits {
       byte[] own = null;
       if (spec.source().fetch() && root != null) {
         Object object = objectAt(root, offsets);
-        own = object == null ? null : SourceFiltering.filter(JsonMaps.write(object), spec.source());
+        own =
+            object == null
+                ? null
+                : SourceFiltering.filter(JsonMaps.writeCompact(object), spec.source());
       }
       hits.add(
           new SearchHit(index, id, m.score, own, List.of())

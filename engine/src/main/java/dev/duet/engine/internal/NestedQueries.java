@@ -44,7 +44,7 @@ final class NestedQueries {
   Query nested(Nested n) {
     String path = n.path();
     if (!lookup.isNested(path)) {
-      if (lookup.object(path) == null && lookup.leaf(path) == null && n.ignoreUnmapped()) {
+      if (lookup.object(path) == null && n.ignoreUnmapped()) {
         return new MatchNoDocsQuery("unmapped nested path [" + path + "]");
       }
       String reason =

@@ -71,8 +71,8 @@ final class MappingMerger {
     if (currentObject && current.isNested() != update.isNested()) {
       throw DuetException.illegalArgument(
           current.isNested()
-              ? "object mapping [" + path + "] can't be changed from nested to non-nested"
-              : "object mapping [" + path + "] can't be changed from non-nested to nested");
+              ? "cannot change object mapping from nested to non-nested"
+              : "cannot change object mapping from non-nested to nested");
     }
     if (currentObject) {
       Object enabled = current.params().getOrDefault("enabled", true);
