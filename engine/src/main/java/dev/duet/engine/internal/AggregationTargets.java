@@ -160,6 +160,7 @@ final class AggregationTargets {
         },
         lookup.hasNested()
             ? NestedDocuments.rootDocuments()
-            : org.apache.lucene.search.MatchAllDocsQuery.INSTANCE);
+            : org.apache.lucene.search.MatchAllDocsQuery.INSTANCE,
+        path -> lookup.isNested(path) ? NestedDocuments.atPath(path) : null);
   }
 }

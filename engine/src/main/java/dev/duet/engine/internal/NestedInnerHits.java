@@ -92,10 +92,7 @@ final class NestedInnerHits {
       byte[] own = null;
       if (spec.source().fetch() && root != null) {
         Object object = objectAt(root, offsets);
-        own =
-            object == null
-                ? null
-                : SourceFiltering.filter(JsonMaps.writeCompact(object), spec.source());
+        own = object == null ? null : filtered(object);
       }
       hits.add(
           new SearchHit(index, id, m.score, own, List.of())
@@ -104,6 +101,28 @@ final class NestedInnerHits {
                       Map.of(), Map.of(), null, null, Map.of(), identity(offsets, 0))));
     }
     return new InnerHitsResult(new SearchResponse.TotalHits(matches.size(), "eq"), maxScore, hits);
+  }
+
+  /**
+   * The object's source filtered as OpenSearch filters it: by full paths, as if the object sat at
+   * its nested path ({@code comments.author}, not {@code author}).
+   */
+  private byte[] filtered(Object object) throws IOException {
+    byte[] bytes = JsonMaps.writeCompact(object);
+    if (spec.source().isIdentity()) {
+      return bytes;
+    }
+    Object wrapped = object;
+    String[] parts = path.split("\\.");
+    for (int i = parts.length - 1; i >= 0; i--) {
+      wrapped = Map.of(parts[i], wrapped);
+    }
+    Object kept =
+        JsonMaps.read(SourceFiltering.filter(JsonMaps.writeCompact(wrapped), spec.source()));
+    for (String part : parts) {
+      kept = kept instanceof Map<?, ?> map ? map.get(part) : null;
+    }
+    return JsonMaps.writeCompact(kept == null ? Map.of() : kept);
   }
 
   private NestedIdentity identity(int[] offsets, int level) {

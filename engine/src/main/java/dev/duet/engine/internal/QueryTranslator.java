@@ -74,7 +74,7 @@ final class QueryTranslator {
   Query translateRequest(dev.duet.engine.search.Query model) {
     try {
       Query query = translate(model);
-      if (!lookup.hasNested()) {
+      if (!lookup.hasNested() || !new NestedFilterRule(lookup).mightMatchNested(query)) {
         return query;
       }
       // The one rule that keeps nested documents out of every top-level search, as OpenSearch's
