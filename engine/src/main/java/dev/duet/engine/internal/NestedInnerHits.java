@@ -7,16 +7,23 @@ import dev.duet.engine.search.SearchHit;
 import dev.duet.engine.search.SearchResponse;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.search.FieldComparator;
 import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.LeafFieldComparator;
+import org.apache.lucene.search.Pruning;
 import org.apache.lucene.search.Query;
+import org.apache.lucene.search.Scorable;
 import org.apache.lucene.search.ScoreMode;
 import org.apache.lucene.search.Scorer;
+import org.apache.lucene.search.Sort;
+import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.Weight;
 import org.apache.lucene.search.join.BitSetProducer;
 import org.apache.lucene.search.join.QueryBitSetProducer;
@@ -34,15 +41,18 @@ final class NestedInnerHits {
   private final String path;
   private final Query children;
   private final InnerHits spec;
+  // Null: by score.
+  private final Sort sort;
   // The nested paths from the outermost down to this one, and their names relative to each other.
   private final List<String> fieldNames = new ArrayList<>();
   private final BitSetProducer roots = new QueryBitSetProducer(NestedDocuments.rootDocuments());
   private Weight weight;
 
-  NestedInnerHits(String path, Query children, InnerHits spec, MappingLookup lookup) {
+  NestedInnerHits(String path, Query children, InnerHits spec, Sort sort, MappingLookup lookup) {
     this.path = path;
     this.children = children;
     this.spec = spec;
+    this.sort = sort;
     String previous = null;
     for (int dot = path.indexOf('.'); ; dot = path.indexOf('.', dot + 1)) {
       String prefix = dot < 0 ? path : path.substring(0, dot);
@@ -82,8 +92,17 @@ final class NestedInnerHits {
         matches.add(new Match(d, scorer.score()));
       }
     }
-    matches.sort(BY_SCORE);
-    float maxScore = matches.isEmpty() ? Float.NaN : matches.get(0).score;
+    float maxScore = Float.NaN;
+    for (Match m : matches) {
+      maxScore = Float.isNaN(maxScore) ? m.score : Math.max(maxScore, m.score);
+    }
+    List<Object>[] sortValues = null;
+    if (sort == null) {
+      matches.sort(BY_SCORE);
+    } else {
+      sortValues = sortByFields(leaf, matches);
+      maxScore = Float.NaN; // as OpenSearch: field-sorted hits track no scores
+    }
     List<SearchHit> hits = new ArrayList<>();
     Object root = source == null ? null : JsonMaps.read(source);
     for (int i = spec.from(); i < Math.min(matches.size(), spec.from() + spec.size()); i++) {
@@ -95,12 +114,68 @@ final class NestedInnerHits {
         own = object == null ? null : filtered(object);
       }
       hits.add(
-          new SearchHit(index, id, m.score, own, List.of())
+          new SearchHit(
+                  index,
+                  id,
+                  sortValues == null ? m.score : Float.NaN,
+                  own,
+                  sortValues == null ? List.of() : sortValues[i])
               .withDetails(
                   new dev.duet.engine.search.HitDetails(
                       Map.of(), Map.of(), null, null, Map.of(), identity(offsets, 0))));
     }
     return new InnerHitsResult(new SearchResponse.TotalHits(matches.size(), "eq"), maxScore, hits);
+  }
+
+  /**
+   * Sorts {@code matches} by the sort's fields with Lucene's own comparators (ties by doc id);
+   * returns each match's sort values, in the new order.
+   */
+  @SuppressWarnings("unchecked")
+  private List<Object>[] sortByFields(LeafReaderContext leaf, List<Match> matches)
+      throws IOException {
+    int n = matches.size();
+    SortField[] fields = sort.getSort();
+    FieldComparator<?>[] comparators = new FieldComparator<?>[fields.length];
+    CurrentScore score = new CurrentScore();
+    for (int k = 0; k < fields.length; k++) {
+      comparators[k] = fields[k].getComparator(Math.max(n, 1), Pruning.NONE);
+      LeafFieldComparator leafComparator = comparators[k].getLeafComparator(leaf);
+      leafComparator.setScorer(score);
+      for (int slot = 0; slot < n; slot++) {
+        score.score = matches.get(slot).score;
+        leafComparator.copy(slot, matches.get(slot).doc);
+      }
+    }
+    Integer[] order = new Integer[n];
+    for (int i = 0; i < n; i++) {
+      order[i] = i;
+    }
+    Arrays.sort(
+        order,
+        (a, b) -> {
+          for (int k = 0; k < fields.length; k++) {
+            int c = comparators[k].compare(a, b);
+            if (c != 0) {
+              return fields[k].getReverse() ? -c : c;
+            }
+          }
+          return Integer.compare(matches.get(a).doc, matches.get(b).doc);
+        });
+    List<Match> sorted = new ArrayList<>(n);
+    List<Object>[] values = new List[n];
+    for (int i = 0; i < n; i++) {
+      int slot = order[i];
+      sorted.add(matches.get(slot));
+      Object[] row = new Object[fields.length];
+      for (int k = 0; k < fields.length; k++) {
+        row[k] = SearchPhase.sortValue(comparators[k].value(slot));
+      }
+      values[i] = java.util.Collections.unmodifiableList(Arrays.asList(row));
+    }
+    matches.clear();
+    matches.addAll(sorted);
+    return values;
   }
 
   /**
@@ -152,4 +227,14 @@ final class NestedInnerHits {
   }
 
   private record Match(int doc, float score) {}
+
+  /** Hands the score comparator the score of the match being copied. */
+  private static final class CurrentScore extends Scorable {
+    float score;
+
+    @Override
+    public float score() {
+      return score;
+    }
+  }
 }

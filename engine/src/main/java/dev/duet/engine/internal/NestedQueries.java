@@ -7,6 +7,7 @@ import dev.duet.engine.search.DisMax;
 import dev.duet.engine.search.FunctionScore;
 import dev.duet.engine.search.Nested;
 import dev.duet.engine.search.Query.Bool;
+import dev.duet.engine.search.SortSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -14,6 +15,7 @@ import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.MatchNoDocsQuery;
 import org.apache.lucene.search.Query;
+import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.join.QueryBitSetProducer;
 import org.apache.lucene.search.join.ScoreMode;
 import org.apache.lucene.search.join.ToParentBlockJoinQuery;
@@ -28,6 +30,7 @@ final class NestedQueries {
   private final MappingLookup lookup;
   private final FieldQueries fields;
   private final Function<dev.duet.engine.search.Query, Query> translate;
+  private final Function<List<SortSpec>, Sort> sorts;
   private final List<NestedInnerHits> innerHits = new ArrayList<>();
   // The path of the nested query being translated, null outside any: whose documents are parents.
   private String scope;
@@ -35,10 +38,12 @@ final class NestedQueries {
   NestedQueries(
       MappingLookup lookup,
       FieldQueries fields,
-      Function<dev.duet.engine.search.Query, Query> translate) {
+      Function<dev.duet.engine.search.Query, Query> translate,
+      Function<List<SortSpec>, Sort> sorts) {
     this.lookup = lookup;
     this.fields = fields;
     this.translate = translate;
+    this.sorts = sorts;
   }
 
   Query nested(Nested n) {
@@ -70,7 +75,9 @@ final class NestedQueries {
             .build();
     Query parents = outer == null ? NestedDocuments.rootDocuments() : NestedDocuments.atPath(outer);
     if (n.innerHits() != null && outer == null) {
-      innerHits.add(new NestedInnerHits(path, children, n.innerHits(), lookup));
+      innerHits.add(
+          new NestedInnerHits(
+              path, children, n.innerHits(), sorts.apply(n.innerHits().sort()), lookup));
     }
     return new ToParentBlockJoinQuery(children, new QueryBitSetProducer(parents), mode(n));
   }

@@ -59,7 +59,9 @@ final class QueryTranslator {
     this.fullText = new FullTextQueries(lookup, fields, termLevel);
     this.compound =
         new CompoundQueries(this::translate, new ScoreFunctions(lookup, fields, index.name()));
-    this.nested = new NestedQueries(lookup, fields, this::translate);
+    this.nested =
+        new NestedQueries(
+            lookup, fields, this::translate, specs -> SortBuilder.build(specs, index));
   }
 
   /** The inner hits that the nested queries translated so far ask for. */

@@ -22,7 +22,11 @@ import dev.duet.engine.search.NestedIdentity;
 import dev.duet.engine.search.Query;
 import dev.duet.engine.search.SearchHit;
 import dev.duet.engine.search.SearchResponse;
+import dev.duet.engine.search.SortSpec;
+import dev.duet.engine.search.agg.Aggregation;
+import dev.duet.engine.search.agg.AggregationResult;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -169,6 +173,49 @@ class NestedDocumentsTest {
                 .hits())
         .extracting(SearchHit::id)
         .containsExactly("1");
+  }
+
+  @Test
+  void nestedAggregationCountsTheObjectsAndReverseNestedTheirDocuments() {
+    Aggregation.Nested comments =
+        new Aggregation.Nested(
+            "comments",
+            "comments",
+            List.of(
+                new Aggregation.Nested("replies", "comments.replies", List.of()),
+                new Aggregation.ReverseNested("posts", null, List.of())));
+    SearchResponse r =
+        engine.search(search("posts", matchAll()).withAggregations(List.of(comments)));
+
+    var bucket = (AggregationResult.SingleBucket) r.aggregations().get(0);
+    assertThat(bucket.docCount()).isEqualTo(3);
+    assertThat(bucket.subAggregations())
+        .extracting(a -> ((AggregationResult.SingleBucket) a).docCount())
+        .containsExactly(1L, 2L);
+  }
+
+  @Test
+  void innerHitsSortByANestedField() {
+    Query q =
+        new Nested(
+            "comments",
+            matchAll(),
+            Nested.ScoreMode.AVG,
+            false,
+            new InnerHits(
+                null,
+                0,
+                3,
+                List.of(new SortSpec("comments.author", SortSpec.SortOrder.DESC)),
+                null),
+            1f);
+    SearchHit hit = engine.search(search("posts", q, new SortSpec("tag", null))).hits().get(0);
+
+    InnerHitsResult inner = hit.details().innerHits().get("comments");
+    assertThat(inner.hits())
+        .extracting(SearchHit::sortValues)
+        .containsExactly(List.of("bob"), List.of("ann"));
+    assertThat(inner.hits().get(0).score()).isNaN();
   }
 
   private static Query nested(String path, Query query) {

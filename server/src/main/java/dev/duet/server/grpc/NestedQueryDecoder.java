@@ -4,7 +4,6 @@ import dev.duet.engine.error.DuetException;
 import dev.duet.engine.search.InnerHits;
 import dev.duet.engine.search.Nested;
 import dev.duet.engine.search.SourceFilter;
-import java.util.List;
 import org.opensearch.protobufs.NestedQuery;
 import org.opensearch.protobufs.SourceConfig;
 
@@ -43,15 +42,11 @@ final class NestedQueryDecoder {
   }
 
   private static InnerHits innerHits(org.opensearch.protobufs.InnerHits h) {
-    if (h.getSortCount() > 0) {
-      throw DuetException.illegalArgument(
-          "[inner_hits] sort is not supported by Duet yet; inner hits come by score");
-    }
     return new InnerHits(
         h.hasName() ? h.getName() : null,
         h.hasFrom() ? h.getFrom() : InnerHits.DEFAULT.from(),
         h.hasSize() ? h.getSize() : InnerHits.DEFAULT.size(),
-        List.of(),
+        SearchRequestDecoder.sort(h.getSortList()),
         h.hasXSource() ? source(h.getXSource()) : SourceFilter.ALL);
   }
 

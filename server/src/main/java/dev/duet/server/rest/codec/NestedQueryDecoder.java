@@ -11,6 +11,7 @@ import dev.duet.engine.error.DuetException;
 import dev.duet.engine.search.InnerHits;
 import dev.duet.engine.search.Nested;
 import dev.duet.engine.search.Query;
+import dev.duet.engine.search.SortSpec;
 import dev.duet.engine.search.SourceFilter;
 import java.io.IOException;
 import java.util.List;
@@ -64,12 +65,13 @@ final class NestedQueryDecoder {
     return new Nested(path, query, scoreMode, ignoreUnmapped, innerHits, boost);
   }
 
-  /** An {@code inner_hits} object: name, from, size, _source (sort is not supported yet). */
+  /** An {@code inner_hits} object: name, from, size, sort and _source. */
   static InnerHits innerHits(JsonParser p) throws IOException {
     String name = null;
     int from = InnerHits.DEFAULT.from();
     int size = InnerHits.DEFAULT.size();
     SourceFilter source = SourceFilter.ALL;
+    List<SortSpec> sort = List.of();
     JsonToken t;
     while ((t = p.nextToken()) != JsonToken.END_OBJECT) {
       String field = p.currentName();
@@ -80,9 +82,7 @@ final class NestedQueryDecoder {
         case "from" -> from = p.getValueAsInt();
         case "size" -> size = p.getValueAsInt();
         case "_source" -> source = SourceFilters.parse(p);
-        case "sort" ->
-            throw DuetException.illegalArgument(
-                "[inner_hits] sort is not supported by Duet yet; inner hits come by score");
+        case "sort" -> sort = MetricAggregationDecoder.sort(p);
         default ->
             throw new DuetException(
                 400,
@@ -90,6 +90,6 @@ final class NestedQueryDecoder {
                 location + " [inner_hits] unknown field [" + field + "]");
       }
     }
-    return new InnerHits(name, from, size, List.of(), source);
+    return new InnerHits(name, from, size, sort, source);
   }
 }
