@@ -124,7 +124,11 @@ final class NestedInnerHits {
                   new dev.duet.engine.search.HitDetails(
                       Map.of(), Map.of(), null, null, Map.of(), identity(offsets, 0))));
     }
-    return new InnerHitsResult(new SearchResponse.TotalHits(matches.size(), "eq"), maxScore, hits);
+    return new InnerHitsResult(
+        new SearchResponse.TotalHits(matches.size(), "eq"),
+        maxScore,
+        hits,
+        sort == null ? List.of() : spec.sort());
   }
 
   /**

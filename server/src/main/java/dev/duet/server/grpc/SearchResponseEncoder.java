@@ -135,7 +135,8 @@ final class SearchResponseEncoder {
       out.setXNested(nested(hit.details().nested()));
     }
     for (var inner : hit.details().innerHits().entrySet()) {
-      out.putInnerHits(inner.getKey(), innerHits(inner.getValue(), sortTypes));
+      out.putInnerHits(
+          inner.getKey(), innerHits(inner.getValue(), sortTypes.forSort(inner.getValue().sort())));
     }
     return out.build();
   }
