@@ -68,11 +68,14 @@ final class NestedQueries {
     } finally {
       scope = outer;
     }
+    // The block join wants child matches only; the path filter is added where it might not be.
     Query children =
-        new BooleanQuery.Builder()
-            .add(inner, BooleanClause.Occur.MUST)
-            .add(NestedDocuments.atPath(path), BooleanClause.Occur.FILTER)
-            .build();
+        !new NestedFilterRule(lookup).mightMatchOutside(inner, path)
+            ? inner
+            : new BooleanQuery.Builder()
+                .add(inner, BooleanClause.Occur.MUST)
+                .add(NestedDocuments.atPath(path), BooleanClause.Occur.FILTER)
+                .build();
     Query parents = outer == null ? NestedDocuments.rootDocuments() : NestedDocuments.atPath(outer);
     if (n.innerHits() != null && outer == null) {
       innerHits.add(
