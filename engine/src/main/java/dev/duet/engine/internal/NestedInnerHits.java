@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Map;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.FieldComparator;
 import org.apache.lucene.search.IndexSearcher;
@@ -45,14 +47,37 @@ final class NestedInnerHits {
   private final Sort sort;
   // The nested paths from the outermost down to this one, and their names relative to each other.
   private final List<String> fieldNames = new ArrayList<>();
-  private final BitSetProducer roots = new QueryBitSetProducer(NestedDocuments.rootDocuments());
+  // The documents that end a run of candidates: roots, and the objects of the enclosing path.
+  private final BitSetProducer bounds;
+  // The inner hits of nested queries inside this one's, returned within each of its hits.
+  private final List<NestedInnerHits> nested;
   private Weight weight;
 
-  NestedInnerHits(String path, Query children, InnerHits spec, Sort sort, MappingLookup lookup) {
+  /**
+   * @param outerPath the path of the enclosing nested query whose inner hits these are part of,
+   *     null for a top-level nested query
+   */
+  NestedInnerHits(
+      String path,
+      String outerPath,
+      Query children,
+      InnerHits spec,
+      Sort sort,
+      List<NestedInnerHits> nested,
+      MappingLookup lookup) {
     this.path = path;
     this.children = children;
     this.spec = spec;
     this.sort = sort;
+    this.nested = List.copyOf(nested);
+    Query bounding =
+        outerPath == null
+            ? NestedDocuments.rootDocuments()
+            : new BooleanQuery.Builder()
+                .add(NestedDocuments.rootDocuments(), BooleanClause.Occur.SHOULD)
+                .add(NestedDocuments.atPath(outerPath), BooleanClause.Occur.SHOULD)
+                .build();
+    this.bounds = new QueryBitSetProducer(bounding);
     String previous = null;
     for (int dot = path.indexOf('.'); ; dot = path.indexOf('.', dot + 1)) {
       String prefix = dot < 0 ? path : path.substring(0, dot);
@@ -76,14 +101,20 @@ final class NestedInnerHits {
    */
   InnerHitsResult hits(IndexSearcher searcher, int doc, String index, String id, byte[] source)
       throws IOException {
+    return hits(searcher, doc, index, id, source == null ? null : JsonMaps.read(source));
+  }
+
+  /** The inner hits of {@code doc}, a root or an object of the enclosing path. */
+  private InnerHitsResult hits(
+      IndexSearcher searcher, int doc, String index, String id, Object root) throws IOException {
     if (weight == null) {
       weight = searcher.createWeight(searcher.rewrite(children), ScoreMode.COMPLETE, 1f);
     }
     List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
     LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
     int parent = doc - leaf.docBase;
-    BitSet rootBits = roots.getBitSet(leaf);
-    int first = parent == 0 || rootBits == null ? 0 : rootBits.prevSetBit(parent - 1) + 1;
+    BitSet boundBits = bounds.getBitSet(leaf);
+    int first = parent == 0 || boundBits == null ? 0 : boundBits.prevSetBit(parent - 1) + 1;
     List<Match> matches = new ArrayList<>();
     Scorer scorer = first < parent ? weight.scorer(leaf) : null;
     if (scorer != null) {
@@ -104,7 +135,6 @@ final class NestedInnerHits {
       maxScore = Float.NaN; // as OpenSearch: field-sorted hits track no scores
     }
     List<SearchHit> hits = new ArrayList<>();
-    Object root = source == null ? null : JsonMaps.read(source);
     for (int i = spec.from(); i < Math.min(matches.size(), spec.from() + spec.size()); i++) {
       Match m = matches.get(i);
       int[] offsets = NestedDocuments.offsets(leaf.reader(), m.doc);
@@ -122,13 +152,30 @@ final class NestedInnerHits {
                   sortValues == null ? List.of() : sortValues[i])
               .withDetails(
                   new dev.duet.engine.search.HitDetails(
-                      Map.of(), Map.of(), null, null, Map.of(), identity(offsets, 0))));
+                      Map.of(),
+                      Map.of(),
+                      null,
+                      null,
+                      nestedHits(searcher, leaf.docBase + m.doc, index, id, root),
+                      identity(offsets, 0))));
     }
     return new InnerHitsResult(
         new SearchResponse.TotalHits(matches.size(), "eq"),
         maxScore,
         hits,
         sort == null ? List.of() : spec.sort());
+  }
+
+  private Map<String, InnerHitsResult> nestedHits(
+      IndexSearcher searcher, int doc, String index, String id, Object root) throws IOException {
+    if (nested.isEmpty()) {
+      return Map.of();
+    }
+    Map<String, InnerHitsResult> out = new java.util.LinkedHashMap<>();
+    for (NestedInnerHits inner : nested) {
+      out.put(inner.name(), inner.hits(searcher, doc, index, id, root));
+    }
+    return out;
   }
 
   /**

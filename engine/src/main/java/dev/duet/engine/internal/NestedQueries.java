@@ -23,8 +23,9 @@ import org.apache.lucene.search.join.ToParentBlockJoinQuery;
 /**
  * The {@code nested} query as a Lucene block join: the inner query runs on the nested documents at
  * the path and each match scores its parent, the enclosing nested object inside another nested
- * query, else the root document. Records, per translation, the {@code inner_hits} that top-level
- * nested queries ask for, for the fetch phase ({@link NestedInnerHits}).
+ * query, else the root document. Records, per translation, the {@code inner_hits} that nested
+ * queries ask for, for the fetch phase ({@link NestedInnerHits}): a nested query's inside another's
+ * are returned within the enclosing one's hits, and dropped when it asks for none (as OpenSearch).
  */
 final class NestedQueries {
   private final MappingLookup lookup;
@@ -32,6 +33,10 @@ final class NestedQueries {
   private final Function<dev.duet.engine.search.Query, Query> translate;
   private final Function<List<SortSpec>, Sort> sorts;
   private final List<NestedInnerHits> innerHits = new ArrayList<>();
+  // Where the inner hits of the nested query being translated go: the top-level list, the
+  // enclosing nested query's (which returns them within its own), or nowhere (null) when that
+  // enclosing query asks for none, as in OpenSearch.
+  private List<NestedInnerHits> collecting = innerHits;
   // The path of the nested query being translated, null outside any: whose documents are parents.
   private String scope;
 
@@ -61,12 +66,16 @@ final class NestedQueries {
           new DuetException(400, "illegal_state_exception", reason));
     }
     String outer = scope;
+    List<NestedInnerHits> outerCollecting = collecting;
+    List<NestedInnerHits> within = n.innerHits() == null ? null : new ArrayList<>();
     Query inner;
     scope = path;
+    collecting = within;
     try {
       inner = translate.apply(n.query());
     } finally {
       scope = outer;
+      collecting = outerCollecting;
     }
     // The block join wants child matches only; the path filter is added where it might not be.
     Query children =
@@ -77,10 +86,16 @@ final class NestedQueries {
                 .add(NestedDocuments.atPath(path), BooleanClause.Occur.FILTER)
                 .build();
     Query parents = outer == null ? NestedDocuments.rootDocuments() : NestedDocuments.atPath(outer);
-    if (n.innerHits() != null && outer == null) {
-      innerHits.add(
+    if (n.innerHits() != null && collecting != null) {
+      collecting.add(
           new NestedInnerHits(
-              path, children, n.innerHits(), sorts.apply(n.innerHits().sort()), lookup));
+              path,
+              outer,
+              children,
+              n.innerHits(),
+              sorts.apply(n.innerHits().sort()),
+              within,
+              lookup));
     }
     return new ToParentBlockJoinQuery(children, new QueryBitSetProducer(parents), mode(n));
   }
