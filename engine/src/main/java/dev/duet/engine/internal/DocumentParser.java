@@ -186,7 +186,11 @@ final class DocumentParser {
         // Each nested object becomes its own Lucene document, indexed in the block before ours.
         ctx.fields = ctx.nested.begin(path, ctx.fields);
         parseObject(p, ctx, path);
-        ctx.fields = ctx.nested.end(ctx.id);
+        ctx.fields =
+            ctx.nested.end(
+                ctx.id,
+                Boolean.TRUE.equals(object.params().get("include_in_parent")),
+                Boolean.TRUE.equals(object.params().get("include_in_root")));
         return;
       }
       parseObject(p, ctx, path);

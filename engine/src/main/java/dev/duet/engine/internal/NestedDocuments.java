@@ -85,6 +85,7 @@ final class NestedDocuments {
   /** Collects nested documents while one source is parsed, in block order. */
   static final class Builder {
     private final ArrayDeque<Frame> outer = new ArrayDeque<>();
+    private List<IndexableField> root;
     private Frame current = new Frame(null, null, new int[0]);
     private List<List<IndexableField>> documents;
 
@@ -93,6 +94,9 @@ final class NestedDocuments {
      * to. {@code enclosing} is the list fields went to so far, given back by {@link #end}.
      */
     List<IndexableField> begin(String path, List<IndexableField> enclosing) {
+      if (outer.isEmpty()) {
+        root = enclosing;
+      }
       int offset = current.counters.merge(path, 1, Integer::sum) - 1;
       int[] offsets = Arrays.copyOf(current.offsets, current.offsets.length + 1);
       offsets[offsets.length - 1] = offset;
@@ -101,10 +105,20 @@ final class NestedDocuments {
       return current.fields;
     }
 
-    /** Finishes the current nested document of root {@code id}; returns the enclosing list. */
-    List<IndexableField> end(String id) {
+    /**
+     * Finishes the current nested document of root {@code id}, copying its fields into the
+     * enclosing document ({@code include_in_parent}) and the root ({@code include_in_root});
+     * returns the enclosing list.
+     */
+    List<IndexableField> end(String id, boolean inParent, boolean inRoot) {
       Frame done = current;
       current = outer.pop();
+      if (inParent) {
+        copy(done.fields, done.enclosing);
+      }
+      if (inRoot && !(inParent && done.enclosing == root)) {
+        copy(done.fields, root);
+      }
       done.fields.add(new StringField(DocLookup.ID, id, Field.Store.NO));
       // Lucene wants one schema per field: the root's _id has doc values, so these do too.
       done.fields.add(new SortedDocValuesField(DocLookup.ID, new BytesRef(id)));
@@ -121,6 +135,16 @@ final class NestedDocuments {
       }
       documents.add(done.fields);
       return done.enclosing;
+    }
+
+    /** Fields a document can hold once per document (vectors) and _ignored stay where they are. */
+    private static void copy(List<IndexableField> from, List<IndexableField> to) {
+      for (IndexableField field : from) {
+        if (field.fieldType().vectorDimension() == 0
+            && !field.name().equals(FieldIndexer.IGNORED)) {
+          to.add(field);
+        }
+      }
     }
 
     List<List<IndexableField>> documents() {

@@ -78,7 +78,13 @@ final class NestedFilterRule {
     if (lookup.leaf(field) == null) {
       return false;
     }
-    // Only a field whose nearest nested object is the path itself stays inside it.
-    return !path.equals(lookup.nestedParent(field));
+    // Only a field whose nearest nested object is the path itself stays inside it, unless that
+    // object's fields are copied to its parent or the root as well.
+    if (!path.equals(lookup.nestedParent(field))) {
+      return true;
+    }
+    var params = lookup.object(path).params();
+    return Boolean.TRUE.equals(params.get("include_in_parent"))
+        || Boolean.TRUE.equals(params.get("include_in_root"));
   }
 }

@@ -74,6 +74,18 @@ final class MappingMerger {
               ? "cannot change object mapping from nested to non-nested"
               : "cannot change object mapping from non-nested to nested");
     }
+    if (currentObject && current.isNested()) {
+      for (String key : List.of("include_in_parent", "include_in_root")) {
+        if (update.params().containsKey(key)
+            && !update.params().get(key).equals(current.params().getOrDefault(key, false))) {
+          // OpenSearch answers 500; Duet keeps its words and type, as the client error it is.
+          throw new DuetException(
+              400,
+              "mapper_exception",
+              "the [" + key + "] parameter can't be updated on a nested object mapping");
+        }
+      }
+    }
     if (currentObject) {
       Object enabled = current.params().getOrDefault("enabled", true);
       if (update.params().containsKey("enabled")

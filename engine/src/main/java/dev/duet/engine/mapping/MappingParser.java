@@ -308,13 +308,8 @@ final class MappingParser {
     for (Map.Entry<?, ?> e : node.entrySet()) {
       String key = String.valueOf(e.getKey());
       if (type.equals("nested") && NESTED_ONLY_PARAMS.contains(key)) {
-        // Copying nested fields into the parent or root document is not built yet: say so.
-        throw failure(
-            "["
-                + key
-                + "] is not supported on nested field ["
-                + name
-                + "] by Duet; query the nested documents with a [nested] query instead");
+        params.put(key, parseBoolean(name, key, e.getValue()));
+        continue;
       }
       if (!OBJECT_PARAMS.contains(key)) {
         throw failure(
@@ -433,6 +428,11 @@ final class MappingParser {
       if (field.properties().isEmpty() || field.isNested()) {
         // OpenSearch names the type of nested objects, and of plain objects only without fields.
         out.put("type", field.type());
+      }
+      for (String key : List.of("include_in_parent", "include_in_root")) {
+        if (field.params().containsKey(key)) {
+          out.put(key, field.params().get(key));
+        }
       }
       if (field.params().containsKey("dynamic")) {
         out.put("dynamic", field.params().get("dynamic"));

@@ -43,15 +43,26 @@ class NestedMappingTest {
   }
 
   @Test
-  void includeInParentIsRefusedByName() {
+  void includeInParentAndRootRenderInOpenSearchsOrderAndCannotChange() {
+    Map<String, Object> c = new java.util.LinkedHashMap<>();
+    c.put("type", "nested");
+    c.put("include_in_root", "true");
+    c.put("include_in_parent", true);
+    Mapping mapping = Mapping.fromMap(Map.of("properties", Map.of("c", c)));
+
+    @SuppressWarnings("unchecked")
+    Map<String, Object> rendered =
+        (Map<String, Object>) ((Map<String, Object>) mapping.toMap().get("properties")).get("c");
+    assertThat(rendered.keySet()).containsExactly("type", "include_in_parent", "include_in_root");
     assertThatThrownBy(
             () ->
-                Mapping.fromMap(
+                mapping.merge(
                     Map.of(
                         "properties",
-                        Map.of("c", Map.of("type", "nested", "include_in_parent", true)))))
+                        Map.of("c", Map.of("type", "nested", "include_in_parent", false)))))
         .isInstanceOf(DuetException.class)
-        .hasMessageContaining("[include_in_parent] is not supported on nested field [c]");
+        .hasMessage(
+            "the [include_in_parent] parameter can't be updated on a nested object mapping");
   }
 
   @Test
