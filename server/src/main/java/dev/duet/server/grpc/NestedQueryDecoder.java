@@ -42,6 +42,35 @@ final class NestedQueryDecoder {
   }
 
   private static InnerHits innerHits(org.opensearch.protobufs.InnerHits h) {
+    String unsupported = null;
+    if (h.hasHighlight()) {
+      unsupported = "highlight";
+    } else if (h.hasExplain()) {
+      unsupported = "explain";
+    } else if (h.getDocvalueFieldsCount() > 0) {
+      unsupported = "docvalue_fields";
+    } else if (h.getFieldsCount() > 0) {
+      unsupported = "fields";
+    } else if (h.getStoredFieldsCount() > 0) {
+      unsupported = "stored_fields";
+    } else if (h.getScriptFieldsCount() > 0) {
+      unsupported = "script_fields";
+    } else if (h.hasVersion()) {
+      unsupported = "version";
+    } else if (h.hasSeqNoPrimaryTerm()) {
+      unsupported = "seq_no_primary_term";
+    } else if (h.hasTrackScores()) {
+      unsupported = "track_scores";
+    } else if (h.hasCollapse()) {
+      unsupported = "collapse";
+    } else if (h.hasIgnoreUnmapped()) {
+      unsupported = "ignore_unmapped";
+    }
+    if (unsupported != null) {
+      // As REST refuses them: an option the model cannot honour is not silently dropped.
+      throw DuetException.illegalArgument(
+          "[inner_hits] option [" + unsupported + "] is not supported by Duet yet");
+    }
     return new InnerHits(
         h.hasName() ? h.getName() : null,
         h.hasFrom() ? h.getFrom() : InnerHits.DEFAULT.from(),

@@ -83,6 +83,18 @@ final class NestedQueryDecoder {
         case "size" -> size = p.getValueAsInt();
         case "_source" -> source = SourceFilters.parse(p);
         case "sort" -> sort = MetricAggregationDecoder.sort(p);
+        case "highlight",
+            "explain",
+            "docvalue_fields",
+            "fields",
+            "stored_fields",
+            "script_fields",
+            "version",
+            "seq_no_primary_term",
+            "track_scores",
+            "collapse",
+            "ignore_unmapped" ->
+            throw unsupported(field);
         default ->
             throw new DuetException(
                 400,
@@ -91,5 +103,11 @@ final class NestedQueryDecoder {
       }
     }
     return new InnerHits(name, from, size, sort, source);
+  }
+
+  /** An inner_hits option OpenSearch has and Duet does not honour yet: refused, not dropped. */
+  private static DuetException unsupported(String option) {
+    return DuetException.illegalArgument(
+        "[inner_hits] option [" + option + "] is not supported by Duet yet");
   }
 }
