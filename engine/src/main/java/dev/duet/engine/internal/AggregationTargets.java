@@ -157,6 +157,10 @@ final class AggregationTargets {
             sortValues = Collections.unmodifiableList(Arrays.asList(values));
           }
           return new SearchHit(index.name(), doc.get(DocLookup.ID), score, bytes, sortValues);
-        });
+        },
+        lookup.hasNested()
+            ? NestedDocuments.rootDocuments()
+            : org.apache.lucene.search.MatchAllDocsQuery.INSTANCE,
+        path -> lookup.isNested(path) ? NestedDocuments.atPath(path) : null);
   }
 }

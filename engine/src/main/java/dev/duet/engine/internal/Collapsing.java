@@ -100,7 +100,9 @@ final class Collapsing {
                   details.highlight(),
                   details.explanation(),
                   details.node(),
-                  details.versions())));
+                  details.versions(),
+                  details.innerHits(),
+                  details.nested())));
     }
     return out;
   }

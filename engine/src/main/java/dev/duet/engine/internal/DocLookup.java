@@ -45,18 +45,28 @@ final class DocLookup {
       if (!te.seekExact(term)) {
         continue;
       }
-      PostingsEnum postings = te.postings(null, PostingsEnum.NONE);
-      Bits live = r.getLiveDocs();
-      for (int doc = postings.nextDoc();
-          doc != DocIdSetIterator.NO_MORE_DOCS;
-          doc = postings.nextDoc()) {
-        if (live != null && !live.get(doc)) {
-          continue;
-        }
+      int doc = lastLive(te.postings(null, PostingsEnum.NONE), r.getLiveDocs());
+      if (doc != DocIdSetIterator.NO_MORE_DOCS) {
         return entry(r, doc, loadSource);
       }
     }
     return null;
+  }
+
+  /**
+   * The last live document of an id's postings: the root document, since the nested documents of a
+   * block (which carry the root's id) come before it; NO_MORE_DOCS when none is live.
+   */
+  static int lastLive(PostingsEnum postings, Bits live) throws IOException {
+    int found = DocIdSetIterator.NO_MORE_DOCS;
+    for (int doc = postings.nextDoc();
+        doc != DocIdSetIterator.NO_MORE_DOCS;
+        doc = postings.nextDoc()) {
+      if (live == null || live.get(doc)) {
+        found = doc;
+      }
+    }
+    return found;
   }
 
   /** The version fields (and source, if asked) of a live document. */

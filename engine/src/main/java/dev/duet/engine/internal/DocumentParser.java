@@ -61,7 +61,8 @@ final class DocumentParser {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    return new ParsedDocument(ctx.fields, ctx.added == null ? Map.of() : ctx.added);
+    return new ParsedDocument(
+        ctx.fields, ctx.added == null ? Map.of() : ctx.added, ctx.nested.documents());
   }
 
   private static void parseObject(JsonParser p, Context ctx, String objectPath) throws IOException {
@@ -181,6 +182,17 @@ final class DocumentParser {
         p.skipChildren();
         return;
       }
+      if (object != null && object.isNested()) {
+        // Each nested object becomes its own Lucene document, indexed in the block before ours.
+        ctx.fields = ctx.nested.begin(path, ctx.fields);
+        parseObject(p, ctx, path);
+        ctx.fields =
+            ctx.nested.end(
+                ctx.id,
+                Boolean.TRUE.equals(object.params().get("include_in_parent")),
+                Boolean.TRUE.equals(object.params().get("include_in_root")));
+        return;
+      }
       parseObject(p, ctx, path);
       return;
     }
@@ -289,7 +301,9 @@ final class DocumentParser {
   private static final class Context {
     final String id;
     final MappingLookup lookup;
-    final List<IndexableField> fields = new ArrayList<>();
+    final NestedDocuments.Builder nested = new NestedDocuments.Builder();
+    // The fields of the document being parsed: the root's, or a nested object's while in one.
+    List<IndexableField> fields = new ArrayList<>();
     Map<String, FieldMapping> added;
 
     Context(String id, MappingLookup lookup) {
@@ -301,7 +315,7 @@ final class DocumentParser {
       FieldMapping leaf = lookup.leaf(path);
       if (leaf == null && added != null) {
         FieldMapping dynamic = added.get(path);
-        if (dynamic != null && !dynamic.type().equals("object")) {
+        if (dynamic != null && !dynamic.isObject()) {
           return dynamic;
         }
       }
@@ -313,7 +327,7 @@ final class DocumentParser {
         return true;
       }
       FieldMapping dynamic = added == null ? null : added.get(path);
-      return dynamic != null && dynamic.type().equals("object");
+      return dynamic != null && dynamic.isObject();
     }
 
     void add(String path, FieldMapping field) {

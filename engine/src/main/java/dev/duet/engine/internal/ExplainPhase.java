@@ -10,7 +10,6 @@ import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
-import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
 
 /** {@code _explain}: one document's score explanation for a query, from the current searcher. */
@@ -48,14 +47,10 @@ final class ExplainPhase {
       if (!te.seekExact(term)) {
         continue;
       }
-      PostingsEnum postings = te.postings(null, PostingsEnum.NONE);
-      Bits live = leaf.reader().getLiveDocs();
-      for (int doc = postings.nextDoc();
-          doc != DocIdSetIterator.NO_MORE_DOCS;
-          doc = postings.nextDoc()) {
-        if (live == null || live.get(doc)) {
-          return leaf.docBase + doc;
-        }
+      int doc =
+          DocLookup.lastLive(te.postings(null, PostingsEnum.NONE), leaf.reader().getLiveDocs());
+      if (doc != DocIdSetIterator.NO_MORE_DOCS) {
+        return leaf.docBase + doc;
       }
     }
     return -1;

@@ -4,6 +4,7 @@ import dev.duet.engine.search.Explanation;
 import dev.duet.engine.search.FetchOptions;
 import dev.duet.engine.search.HitDetails;
 import dev.duet.engine.search.HitVersions;
+import dev.duet.engine.search.InnerHitsResult;
 import dev.duet.engine.search.SearchRequest;
 import java.io.IOException;
 import java.util.List;
@@ -24,6 +25,7 @@ final class FetchSubPhases {
   private final SearchRequest request;
   private final HitHighlighter[] highlighters;
   private final HitFields[] fields;
+  private final List<List<NestedInnerHits>> innerHits;
 
   private FetchSubPhases(
       List<LuceneIndex> targets,
@@ -36,6 +38,7 @@ final class FetchSubPhases {
     this.request = request;
     this.highlighters = new HitHighlighter[targets.size()];
     this.fields = new HitFields[targets.size()];
+    this.innerHits = new java.util.ArrayList<>(java.util.Collections.nCopies(targets.size(), null));
   }
 
   /**
@@ -48,7 +51,9 @@ final class FetchSubPhases {
       IndexSearcher[] searchers,
       Query[] queries,
       SearchRequest request) {
-    return request.fetch().any() ? new FetchSubPhases(targets, searchers, queries, request) : null;
+    return request.fetch().any() || NestedQueries.asksInnerHits(request.query())
+        ? new FetchSubPhases(targets, searchers, queries, request)
+        : null;
   }
 
   /**
@@ -58,7 +63,8 @@ final class FetchSubPhases {
     return !request.fetch().storedFieldsNone();
   }
 
-  HitDetails details(int shard, int doc, BytesRef source) throws IOException {
+  /** The hit's details; {@code id} is the hit's {@code _id}, for its inner hits. */
+  HitDetails details(int shard, int doc, String id, BytesRef source) throws IOException {
     FetchOptions fetch = request.fetch();
     SourceValues values = null;
     Map<String, List<Object>> fieldValues = Map.of();
@@ -93,7 +99,33 @@ final class FetchSubPhases {
         fetch.version() || fetch.seqNoPrimaryTerm()
             ? DocLookup.versions(searchers[shard], doc, fetch.version(), fetch.seqNoPrimaryTerm())
             : null;
-    return new HitDetails(fieldValues, highlight, explanation, null, versions);
+    return new HitDetails(
+        fieldValues,
+        highlight,
+        explanation,
+        null,
+        versions,
+        innerHits(shard, doc, id, source),
+        null);
+  }
+
+  private Map<String, InnerHitsResult> innerHits(int shard, int doc, String id, BytesRef source)
+      throws IOException {
+    if (!NestedQueries.asksInnerHits(request.query())) {
+      return Map.of();
+    }
+    if (innerHits.get(shard) == null) {
+      QueryTranslator translator = new QueryTranslator(targets.get(shard));
+      translator.translateRequest(request.query());
+      innerHits.set(shard, translator.innerHits());
+    }
+    Map<String, InnerHitsResult> out = new java.util.LinkedHashMap<>();
+    for (NestedInnerHits hits : innerHits.get(shard)) {
+      out.put(
+          hits.name(),
+          hits.hits(searchers[shard], doc, targets.get(shard).name(), id, bytes(source)));
+    }
+    return out;
   }
 
   private static byte[] bytes(BytesRef ref) {

@@ -10,7 +10,6 @@ import org.apache.lucene.index.PostingsEnum;
 import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.DocIdSetIterator;
-import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
 
 /**
@@ -55,13 +54,9 @@ final class IdLookup {
         LeafReader r = leaves.get(i).reader();
         PostingsEnum postings = te.postings(enums.postings[i], PostingsEnum.NONE);
         enums.postings[i] = postings;
-        Bits live = r.getLiveDocs();
-        for (int doc = postings.nextDoc();
-            doc != DocIdSetIterator.NO_MORE_DOCS;
-            doc = postings.nextDoc()) {
-          if (live == null || live.get(doc)) {
-            return DocLookup.entry(r, doc, false);
-          }
+        int doc = DocLookup.lastLive(postings, r.getLiveDocs());
+        if (doc != DocIdSetIterator.NO_MORE_DOCS) {
+          return DocLookup.entry(r, doc, false);
         }
       }
       return null;

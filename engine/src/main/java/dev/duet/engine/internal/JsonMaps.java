@@ -35,6 +35,17 @@ final class JsonMaps {
     return out.toByteArray();
   }
 
+  /** As {@link #write}, without whitespace: for sources handed back to clients. */
+  static byte[] writeCompact(Object value) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try (JsonGenerator g = JSON.createGenerator(out)) {
+      write(g, value);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out.toByteArray();
+  }
+
   static Object read(byte[] bytes) throws IOException {
     try (JsonParser p = JSON.createParser(bytes)) {
       return read(p, p.nextToken());

@@ -299,14 +299,14 @@ final class LuceneIndex implements Closeable {
       throw new DuetException(
           400, "action_request_validation_exception", "Validation Failed: 1: source is missing;");
     }
-    List<IndexableField> doc;
+    ParsedDocument parsed;
     if (item.vectors().isEmpty()) {
-      doc = document(id, source, source);
+      parsed = document(id, source, source);
     } else {
       // Packed vectors: the source is parsed without them, and stored and logged with them.
       byte[] stored = PackedVectors.splice(source, item.vectors());
-      doc = document(id, source, stored);
-      PackedVectors.index(doc, item.vectors(), lookup::vector, id);
+      parsed = document(id, source, stored);
+      PackedVectors.index(parsed.fields(), item.vectors(), lookup::vector, id);
       source = stored;
     }
     long version;
@@ -319,14 +319,11 @@ final class LuceneIndex implements Closeable {
         existed = current != null && !current.deleted();
         version = versionRules.nextVersion(item.opType(), item.check(), id, current);
         seqNo = nextSeqNo.getAndIncrement();
-        addVersionFields(doc, seqNo, version, PRIMARY_TERM);
-        if (autoId || current == null || current.deleted()) {
-          // No live copy to replace: adding skips the buffered delete-by-term that every later
-          // refresh would otherwise apply against all segments (as OpenSearch's engine does).
-          writer.addDocument(doc);
-        } else {
-          writer.updateDocument(new Term(DocLookup.ID, id), doc);
-        }
+        addVersionFields(parsed.fields(), seqNo, version, PRIMARY_TERM);
+        // No live copy to replace: adding skips the buffered delete-by-term that every later
+        // refresh would otherwise apply against all segments (as OpenSearch's engine does).
+        boolean add = autoId || current == null || current.deleted();
+        NestedDocuments.write(writer, add ? null : new Term(DocLookup.ID, id), parsed);
         // Logged in id-lock order, so replay sees one id's writes in seq_no order.
         durability.log(TranslogOperation.index(id, seqNo, PRIMARY_TERM, version, source));
         versions.put(id, new LiveVersionMap.Entry(version, seqNo, PRIMARY_TERM, source, 0));
@@ -498,9 +495,9 @@ final class LuceneIndex implements Closeable {
       return;
     }
     try {
-      List<IndexableField> doc = document(op.id(), op.source(), op.source());
-      addVersionFields(doc, op.seqNo(), op.version(), op.primaryTerm());
-      writer.updateDocument(idTerm, doc);
+      ParsedDocument parsed = document(op.id(), op.source(), op.source());
+      addVersionFields(parsed.fields(), op.seqNo(), op.version(), op.primaryTerm());
+      NestedDocuments.write(writer, idTerm, parsed);
       versions.put(
           op.id(),
           new LiveVersionMap.Entry(op.version(), op.seqNo(), op.primaryTerm(), op.source(), 0));
@@ -519,8 +516,7 @@ final class LuceneIndex implements Closeable {
    * The Lucene fields of a source, mapping any new fields dynamically first; {@code stored} is what
    * {@code _source} keeps (the source itself, or the source with packed vectors added).
    */
-  private List<IndexableField> document(String id, byte[] source, byte[] stored)
-      throws IOException {
+  private ParsedDocument document(String id, byte[] source, byte[] stored) throws IOException {
     ParsedDocument parsed = DocumentParser.parse(id, source, lookup);
     if (!parsed.dynamicFields().isEmpty()) {
       addDynamicFields(parsed.dynamicFields());
@@ -532,7 +528,7 @@ final class LuceneIndex implements Closeable {
     // Doc values so that a search can sort on _id, as OpenSearch allows.
     doc.add(new SortedDocValuesField(DocLookup.ID, new BytesRef(id)));
     doc.add(new StoredField(DocLookup.SOURCE, stored));
-    return doc;
+    return parsed;
   }
 
   private static void addVersionFields(

@@ -25,6 +25,8 @@ final class MappingLookup {
   private final Map<String, FieldMapping> objects = new HashMap<>();
   private final Map<String, Mapping.Dynamic> dynamics = new HashMap<>();
   private final Map<String, VectorField> vectors = new HashMap<>();
+  // Paths of nested objects, parents before their children.
+  private final java.util.List<String> nested = new java.util.ArrayList<>();
 
   // index.mapping.ignore_malformed: the default of fields that do not set their own.
   private final boolean ignoreMalformed;
@@ -75,6 +77,31 @@ final class MappingLookup {
 
   FieldMapping object(String path) {
     return objects.get(path);
+  }
+
+  /** Whether any field is {@code nested}: then a document may be a block of Lucene documents. */
+  boolean hasNested() {
+    return !nested.isEmpty();
+  }
+
+  /** Whether the object at {@code path} is {@code nested}. */
+  boolean isNested(String path) {
+    FieldMapping object = objects.get(path);
+    return object != null && object.isNested();
+  }
+
+  /**
+   * The nearest nested object that {@code path} (a field or object) lies in, itself excluded; null
+   * when it lies in the root document only.
+   */
+  String nestedParent(String path) {
+    for (int dot = path.lastIndexOf('.'); dot > 0; dot = path.lastIndexOf('.', dot - 1)) {
+      String prefix = path.substring(0, dot);
+      if (isNested(prefix)) {
+        return prefix;
+      }
+    }
+    return null;
   }
 
   /** The effective {@code dynamic} of an object ({@link #ROOT} for the document). */
@@ -156,13 +183,13 @@ final class MappingLookup {
     if (existing == null) {
       existing = FieldMapping.of("object");
     }
-    if (!existing.type().equals("object")) {
+    if (!existing.isObject()) {
       return out;
     }
     out.put(
         name,
         new FieldMapping(
-            "object",
+            existing.type(),
             existing.params(),
             insert(existing.properties(), path, i + 1, field),
             Map.of()));
@@ -183,8 +210,11 @@ final class MappingLookup {
     for (Map.Entry<String, FieldMapping> e : props.entrySet()) {
       String path = prefix + e.getKey();
       FieldMapping field = e.getValue();
-      if (field.type().equals("object")) {
+      if (field.isObject()) {
         objects.put(path, field);
+        if (field.isNested()) {
+          nested.add(path);
+        }
         Object own = field.params().get("dynamic");
         Mapping.Dynamic dynamic =
             own == null

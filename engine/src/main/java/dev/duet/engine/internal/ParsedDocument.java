@@ -7,6 +7,11 @@ import org.apache.lucene.index.IndexableField;
 
 /**
  * A source turned into Lucene fields, and the fields dynamic mapping had to add to the mapping (by
- * dotted path) to get there; empty when the mapping already covered the document.
+ * dotted path) to get there; empty when the mapping already covered the document. {@code nested}
+ * holds one Lucene document per nested object (children before their parents), indexed in one block
+ * before the root document's {@code fields}; empty when the source has no nested objects.
  */
-record ParsedDocument(List<IndexableField> fields, Map<String, FieldMapping> dynamicFields) {}
+record ParsedDocument(
+    List<IndexableField> fields,
+    Map<String, FieldMapping> dynamicFields,
+    List<List<IndexableField>> nested) {}

@@ -51,6 +51,7 @@ final class QueryTranslator {
   private final CompoundQueries compound;
   private final ClauseLimit clauseLimit;
   private final int maxTermsCount;
+  private final NestedQueries nested;
 
   QueryTranslator(LuceneIndex index) {
     this.clauseLimit = index.clauseLimit();
@@ -62,6 +63,14 @@ final class QueryTranslator {
     this.fullText = new FullTextQueries(lookup, fields, termLevel);
     this.compound =
         new CompoundQueries(this::translate, new ScoreFunctions(lookup, fields, index.name()));
+    this.nested =
+        new NestedQueries(
+            lookup, fields, this::translate, specs -> SortBuilder.build(specs, index));
+  }
+
+  /** The inner hits that the nested queries translated so far ask for. */
+  List<NestedInnerHits> innerHits() {
+    return nested.innerHits();
   }
 
   /**
@@ -72,6 +81,15 @@ final class QueryTranslator {
     Query query;
     try {
       query = translate(model);
+      if (lookup.hasNested() && new NestedFilterRule(lookup).mightMatchNested(query)) {
+        // The one rule that keeps nested documents out of every top-level search, as OpenSearch's
+        // search context does: hits, counts, aggregations, by-query operations, sessions.
+        query =
+            new BooleanQuery.Builder()
+                .add(query, BooleanClause.Occur.MUST)
+                .add(NestedDocuments.rootDocuments(), BooleanClause.Occur.FILTER)
+                .build();
+      }
     } catch (org.apache.lucene.search.IndexSearcher.TooManyClauses e) {
       throw clauseLimit.translationFailure(fields);
     }
@@ -132,6 +150,7 @@ final class QueryTranslator {
       case Boosting b -> compound.boosting(b);
       case DisMax d -> compound.disMax(d);
       case FunctionScore f -> compound.functionScore(f);
+      case dev.duet.engine.search.Nested n -> nested.nested(n);
     };
   }
 

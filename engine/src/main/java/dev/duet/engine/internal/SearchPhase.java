@@ -366,7 +366,9 @@ final class SearchPhase {
               source,
               sortValues,
               ignored.length == 0 ? List.of() : Arrays.stream(ignored).sorted().toList(),
-              subPhases == null ? null : subPhases.details(shard, sd.doc, stored)));
+              subPhases == null
+                  ? null
+                  : subPhases.details(shard, sd.doc, doc.get(DocLookup.ID), stored)));
     }
     return hits;
   }

@@ -25,6 +25,16 @@ public record FieldMapping(
     fields = Collections.unmodifiableMap(new LinkedHashMap<>(fields));
   }
 
+  /** Whether this field holds sub-fields: an {@code object} or a {@code nested} object. */
+  public boolean isObject() {
+    return type.equals("object") || type.equals("nested");
+  }
+
+  /** Whether each of this field's objects is indexed as its own (nested) document. */
+  public boolean isNested() {
+    return type.equals("nested");
+  }
+
   public static FieldMapping of(String type) {
     return new FieldMapping(type, Map.of(), Map.of(), Map.of());
   }

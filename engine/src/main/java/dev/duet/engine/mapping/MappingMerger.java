@@ -62,11 +62,29 @@ final class MappingMerger {
   }
 
   private static FieldMapping mergeField(String path, FieldMapping current, FieldMapping update) {
-    boolean currentObject = current.type().equals("object");
-    boolean updateObject = update.type().equals("object");
+    boolean currentObject = current.isObject();
+    boolean updateObject = update.isObject();
     if (currentObject != updateObject) {
       throw DuetException.illegalArgument(
           "can't merge a non object mapping [" + path + "] with an object mapping");
+    }
+    if (currentObject && current.isNested() != update.isNested()) {
+      throw DuetException.illegalArgument(
+          current.isNested()
+              ? "cannot change object mapping from nested to non-nested"
+              : "cannot change object mapping from non-nested to nested");
+    }
+    if (currentObject && current.isNested()) {
+      for (String key : List.of("include_in_parent", "include_in_root")) {
+        if (update.params().containsKey(key)
+            && !update.params().get(key).equals(current.params().getOrDefault(key, false))) {
+          // OpenSearch answers 500; Duet keeps its words and type, as the client error it is.
+          throw new DuetException(
+              400,
+              "mapper_exception",
+              "the [" + key + "] parameter can't be updated on a nested object mapping");
+        }
+      }
     }
     if (currentObject) {
       Object enabled = current.params().getOrDefault("enabled", true);
@@ -78,7 +96,7 @@ final class MappingMerger {
       Map<String, Object> params = new LinkedHashMap<>(current.params());
       params.putAll(update.params());
       return new FieldMapping(
-          "object",
+          current.type(),
           params,
           mergeProperties(path + ".", current.properties(), update.properties()),
           Map.of());

@@ -79,6 +79,8 @@ final class MappingParser {
       Set.of("index", "store", "doc_values", "norms", "coerce", "ignore_malformed");
   private static final Set<String> OBJECT_PARAMS =
       Set.of("type", "properties", "dynamic", "enabled");
+  private static final Set<String> NESTED_ONLY_PARAMS =
+      Set.of("include_in_parent", "include_in_root");
 
   // The order in which OpenSearch prints each type's parameters.
   private static final List<String> NUMBER_ORDER =
@@ -244,14 +246,14 @@ final class MappingParser {
   }
 
   private static FieldMapping mergeObjects(String name, FieldMapping a, FieldMapping b) {
-    if (!a.type().equals("object") || !b.type().equals("object")) {
+    if (!a.isObject() || !b.isObject()) {
       throw failure("Field [" + name + "] is defined more than once");
     }
     Map<String, FieldMapping> props = new LinkedHashMap<>(a.properties());
     b.properties().forEach((k, v) -> props.merge(k, v, (x, y) -> mergeObjects(k, x, y)));
     Map<String, Object> params = new LinkedHashMap<>(a.params());
     params.putAll(b.params());
-    return new FieldMapping("object", params, props, Map.of());
+    return new FieldMapping(a.isNested() ? a.type() : b.type(), params, props, Map.of());
   }
 
   /** The field a dynamic template maps a new field to; 400 when the template's mapping is bad. */
@@ -269,8 +271,8 @@ final class MappingParser {
     }
     Object typeNode = node.get("type");
     String type = typeNode == null ? "object" : String.valueOf(typeNode);
-    if (type.equals("object")) {
-      return parseObject(name, node);
+    if (type.equals("object") || type.equals("nested")) {
+      return parseObject(name, type, node);
     }
     if (type.equals("knn_vector")) {
       return KnnVectorMapping.parse(name, node);
@@ -300,11 +302,15 @@ final class MappingParser {
     return new FieldMapping(type, params, Map.of(), fields);
   }
 
-  private static FieldMapping parseObject(String name, Map<?, ?> node) {
+  private static FieldMapping parseObject(String name, String type, Map<?, ?> node) {
     Map<String, Object> params = new LinkedHashMap<>();
     Map<String, FieldMapping> properties = Map.of();
     for (Map.Entry<?, ?> e : node.entrySet()) {
       String key = String.valueOf(e.getKey());
+      if (type.equals("nested") && NESTED_ONLY_PARAMS.contains(key)) {
+        params.put(key, parseBoolean(name, key, e.getValue()));
+        continue;
+      }
       if (!OBJECT_PARAMS.contains(key)) {
         throw failure(
             "Mapping definition for ["
@@ -322,7 +328,7 @@ final class MappingParser {
         default -> {}
       }
     }
-    return new FieldMapping("object", params, properties, Map.of());
+    return new FieldMapping(type, params, properties, Map.of());
   }
 
   private static Map<String, FieldMapping> parseMultiFields(String name, Object value) {
@@ -344,8 +350,8 @@ final class MappingParser {
                 + (e.getValue() == null ? "null" : e.getValue().getClass()));
       }
       FieldMapping parsed = parseField(sub, subNode);
-      if (parsed.type().equals("object")) {
-        throw failure("Type [object] cannot be used in multi field");
+      if (parsed.isObject()) {
+        throw failure("Type [" + parsed.type() + "] cannot be used in multi field");
       }
       out.put(sub, parsed);
     }
@@ -418,9 +424,15 @@ final class MappingParser {
 
   private static Map<String, Object> renderField(FieldMapping field) {
     Map<String, Object> out = new LinkedHashMap<>();
-    if (field.type().equals("object")) {
-      if (field.properties().isEmpty()) {
-        out.put("type", "object"); // OpenSearch names the type only of objects without fields
+    if (field.isObject()) {
+      if (field.properties().isEmpty() || field.isNested()) {
+        // OpenSearch names the type of nested objects, and of plain objects only without fields.
+        out.put("type", field.type());
+      }
+      for (String key : List.of("include_in_parent", "include_in_root")) {
+        if (field.params().containsKey(key)) {
+          out.put(key, field.params().get(key));
+        }
       }
       if (field.params().containsKey("dynamic")) {
         out.put("dynamic", field.params().get("dynamic"));

@@ -50,7 +50,8 @@ public sealed interface Query {
       permits Exists, Prefix, Wildcard, Regexp, Fuzzy, Ids, TermsSet {}
 
   /** Queries that wrap other queries, one record per file in this package. */
-  sealed interface Compound extends Query permits ConstantScore, Boosting, DisMax, FunctionScore {}
+  sealed interface Compound extends Query
+      permits ConstantScore, Boosting, DisMax, FunctionScore, Nested {}
 
   /**
    * {@code term}: exact value, not analyzed. Like OpenSearch's query builders, it refuses a missing

@@ -50,6 +50,7 @@ final class QueryDecoder {
       case RANGE -> range(query.getRange());
       case BOOL -> bool(query.getBool());
       case KNN -> KnnQueryDecoder.decode(query.getKnn());
+      case NESTED -> NestedQueryDecoder.nested(query.getNested());
       case QUERYCONTAINER_NOT_SET ->
           throw DuetException.parsing("query malformed, empty clause found");
       default -> throw DuetException.parsing("unknown query [" + name(query) + "]");

@@ -112,7 +112,7 @@ final class SearchRequestDecoder {
         expand);
   }
 
-  private static List<SortSpec> sort(List<SortCombinations> sorts) {
+  static List<SortSpec> sort(List<SortCombinations> sorts) {
     if (sorts.isEmpty()) {
       return List.of();
     }

@@ -131,6 +131,39 @@ final class SearchResponseEncoder {
     for (int key = 0; key < sort.size(); key++) {
       out.addSort(FieldValues.toProto(sortTypes.narrow(hit.index(), key, sort.get(key))));
     }
+    if (hit.details().nested() != null) {
+      out.setXNested(nested(hit.details().nested()));
+    }
+    for (var inner : hit.details().innerHits().entrySet()) {
+      out.putInnerHits(
+          inner.getKey(), innerHits(inner.getValue(), sortTypes.forSort(inner.getValue().sort())));
+    }
     return out.build();
+  }
+
+  private static org.opensearch.protobufs.NestedIdentity nested(
+      dev.duet.engine.search.NestedIdentity identity) {
+    org.opensearch.protobufs.NestedIdentity.Builder out =
+        org.opensearch.protobufs.NestedIdentity.newBuilder()
+            .setField(identity.field())
+            .setOffset(identity.offset());
+    if (identity.child() != null) {
+      out.setXNested(nested(identity.child()));
+    }
+    return out.build();
+  }
+
+  private static org.opensearch.protobufs.InnerHitsResult innerHits(
+      dev.duet.engine.search.InnerHitsResult inner, SortValueTypes sortTypes) {
+    HitsMetadata.Builder hits = HitsMetadata.newBuilder();
+    hits.setTotal(total(inner.totalHits(), false));
+    hits.setMaxScore(
+        Float.isNaN(inner.maxScore())
+            ? HitsMetadataMaxScore.newBuilder().setNullValue(NullValue.NULL_VALUE_NULL)
+            : HitsMetadataMaxScore.newBuilder().setFloat(inner.maxScore()));
+    for (SearchHit hit : inner.hits()) {
+      hits.addHits(hit(hit, sortTypes));
+    }
+    return org.opensearch.protobufs.InnerHitsResult.newBuilder().setHits(hits).build();
   }
 }

@@ -78,9 +78,8 @@ final class SearchRpcs extends SearchServiceGrpc.SearchServiceImplBase {
     return SearchResponseEncoder.encode(
         search.execute(decoded),
         request.hasTotalHitsAsInt() && request.getTotalHitsAsInt(),
-        decoded.sort().isEmpty()
-            ? SortValueTypes.AS_IS
-            : new SortValueTypes(decoded.sort(), mappings),
+        // Always with the mappings: inner hits have sort keys of their own (forSort).
+        new SortValueTypes(decoded.sort(), mappings),
         decoded.aggregations());
   }
 }

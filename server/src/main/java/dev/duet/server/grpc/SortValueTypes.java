@@ -43,6 +43,11 @@ final class SortValueTypes {
     this.mappings = requireNonNull(mappings, "mappings");
   }
 
+  /** Types for hits sorted by other keys (inner hits), from the same mappings. */
+  SortValueTypes forSort(List<SortSpec> otherSort) {
+    return new SortValueTypes(otherSort, mappings);
+  }
+
   /**
    * The value of sort key {@code key} of a hit from {@code index}, typed as OpenSearch types it.
    */

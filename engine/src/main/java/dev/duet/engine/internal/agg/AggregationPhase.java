@@ -13,7 +13,6 @@ import java.util.Map;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.search.Collector;
 import org.apache.lucene.search.CollectorManager;
-import org.apache.lucene.search.MatchAllDocsQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.Scorable;
 import org.apache.lucene.search.ScoreMode;
@@ -47,7 +46,7 @@ public final class AggregationPhase {
     List<Aggregator> globalAggs = factory.create(global, null);
     for (int i = 0; i < targets.size(); i++) {
       collect(targets.get(i), queries.get(i), scopedAggs);
-      collect(targets.get(i), MatchAllDocsQuery.INSTANCE, globalAggs);
+      collect(targets.get(i), targets.get(i).documents(), globalAggs);
     }
     Map<String, AggregationResult> built = new HashMap<>();
     for (Aggregator a : scopedAggs) {

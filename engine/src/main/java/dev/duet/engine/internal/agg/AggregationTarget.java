@@ -15,7 +15,10 @@ import org.apache.lucene.search.Sort;
 /**
  * One index as the aggregations see it: its searcher, its mapping (a full path to its leaf field,
  * null when unmapped), its query and sort translators and its hit fetcher, so that aggregation code
- * needs nothing else of the engine.
+ * needs nothing else of the engine. {@code documents} matches every document a top-level search may
+ * see (what {@code global} collects): all of them, or the root documents of an index with nested
+ * documents. {@code nestedDocuments} matches the nested documents of a nested path (null when the
+ * path is not nested).
  */
 public record AggregationTarget(
     String index,
@@ -23,7 +26,9 @@ public record AggregationTarget(
     Function<String, FieldMapping> fields,
     Function<dev.duet.engine.search.Query, Query> queries,
     Function<List<SortSpec>, Sort> sorts,
-    Fetcher fetcher) {
+    Fetcher fetcher,
+    Query documents,
+    Function<String, Query> nestedDocuments) {
 
   /** Loads one hit of this index ({@code _id}, filtered {@code _source}, sort values). */
   public interface Fetcher {

@@ -8,6 +8,9 @@ import java.util.List;
 /** Builds the aggregator tree of a request; pipelines are left to {@link Pipelines}. */
 final class AggregatorFactory {
   private final int maxBuckets;
+  // Inside a nested aggregation, its path: the level of the documents being collected there.
+  private String nestedScope;
+  private boolean inNested;
 
   AggregatorFactory(int maxBuckets) {
     this.maxBuckets = maxBuckets;
@@ -58,6 +61,34 @@ final class AggregatorFactory {
               "[composite] aggregation cannot be used with a parent aggregation");
         }
         yield new CompositeAggregator(c, subs(c));
+      }
+      case Aggregation.Nested n -> {
+        String outerScope = nestedScope;
+        boolean outerIn = inNested;
+        nestedScope = n.path();
+        inNested = true;
+        try {
+          yield new NestedAggregator(n, outerScope, subs(n));
+        } finally {
+          nestedScope = outerScope;
+          inNested = outerIn;
+        }
+      }
+      case Aggregation.ReverseNested r -> {
+        if (!inNested) {
+          String reason =
+              "Reverse nested aggregation ["
+                  + r.name()
+                  + "] can only be used inside a [nested] aggregation";
+          throw DuetException.illegalArgument(reason);
+        }
+        String outerScope = nestedScope;
+        nestedScope = r.path();
+        try {
+          yield new ReverseNestedAggregator(r, subs(r));
+        } finally {
+          nestedScope = outerScope;
+        }
       }
       case Aggregation.Metric m -> new MetricAggregator(m);
       case Aggregation.Cardinality c -> new CardinalityAggregator(c);

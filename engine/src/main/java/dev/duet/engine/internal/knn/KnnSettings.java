@@ -30,7 +30,7 @@ public final class KnnSettings {
   private static void check(Map<String, FieldMapping> fields, String prefix) {
     for (Map.Entry<String, FieldMapping> e : fields.entrySet()) {
       FieldMapping field = e.getValue();
-      if (field.type().equals("object")) {
+      if (field.isObject()) {
         check(field.properties(), prefix + e.getKey() + ".");
         continue;
       }

@@ -154,6 +154,28 @@ public sealed interface Aggregation {
     }
   }
 
+  /**
+   * {@code nested}: one bucket of the nested objects at {@code path} of the collected documents.
+   */
+  record Nested(String name, String path, List<Aggregation> subAggregations)
+      implements Aggregation {
+    public Nested {
+      requireNonNull(path, "path");
+      subAggregations = List.copyOf(subAggregations);
+    }
+  }
+
+  /**
+   * {@code reverse_nested}: inside a {@code nested} aggregation, one bucket of the documents that
+   * hold the collected nested objects: the objects at {@code path}, or the root documents (null).
+   */
+  record ReverseNested(String name, String path, List<Aggregation> subAggregations)
+      implements Aggregation {
+    public ReverseNested {
+      subAggregations = List.copyOf(subAggregations);
+    }
+  }
+
   /** {@code composite}: paged buckets over several sources, resumed {@code after} a key. */
   record Composite(
       String name,

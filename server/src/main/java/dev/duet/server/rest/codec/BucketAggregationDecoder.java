@@ -30,7 +30,9 @@ final class BucketAggregationDecoder {
           "missing",
           "global",
           "composite",
-          "significant_terms");
+          "significant_terms",
+          "nested",
+          "reverse_nested");
 
   private BucketAggregationDecoder() {}
 
@@ -71,6 +73,7 @@ final class BucketAggregationDecoder {
       }
       case "composite" -> HistogramAggregationDecoder.composite(body);
       case "significant_terms" -> SignificantTermsDecoder.parse(body);
+      case "nested", "reverse_nested" -> NestedAggregationDecoder.parse(p, type, name);
       default -> throw new IllegalStateException(type);
     };
   }

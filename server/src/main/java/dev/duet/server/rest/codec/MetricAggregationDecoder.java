@@ -163,7 +163,8 @@ final class MetricAggregationDecoder {
     return new Aggregation.TopHits(body.aggName(), from, size, sort, source);
   }
 
-  private static List<SortSpec> sort(JsonParser p) throws IOException {
+  /** A sort as top_hits and inner_hits take it: one key or an array of them. */
+  static List<SortSpec> sort(JsonParser p) throws IOException {
     List<SortSpec> out = new ArrayList<>();
     if (p.currentToken() == JsonToken.START_ARRAY) {
       while (p.nextToken() != JsonToken.END_ARRAY) {

@@ -70,6 +70,7 @@ public final class QueryDecoder {
           case "boosting" -> CompoundQueryDecoder.boosting(p);
           case "dis_max" -> CompoundQueryDecoder.disMax(p);
           case "function_score" -> FunctionScoreDecoder.functionScore(p);
+          case "nested" -> NestedQueryDecoder.nested(p);
           default -> throw unknownQuery(p, name);
         };
     if (p.currentToken() != JsonToken.END_OBJECT) {

@@ -2,9 +2,12 @@ package dev.duet.server.rest.codec;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.duet.engine.search.HitDetails;
+import dev.duet.engine.search.InnerHitsResult;
+import dev.duet.engine.search.NestedIdentity;
 import dev.duet.engine.search.SearchHit;
 import dev.duet.engine.search.SearchResponse;
 import java.io.IOException;
+import java.util.Map;
 
 /**
  * Writes a search response in OpenSearch's shape and key order; each hit's {@code _source} is
@@ -68,6 +71,9 @@ public final class SearchResponseEncoder {
     if (hit.id() != null) {
       g.writeStringField("_id", hit.id());
     }
+    if (details.nested() != null) {
+      nestedIdentity(details.nested(), g);
+    }
     HitDetailsEncoder.writeVersions(details.versions(), g);
     g.writeFieldName("_score");
     writeScore(hit.score(), g);
@@ -97,6 +103,38 @@ public final class SearchResponseEncoder {
         }
       }
       g.writeEndArray();
+    }
+    if (!details.innerHits().isEmpty()) {
+      g.writeObjectFieldStart("inner_hits");
+      for (Map.Entry<String, InnerHitsResult> e : details.innerHits().entrySet()) {
+        InnerHitsResult inner = e.getValue();
+        g.writeObjectFieldStart(e.getKey());
+        g.writeObjectFieldStart("hits");
+        g.writeObjectFieldStart("total");
+        g.writeNumberField("value", inner.totalHits().value());
+        g.writeStringField("relation", inner.totalHits().relation());
+        g.writeEndObject();
+        g.writeFieldName("max_score");
+        writeScore(inner.maxScore(), g);
+        g.writeArrayFieldStart("hits");
+        for (SearchHit innerHit : inner.hits()) {
+          writeHit(innerHit, g);
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+        g.writeEndObject();
+      }
+      g.writeEndObject();
+    }
+    g.writeEndObject();
+  }
+
+  private static void nestedIdentity(NestedIdentity nested, JsonGenerator g) throws IOException {
+    g.writeObjectFieldStart("_nested");
+    g.writeStringField("field", nested.field());
+    g.writeNumberField("offset", nested.offset());
+    if (nested.child() != null) {
+      nestedIdentity(nested.child(), g);
     }
     g.writeEndObject();
   }

@@ -1,0 +1,91 @@
+package dev.duet.server.grpc;
+
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.search.InnerHits;
+import dev.duet.engine.search.Nested;
+import dev.duet.engine.search.SourceFilter;
+import org.opensearch.protobufs.NestedQuery;
+import org.opensearch.protobufs.SourceConfig;
+
+/**
+ * {@code QueryContainer.nested} into the same {@link Nested} model REST decodes into; inner hits
+ * options the model has no room for fail as 400 rather than being dropped.
+ */
+final class NestedQueryDecoder {
+  private NestedQueryDecoder() {}
+
+  static Nested nested(NestedQuery q) {
+    if (q.getPath().isEmpty()) {
+      throw DuetException.illegalArgument("[nested] requires 'path' field");
+    }
+    if (!q.hasQuery()) {
+      throw DuetException.illegalArgument("[nested] requires 'query' field");
+    }
+    Nested.ScoreMode mode =
+        switch (q.getScoreMode()) {
+          case CHILD_SCORE_MODE_UNSPECIFIED, CHILD_SCORE_MODE_AVG -> Nested.ScoreMode.AVG;
+          case CHILD_SCORE_MODE_MAX -> Nested.ScoreMode.MAX;
+          case CHILD_SCORE_MODE_MIN -> Nested.ScoreMode.MIN;
+          case CHILD_SCORE_MODE_SUM -> Nested.ScoreMode.SUM;
+          case CHILD_SCORE_MODE_NONE -> Nested.ScoreMode.NONE;
+          case UNRECOGNIZED ->
+              throw DuetException.illegalArgument(
+                  "No score mode for child query [" + q.getScoreModeValue() + "] found");
+        };
+    return new Nested(
+        q.getPath(),
+        QueryDecoder.decode(q.getQuery()),
+        mode,
+        q.hasIgnoreUnmapped() && q.getIgnoreUnmapped(),
+        q.hasInnerHits() ? innerHits(q.getInnerHits()) : null,
+        QueryDecoder.boost(q.hasBoost(), q.getBoost()));
+  }
+
+  private static InnerHits innerHits(org.opensearch.protobufs.InnerHits h) {
+    String unsupported = null;
+    if (h.hasHighlight()) {
+      unsupported = "highlight";
+    } else if (h.hasExplain()) {
+      unsupported = "explain";
+    } else if (h.getDocvalueFieldsCount() > 0) {
+      unsupported = "docvalue_fields";
+    } else if (h.getFieldsCount() > 0) {
+      unsupported = "fields";
+    } else if (h.getStoredFieldsCount() > 0) {
+      unsupported = "stored_fields";
+    } else if (h.getScriptFieldsCount() > 0) {
+      unsupported = "script_fields";
+    } else if (h.hasVersion()) {
+      unsupported = "version";
+    } else if (h.hasSeqNoPrimaryTerm()) {
+      unsupported = "seq_no_primary_term";
+    } else if (h.hasTrackScores()) {
+      unsupported = "track_scores";
+    } else if (h.hasCollapse()) {
+      unsupported = "collapse";
+    } else if (h.hasIgnoreUnmapped()) {
+      unsupported = "ignore_unmapped";
+    }
+    if (unsupported != null) {
+      // As REST refuses them: an option the model cannot honour is not silently dropped.
+      throw DuetException.illegalArgument(
+          "[inner_hits] option [" + unsupported + "] is not supported by Duet yet");
+    }
+    return new InnerHits(
+        h.hasName() ? h.getName() : null,
+        h.hasFrom() ? h.getFrom() : InnerHits.DEFAULT.from(),
+        h.hasSize() ? h.getSize() : InnerHits.DEFAULT.size(),
+        SearchRequestDecoder.sort(h.getSortList()),
+        h.hasXSource() ? source(h.getXSource()) : SourceFilter.ALL);
+  }
+
+  private static SourceFilter source(SourceConfig source) {
+    return switch (source.getSourceConfigCase()) {
+      case FETCH -> source.getFetch() ? SourceFilter.ALL : SourceFilter.NONE;
+      case FILTER ->
+          new SourceFilter(
+              true, source.getFilter().getIncludesList(), source.getFilter().getExcludesList());
+      case SOURCECONFIG_NOT_SET -> SourceFilter.ALL;
+    };
+  }
+}

@@ -1,0 +1,113 @@
+package dev.duet.server.rest.codec;
+
+import static dev.duet.server.rest.codec.QueryErrors.booleanValue;
+import static dev.duet.server.rest.codec.QueryErrors.doesNotSupport;
+import static dev.duet.server.rest.codec.QueryErrors.floatValue;
+import static dev.duet.server.rest.codec.QueryErrors.unknownToken;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.search.InnerHits;
+import dev.duet.engine.search.Nested;
+import dev.duet.engine.search.Query;
+import dev.duet.engine.search.SortSpec;
+import dev.duet.engine.search.SourceFilter;
+import java.io.IOException;
+import java.util.List;
+
+/** The {@code nested} query of {@link QueryDecoder}, with its {@code inner_hits}. */
+final class NestedQueryDecoder {
+  private NestedQueryDecoder() {}
+
+  static Query nested(JsonParser p) throws IOException {
+    String path = null;
+    Query query = null;
+    Nested.ScoreMode scoreMode = Nested.ScoreMode.AVG;
+    boolean ignoreUnmapped = false;
+    InnerHits innerHits = null;
+    float boost = 1f;
+    String current = null;
+    JsonToken t;
+    while ((t = p.nextToken()) != JsonToken.END_OBJECT) {
+      if (t == JsonToken.FIELD_NAME) {
+        current = p.currentName();
+      } else if (t == JsonToken.START_OBJECT && "query".equals(current)) {
+        query = QueryDecoder.parse(p);
+      } else if (t == JsonToken.START_OBJECT && "inner_hits".equals(current)) {
+        innerHits = innerHits(p);
+      } else if (t.isScalarValue() && "path".equals(current)) {
+        path = p.getText();
+      } else if (t.isScalarValue() && "score_mode".equals(current)) {
+        String mode = p.getText();
+        scoreMode = Nested.ScoreMode.named(mode);
+        if (scoreMode == null) {
+          throw DuetException.illegalArgument("No score mode for child query [" + mode + "] found");
+        }
+      } else if (t.isScalarValue() && "ignore_unmapped".equals(current)) {
+        ignoreUnmapped = booleanValue(p);
+      } else if (t.isScalarValue() && "boost".equals(current)) {
+        boost = floatValue(p);
+      } else if (t.isScalarValue() && "_name".equals(current)) {
+        // accepted
+      } else if (t == JsonToken.START_OBJECT || t.isScalarValue()) {
+        throw doesNotSupport(p, "nested", current);
+      } else {
+        throw unknownToken(p, "nested", t, current);
+      }
+    }
+    if (path == null) {
+      throw DuetException.illegalArgument("[nested] requires 'path' field");
+    }
+    if (query == null) {
+      throw DuetException.illegalArgument("[nested] requires 'query' field");
+    }
+    return new Nested(path, query, scoreMode, ignoreUnmapped, innerHits, boost);
+  }
+
+  /** An {@code inner_hits} object: name, from, size, sort and _source. */
+  static InnerHits innerHits(JsonParser p) throws IOException {
+    String name = null;
+    int from = InnerHits.DEFAULT.from();
+    int size = InnerHits.DEFAULT.size();
+    SourceFilter source = SourceFilter.ALL;
+    List<SortSpec> sort = List.of();
+    JsonToken t;
+    while ((t = p.nextToken()) != JsonToken.END_OBJECT) {
+      String field = p.currentName();
+      String location = Json.location(p);
+      t = p.nextToken();
+      switch (field) {
+        case "name" -> name = p.getText();
+        case "from" -> from = p.getValueAsInt();
+        case "size" -> size = p.getValueAsInt();
+        case "_source" -> source = SourceFilters.parse(p);
+        case "sort" -> sort = MetricAggregationDecoder.sort(p);
+        case "highlight",
+            "explain",
+            "docvalue_fields",
+            "fields",
+            "stored_fields",
+            "script_fields",
+            "version",
+            "seq_no_primary_term",
+            "track_scores",
+            "collapse",
+            "ignore_unmapped" ->
+            throw unsupported(field);
+        default ->
+            throw new DuetException(
+                400,
+                "x_content_parse_exception",
+                location + " [inner_hits] unknown field [" + field + "]");
+      }
+    }
+    return new InnerHits(name, from, size, sort, source);
+  }
+
+  /** An inner_hits option OpenSearch has and Duet does not honour yet: refused, not dropped. */
+  private static DuetException unsupported(String option) {
+    return DuetException.illegalArgument(
+        "[inner_hits] option [" + option + "] is not supported by Duet yet");
+  }
+}
