@@ -41,9 +41,7 @@ final class LimitedCollection {
   <C extends Collector, T> T search(
       IndexSearcher searcher, org.apache.lucene.search.Query query, CollectorManager<C, T> manager)
       throws IOException {
-    // terminate_after counts documents in collection order, which only one thread has.
-    IndexSearcher target =
-        limits.terminateAfter() > 0 ? SearchThreads.sequential(searcher) : searcher;
+    IndexSearcher target = searcher;
     QueryProfilerIndexSearcher profiler = null;
     if (limits.profile()) {
       target = profiler = QueryProfiles.profiling(searcher);

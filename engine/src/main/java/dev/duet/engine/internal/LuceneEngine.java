@@ -66,8 +66,6 @@ public final class LuceneEngine implements Engine {
   private final ScheduledExecutorService translogTasks;
   private final BulkApplier bulkApplier =
       new BulkApplier(Runtime.getRuntime().availableProcessors());
-  private final SearchThreads searchThreads =
-      new SearchThreads(Runtime.getRuntime().availableProcessors());
   private final IndexAdmin admin;
   private final IndexResolver resolver;
   private final SearchSessions sessions;
@@ -113,8 +111,7 @@ public final class LuceneEngine implements Engine {
           deleteRecursively(dir);
           continue;
         }
-        LuceneIndex index =
-            LuceneIndex.open(dir, scheduler, translogTasks, searchThreads.factory(), clauseLimit);
+        LuceneIndex index = LuceneIndex.open(dir, scheduler, translogTasks, clauseLimit);
         indices.put(index.name(), index);
       }
     }
@@ -522,7 +519,6 @@ public final class LuceneEngine implements Engine {
     // invalidates the index's write lock. Periodic refreshes are cancelled by shutdown().
     bulkApplier.close();
     sessions.close();
-    searchThreads.close();
     scheduler.shutdown();
     translogTasks.shutdown();
     try {
@@ -615,12 +611,7 @@ public final class LuceneEngine implements Engine {
     try {
       LuceneIndex index =
           LuceneIndex.create(
-              indicesDir.resolve(uuid),
-              metadata,
-              scheduler,
-              translogTasks,
-              searchThreads.factory(),
-              clauseLimit);
+              indicesDir.resolve(uuid), metadata, scheduler, translogTasks, clauseLimit);
       indices.put(name, index);
       return index;
     } catch (IOException e) {

@@ -39,7 +39,6 @@ import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.ReferenceManager;
-import org.apache.lucene.search.SearcherFactory;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.AlreadyClosedException;
 import org.apache.lucene.store.Directory;
@@ -100,7 +99,6 @@ final class LuceneIndex implements Closeable {
       IndexMetadata metadata,
       ScheduledExecutorService scheduler,
       ScheduledExecutorService translogTasks,
-      SearcherFactory searcherFactory,
       ClauseLimit clauseLimit)
       throws IOException {
     this.clauseLimit = clauseLimit;
@@ -135,7 +133,7 @@ final class LuceneIndex implements Closeable {
               () -> nextSeqNo.get() - 1,
               translogTasks);
       this.durability = opened;
-      this.searchers = new SearcherManager(writer, searcherFactory);
+      this.searchers = new SearcherManager(writer, null);
       searchers.addListener(
           new ReferenceManager.RefreshListener() {
             @Override
@@ -213,12 +211,11 @@ final class LuceneIndex implements Closeable {
       IndexMetadata metadata,
       ScheduledExecutorService scheduler,
       ScheduledExecutorService translogTasks,
-      SearcherFactory searcherFactory,
       ClauseLimit clauseLimit)
       throws IOException {
     Files.createDirectories(dir);
     metadata.write(dir);
-    return new LuceneIndex(dir, metadata, scheduler, translogTasks, searcherFactory, clauseLimit);
+    return new LuceneIndex(dir, metadata, scheduler, translogTasks, clauseLimit);
   }
 
   /** Reopens an index, replaying its translog if it was not closed cleanly. */
@@ -226,11 +223,9 @@ final class LuceneIndex implements Closeable {
       Path dir,
       ScheduledExecutorService scheduler,
       ScheduledExecutorService translogTasks,
-      SearcherFactory searcherFactory,
       ClauseLimit clauseLimit)
       throws IOException {
-    return new LuceneIndex(
-        dir, IndexMetadata.read(dir), scheduler, translogTasks, searcherFactory, clauseLimit);
+    return new LuceneIndex(dir, IndexMetadata.read(dir), scheduler, translogTasks, clauseLimit);
   }
 
   String name() {

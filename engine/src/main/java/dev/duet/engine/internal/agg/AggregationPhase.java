@@ -1,7 +1,6 @@
 package dev.duet.engine.internal.agg;
 
 import dev.duet.engine.error.DuetException;
-import dev.duet.engine.internal.SearchThreads;
 import dev.duet.engine.search.agg.Aggregation;
 import dev.duet.engine.search.agg.AggregationResult;
 import java.io.IOException;
@@ -80,9 +79,7 @@ public final class AggregationPhase {
       scores |= a.needsScores();
     }
     TreeCollector collector = new TreeCollector(target, aggs, scores);
-    // One tree collector for the whole search, so its slices are collected one after another.
-    SearchThreads.sequential(target.searcher())
-        .search(query, new SingleCollectorManager(collector));
+    target.searcher().search(query, new SingleCollectorManager(collector));
   }
 
   /** OpenSearch's failure when a response would hold too many buckets (a reduce failure). */
@@ -166,8 +163,8 @@ public final class AggregationPhase {
   }
 
   /**
-   * Hands the one tree collector to every slice: the searcher here is {@link
-   * SearchThreads#sequential}, so slices are collected one after another on the calling thread.
+   * Hands the one tree collector to every slice: searchers here run without an executor, so slices
+   * are collected one after another on the calling thread.
    */
   private record SingleCollectorManager(TreeCollector collector)
       implements CollectorManager<TreeCollector, Void> {
