@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import dev.duet.engine.Engines;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Everything a node needs to start. Keys in a config file follow OpenSearch's names ({@code
@@ -164,143 +165,91 @@ public record NodeConfig(
   }
 
   public NodeConfig withDataDir(Path dataDir) {
-    return new NodeConfig(
-        dataDir,
-        host,
-        httpPort,
-        grpcPort,
-        maxHttpContentLength,
-        maxGrpcMessageSize,
-        clusterName,
-        nodeName,
-        maxBuckets,
-        maxClauseCount);
+    return edit(c -> c.dataDir = dataDir);
   }
 
   public NodeConfig withHost(String host) {
-    return new NodeConfig(
-        dataDir,
-        host,
-        httpPort,
-        grpcPort,
-        maxHttpContentLength,
-        maxGrpcMessageSize,
-        clusterName,
-        nodeName,
-        maxBuckets,
-        maxClauseCount);
+    return edit(c -> c.host = host);
   }
 
   public NodeConfig withHttpPort(int httpPort) {
-    return new NodeConfig(
-        dataDir,
-        host,
-        httpPort,
-        grpcPort,
-        maxHttpContentLength,
-        maxGrpcMessageSize,
-        clusterName,
-        nodeName,
-        maxBuckets,
-        maxClauseCount);
+    return edit(c -> c.httpPort = httpPort);
   }
 
   public NodeConfig withGrpcPort(int grpcPort) {
-    return new NodeConfig(
-        dataDir,
-        host,
-        httpPort,
-        grpcPort,
-        maxHttpContentLength,
-        maxGrpcMessageSize,
-        clusterName,
-        nodeName,
-        maxBuckets,
-        maxClauseCount);
+    return edit(c -> c.grpcPort = grpcPort);
   }
 
   public NodeConfig withMaxHttpContentLength(long maxHttpContentLength) {
-    return new NodeConfig(
-        dataDir,
-        host,
-        httpPort,
-        grpcPort,
-        maxHttpContentLength,
-        maxGrpcMessageSize,
-        clusterName,
-        nodeName,
-        maxBuckets,
-        maxClauseCount);
+    return edit(c -> c.maxHttpContentLength = maxHttpContentLength);
   }
 
   public NodeConfig withMaxGrpcMessageSize(int maxGrpcMessageSize) {
-    return new NodeConfig(
-        dataDir,
-        host,
-        httpPort,
-        grpcPort,
-        maxHttpContentLength,
-        maxGrpcMessageSize,
-        clusterName,
-        nodeName,
-        maxBuckets,
-        maxClauseCount);
+    return edit(c -> c.maxGrpcMessageSize = maxGrpcMessageSize);
   }
 
   public NodeConfig withClusterName(String clusterName) {
-    return new NodeConfig(
-        dataDir,
-        host,
-        httpPort,
-        grpcPort,
-        maxHttpContentLength,
-        maxGrpcMessageSize,
-        clusterName,
-        nodeName,
-        maxBuckets,
-        maxClauseCount);
+    return edit(c -> c.clusterName = clusterName);
   }
 
   public NodeConfig withNodeName(String nodeName) {
-    return new NodeConfig(
-        dataDir,
-        host,
-        httpPort,
-        grpcPort,
-        maxHttpContentLength,
-        maxGrpcMessageSize,
-        clusterName,
-        nodeName,
-        maxBuckets,
-        maxClauseCount);
+    return edit(c -> c.nodeName = nodeName);
   }
 
   public NodeConfig withMaxBuckets(int maxBuckets) {
-    return new NodeConfig(
-        dataDir,
-        host,
-        httpPort,
-        grpcPort,
-        maxHttpContentLength,
-        maxGrpcMessageSize,
-        clusterName,
-        nodeName,
-        maxBuckets,
-        maxClauseCount);
+    return edit(c -> c.maxBuckets = maxBuckets);
   }
 
   public NodeConfig withMaxClauseCount(int maxClauseCount) {
-    return new NodeConfig(
-        dataDir,
-        host,
-        httpPort,
-        grpcPort,
-        maxHttpContentLength,
-        maxGrpcMessageSize,
-        clusterName,
-        nodeName,
-        maxBuckets,
-        maxClauseCount);
+    return edit(c -> c.maxClauseCount = maxClauseCount);
+  }
+
+  /** A copy of this config with {@code change} applied to its components. */
+  private NodeConfig edit(Consumer<Components> change) {
+    Components c = new Components(this);
+    change.accept(c);
+    return c.config();
+  }
+
+  /** The record's components as fields, so that each {@code with*} copy names only its own. */
+  private static final class Components {
+    Path dataDir;
+    String host;
+    int httpPort;
+    int grpcPort;
+    long maxHttpContentLength;
+    int maxGrpcMessageSize;
+    String clusterName;
+    String nodeName;
+    int maxBuckets;
+    int maxClauseCount;
+
+    Components(NodeConfig c) {
+      dataDir = c.dataDir;
+      host = c.host;
+      httpPort = c.httpPort;
+      grpcPort = c.grpcPort;
+      maxHttpContentLength = c.maxHttpContentLength;
+      maxGrpcMessageSize = c.maxGrpcMessageSize;
+      clusterName = c.clusterName;
+      nodeName = c.nodeName;
+      maxBuckets = c.maxBuckets;
+      maxClauseCount = c.maxClauseCount;
+    }
+
+    NodeConfig config() {
+      return new NodeConfig(
+          dataDir,
+          host,
+          httpPort,
+          grpcPort,
+          maxHttpContentLength,
+          maxGrpcMessageSize,
+          clusterName,
+          nodeName,
+          maxBuckets,
+          maxClauseCount);
+    }
   }
 
   private static void checkPort(int port, String name) {

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import dev.duet.engine.index.IndicesOptions;
 import dev.duet.engine.search.agg.Aggregation;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * A search over one or more indices. {@code indices} holds names or expressions as the client gave
@@ -126,127 +127,93 @@ public record SearchRequest(
 
   /** This search with {@code options} (min_score, post_filter, search_after) instead of its own. */
   public SearchRequest withOptions(SearchOptions options) {
-    return new SearchRequest(
-        indices,
-        query,
-        from,
-        size,
-        sort,
-        source,
-        trackTotalHits,
-        aggregations,
-        options,
-        indicesOptions,
-        fetch,
-        controls,
-        session);
+    return edit(c -> c.options = options);
   }
 
   /** This search with {@code aggregations} (top level, in request order) instead of its own. */
   public SearchRequest withAggregations(List<Aggregation> aggregations) {
-    return new SearchRequest(
-        indices,
-        query,
-        from,
-        size,
-        sort,
-        source,
-        trackTotalHits,
-        aggregations,
-        options,
-        indicesOptions,
-        fetch,
-        controls,
-        session);
+    return edit(c -> c.aggregations = aggregations);
   }
 
   /** The same search with other index expression options. */
   public SearchRequest withIndicesOptions(IndicesOptions indicesOptions) {
-    return new SearchRequest(
-        indices,
-        query,
-        from,
-        size,
-        sort,
-        source,
-        trackTotalHits,
-        aggregations,
-        options,
-        indicesOptions,
-        fetch,
-        controls,
-        session);
+    return edit(c -> c.indicesOptions = indicesOptions);
   }
 
   /** This search with other per-hit {@link FetchOptions}. */
   public SearchRequest withFetch(FetchOptions fetch) {
-    return new SearchRequest(
-        indices,
-        query,
-        from,
-        size,
-        sort,
-        source,
-        trackTotalHits,
-        aggregations,
-        options,
-        indicesOptions,
-        fetch,
-        controls,
-        session);
+    return edit(c -> c.fetch = fetch);
   }
 
   /** This search with another {@code _source} filter. */
   public SearchRequest withSource(SourceFilter source) {
-    return new SearchRequest(
-        indices,
-        query,
-        from,
-        size,
-        sort,
-        source,
-        trackTotalHits,
-        aggregations,
-        options,
-        indicesOptions,
-        fetch,
-        controls,
-        session);
+    return edit(c -> c.source = source);
   }
 
   /** This search with other {@link QueryControls} (terminate_after, timeout). */
   public SearchRequest withControls(QueryControls controls) {
-    return new SearchRequest(
-        indices,
-        query,
-        from,
-        size,
-        sort,
-        source,
-        trackTotalHits,
-        aggregations,
-        options,
-        indicesOptions,
-        fetch,
-        controls,
-        session);
+    return edit(c -> c.controls = controls);
   }
 
   /** This search in a point in time or as a scroll (null: neither). */
   public SearchRequest withSession(SearchSession session) {
-    return new SearchRequest(
-        indices,
-        query,
-        from,
-        size,
-        sort,
-        source,
-        trackTotalHits,
-        aggregations,
-        options,
-        indicesOptions,
-        fetch,
-        controls,
-        session);
+    return edit(c -> c.session = session);
+  }
+
+  /** A copy of this search with {@code change} applied to its components. */
+  private SearchRequest edit(Consumer<Components> change) {
+    Components c = new Components(this);
+    change.accept(c);
+    return c.request();
+  }
+
+  /** The record's components as fields, so that each {@code with*} copy names only its own. */
+  private static final class Components {
+    List<String> indices;
+    Query query;
+    int from;
+    int size;
+    List<SortSpec> sort;
+    SourceFilter source;
+    TrackTotalHits trackTotalHits;
+    List<Aggregation> aggregations;
+    SearchOptions options;
+    IndicesOptions indicesOptions;
+    FetchOptions fetch;
+    QueryControls controls;
+    SearchSession session;
+
+    Components(SearchRequest r) {
+      indices = r.indices;
+      query = r.query;
+      from = r.from;
+      size = r.size;
+      sort = r.sort;
+      source = r.source;
+      trackTotalHits = r.trackTotalHits;
+      aggregations = r.aggregations;
+      options = r.options;
+      indicesOptions = r.indicesOptions;
+      fetch = r.fetch;
+      controls = r.controls;
+      session = r.session;
+    }
+
+    SearchRequest request() {
+      return new SearchRequest(
+          indices,
+          query,
+          from,
+          size,
+          sort,
+          source,
+          trackTotalHits,
+          aggregations,
+          options,
+          indicesOptions,
+          fetch,
+          controls,
+          session);
+    }
   }
 }
