@@ -2,6 +2,7 @@ package dev.duet.engine.search;
 
 import dev.duet.engine.search.agg.AggregationResult;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The answer to a {@link SearchRequest}. {@code totalHits} is null when tracking was disabled;
@@ -86,50 +87,72 @@ public record SearchResponse(
    * This response as a page of the scroll {@code scrollId} or of the point in time {@code pitId}.
    */
   public SearchResponse withSession(String scrollId, String pitId) {
-    return new SearchResponse(
-        tookMillis,
-        timedOut,
-        totalShards,
-        totalHits,
-        maxScore,
-        hits,
-        aggregations,
-        terminatedEarly,
-        profile,
-        scrollId,
-        pitId);
+    return edit(
+        c -> {
+          c.scrollId = scrollId;
+          c.pitId = pitId;
+        });
   }
 
   /** This response with other hits. */
   public SearchResponse withHits(List<SearchHit> hits) {
-    return new SearchResponse(
-        tookMillis,
-        timedOut,
-        totalShards,
-        totalHits,
-        maxScore,
-        hits,
-        aggregations,
-        terminatedEarly,
-        profile,
-        scrollId,
-        pitId);
+    return edit(c -> c.hits = hits);
   }
 
   /** This response with another profile. */
   public SearchResponse withProfile(SearchProfile profile) {
-    return new SearchResponse(
-        tookMillis,
-        timedOut,
-        totalShards,
-        totalHits,
-        maxScore,
-        hits,
-        aggregations,
-        terminatedEarly,
-        profile,
-        scrollId,
-        pitId);
+    return edit(c -> c.profile = profile);
+  }
+
+  /** A copy of this response with {@code change} applied to its components. */
+  private SearchResponse edit(Consumer<Components> change) {
+    Components c = new Components(this);
+    change.accept(c);
+    return c.response();
+  }
+
+  /** The record's components as fields, so that each {@code with*} copy names only its own. */
+  private static final class Components {
+    long tookMillis;
+    boolean timedOut;
+    int totalShards;
+    TotalHits totalHits;
+    float maxScore;
+    List<SearchHit> hits;
+    List<AggregationResult> aggregations;
+    Boolean terminatedEarly;
+    SearchProfile profile;
+    String scrollId;
+    String pitId;
+
+    Components(SearchResponse r) {
+      tookMillis = r.tookMillis;
+      timedOut = r.timedOut;
+      totalShards = r.totalShards;
+      totalHits = r.totalHits;
+      maxScore = r.maxScore;
+      hits = r.hits;
+      aggregations = r.aggregations;
+      terminatedEarly = r.terminatedEarly;
+      profile = r.profile;
+      scrollId = r.scrollId;
+      pitId = r.pitId;
+    }
+
+    SearchResponse response() {
+      return new SearchResponse(
+          tookMillis,
+          timedOut,
+          totalShards,
+          totalHits,
+          maxScore,
+          hits,
+          aggregations,
+          terminatedEarly,
+          profile,
+          scrollId,
+          pitId);
+    }
   }
 
   /** {@code relation} is {@code eq} or {@code gte}. */
