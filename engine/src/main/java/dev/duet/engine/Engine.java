@@ -126,6 +126,13 @@ public interface Engine extends Closeable {
   SearchResponse search(SearchRequest request);
 
   /**
+   * The answer {@link #search} would give, if the request cache holds it for the indices' current
+   * readers; otherwise null. It never searches, refreshes or waits, so a transport may try it on an
+   * I/O thread and hand only what it cannot answer to a thread that may block.
+   */
+  SearchResponse cachedSearch(SearchRequest request);
+
+  /**
    * Opens a point in time over the indices: later searches in it see the documents as they are now.
    * 400 without {@code keepAlive} or above {@code point_in_time.max_keep_alive}, 429 past {@code
    * search.max_open_pit_context}.

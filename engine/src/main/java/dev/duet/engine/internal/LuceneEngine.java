@@ -460,6 +460,20 @@ public final class LuceneEngine implements Engine {
   }
 
   @Override
+  public SearchResponse cachedSearch(SearchRequest request) {
+    if (request.session() != null) {
+      return null;
+    }
+    SearchSessions.Targets targets;
+    try {
+      targets = searchTargets(request.indices(), request.indicesOptions());
+    } catch (DuetException e) {
+      return null; // the search itself reports it
+    }
+    return CachedAnswers.lookup(targets.indices(), targets.filters(), request, requestCache);
+  }
+
+  @Override
   public PointInTime createPit(List<String> indices, IndicesOptions options, String keepAlive) {
     return sessions.createPit(indices, options, keepAlive);
   }

@@ -423,6 +423,14 @@ final class LuceneIndex implements Closeable {
     return currentSearcher();
   }
 
+  /**
+   * The current searcher without blocking, or null when the index skipped a refresh while
+   * search-idle and a search must refresh first ({@link #acquireSearcher}). Counts as a search.
+   */
+  IndexSearcher acquireSearcherIfRefreshed() {
+    return searchIdle.searchedWithoutRefresh() ? currentSearcher() : null;
+  }
+
   private IndexSearcher currentSearcher() {
     try {
       return searchers.acquire();

@@ -93,6 +93,22 @@ final class RequestCache {
     return new Key(readers, aliasFilters, request);
   }
 
+  /**
+   * The cached response, or null without counting a miss: for a lookup that is tried first and
+   * followed, on a miss, by the search's own {@link #get}.
+   */
+  SearchResponse getIfPresent(Key key) {
+    Entry entry;
+    synchronized (entries) {
+      entry = entries.get(key);
+    }
+    if (entry == null) {
+      return null;
+    }
+    hits.increment();
+    return entry.response;
+  }
+
   /** The cached response, or null. */
   SearchResponse get(Key key) {
     Entry entry;

@@ -42,6 +42,15 @@ final class SearchIdle {
     return refreshSkipped.get() && refreshSkipped.getAndSet(false);
   }
 
+  /**
+   * Records a search that will not refresh; false, leaving the skipped refresh to the next {@link
+   * #searched}, if one is due.
+   */
+  boolean searchedWithoutRefresh() {
+    lastSearchNanos = System.nanoTime();
+    return !refreshSkipped.get();
+  }
+
   static long afterMillis(IndexSettings settings) {
     String v = settings.get(SETTING);
     return v == null ? DEFAULT_AFTER_MILLIS : TimeValues.parseMillis(v, "index." + SETTING);

@@ -61,6 +61,38 @@ class RequestCacheTest {
   }
 
   @Test
+  void cachedSearchAnswersOnlyWhatTheCacheHoldsAndCountsNoMiss() {
+    assertThat(engine.cachedSearch(sizeZero("nums", matchAll()))).isNull();
+    assertThat(engine.requestCacheStats().misses()).isZero();
+
+    SearchResponse searched = engine.search(sizeZero("nums", matchAll()));
+    SearchResponse cached = engine.cachedSearch(sizeZero("nums", matchAll()));
+
+    assertThat(cached).isNotNull();
+    assertThat(sum(cached)).isEqualTo(sum(searched)).isEqualTo(3.0);
+    assertThat(cached.totalHits()).isEqualTo(searched.totalHits());
+    assertThat(engine.requestCacheStats().hits()).isEqualTo(1);
+    assertThat(engine.requestCacheStats().misses()).isEqualTo(1);
+    // Never cached, so never answered this way: hits, a missing index, a point in time.
+    assertThat(engine.cachedSearch(withHits("nums"))).isNull();
+    assertThat(engine.cachedSearch(sizeZero("missing", matchAll()))).isNull();
+  }
+
+  @Test
+  void cachedSearchLeavesASearchIdleIndexToTheSearchThatRefreshesIt() throws InterruptedException {
+    createIndex("quiet", new IndexSettings(Map.of("index.search.idle.after", "1s")));
+    engine.bulk(bulk(RefreshPolicy.IMMEDIATE, index("quiet", "1", "{\"n\":1}")));
+    engine.search(sizeZero("quiet", matchAll()));
+    Thread.sleep(1_500); // no search for longer than search.idle.after
+    engine.bulk(bulk(RefreshPolicy.NONE, index("quiet", "2", "{\"n\":2}")));
+    Thread.sleep(2_500); // a scheduled refresh is skipped
+
+    // The cached answer predates the write: only a search that refreshes first may answer.
+    assertThat(engine.cachedSearch(sizeZero("quiet", matchAll()))).isNull();
+    assertThat(sum(engine.search(sizeZero("quiet", matchAll())))).isEqualTo(3.0);
+  }
+
+  @Test
   void aRefreshAfterAWriteInvalidatesButAnUnrefreshedWriteDoesNot() {
     engine.search(sizeZero("nums", matchAll()));
     engine.bulk(bulk(RefreshPolicy.NONE, index("nums", "3", "{\"n\":4}")));

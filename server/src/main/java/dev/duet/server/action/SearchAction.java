@@ -43,11 +43,7 @@ public final class SearchAction {
 
   public SearchResponse execute(SearchRequest request) {
     try {
-      SearchResponse response = engine.search(request);
-      if (response.profile() != null) {
-        response = response.withProfile(response.profile().onNode(nodeId));
-      }
-      return request.fetch().explain() ? explainedHere(response) : response;
+      return onThisNode(request, engine.search(request));
     } catch (ShardFailure e) {
       throw new SearchPhaseFailure(e, nodeId);
     } catch (RequestRefused e) {
@@ -58,6 +54,22 @@ public final class SearchAction {
       }
       throw new SearchPhaseFailure(e, failedIndex(e, request), nodeId);
     }
+  }
+
+  /**
+   * The answer the request cache holds for {@code request}, or null: never searches or blocks, so a
+   * transport may try it on its I/O thread before handing the request to {@link #execute}.
+   */
+  public SearchResponse cached(SearchRequest request) {
+    SearchResponse response = engine.cachedSearch(request);
+    return response == null ? null : onThisNode(request, response);
+  }
+
+  private SearchResponse onThisNode(SearchRequest request, SearchResponse response) {
+    if (response.profile() != null) {
+      response = response.withProfile(response.profile().onNode(nodeId));
+    }
+    return request.fetch().explain() ? explainedHere(response) : response;
   }
 
   /** Explained hits name the node that explained them ({@code _node}), as OpenSearch's do. */

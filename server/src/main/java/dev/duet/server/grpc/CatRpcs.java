@@ -4,6 +4,7 @@ import static com.linecorp.armeria.common.HttpMethod.GET;
 import static dev.duet.server.grpc.RestOperations.route;
 import static java.util.Objects.requireNonNull;
 
+import com.linecorp.armeria.server.annotation.Blocking;
 import dev.duet.api.cat.CatServiceGrpc;
 import dev.duet.api.cat.IndicesRequest;
 import dev.duet.api.cat.IndicesResponse;
@@ -14,6 +15,7 @@ import io.grpc.stub.StreamObserver;
  * {@code duet.cat.CatService}, generated from api/openapi: {@code _cat/indices} as REST's {@code
  * format=json} rows, the only form its response message carries.
  */
+@Blocking // every RPC calls the engine, which may block (GrpcTransport)
 final class CatRpcs extends CatServiceGrpc.CatServiceImplBase {
   private final RestOperations rest;
 

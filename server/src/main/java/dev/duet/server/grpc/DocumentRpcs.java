@@ -2,6 +2,7 @@ package dev.duet.server.grpc;
 
 import static java.util.Objects.requireNonNull;
 
+import com.linecorp.armeria.server.annotation.Blocking;
 import dev.duet.server.action.BulkAction;
 import io.grpc.stub.StreamObserver;
 import org.opensearch.protobufs.BulkRequest;
@@ -9,6 +10,7 @@ import org.opensearch.protobufs.BulkResponse;
 import org.opensearch.protobufs.services.DocumentServiceGrpc;
 
 /** {@code org.opensearch.protobufs.services.DocumentService}: bulk writes. */
+@Blocking // every RPC calls the engine, which may block (GrpcTransport)
 final class DocumentRpcs extends DocumentServiceGrpc.DocumentServiceImplBase {
   private final BulkAction bulk;
 

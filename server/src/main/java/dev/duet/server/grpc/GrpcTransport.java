@@ -32,7 +32,8 @@ public final class GrpcTransport {
    * Builds the service; {@code routes} are the REST routes the generated {@code duet.*} services
    * run their operations through (the node's own, so both ports share them). Handlers run on
    * Armeria's blocking task executor because every engine call may block on I/O; decoding and
-   * encoding happen on that same thread, so a call costs one hop.
+   * encoding happen on that same thread, so a call costs one hop. The exception is a search the
+   * request cache answers, on the event loop with no hop at all.
    */
   public static HttpServiceWithRoutes service(
       Actions actions, RestRouter routes, int maxMessageBytes) {
@@ -54,7 +55,9 @@ public final class GrpcTransport {
         .addService(new InfoRpcs(rest))
         .addService(ProtoReflectionServiceV1.newInstance())
         .enableHealthCheckService(true)
-        .useBlockingTaskExecutor(true)
+        // Off: each service class or method says @Blocking, so that SearchService/Search can
+        // answer a cached search on the event loop (SearchRpcs).
+        .useBlockingTaskExecutor(false)
         .maxRequestMessageLength(maxMessageBytes)
         .exceptionHandler(messageTooLarge(maxMessageBytes))
         .build();

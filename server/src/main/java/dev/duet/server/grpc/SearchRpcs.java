@@ -2,6 +2,8 @@ package dev.duet.server.grpc;
 
 import static java.util.Objects.requireNonNull;
 
+import com.linecorp.armeria.server.ServiceRequestContext;
+import com.linecorp.armeria.server.annotation.Blocking;
 import dev.duet.engine.mapping.Mapping;
 import dev.duet.engine.search.PointInTime;
 import dev.duet.server.action.SearchAction;
@@ -20,8 +22,14 @@ import org.opensearch.protobufs.services.SearchServiceGrpc;
  * {@code org.opensearch.protobufs.services.SearchService}: Search (in a point in time, or opening a
  * scroll, when the request says so), CreatePit, DeletePit, and ServerStreamSearch, which streams
  * one search's hits in batches.
+ *
+ * <p>Search starts on the event loop: a search the request cache answers is answered there, and
+ * only the others go to a blocking thread, as every other RPC does ({@code @Blocking}).
  */
 final class SearchRpcs extends SearchServiceGrpc.SearchServiceImplBase {
+  /** Larger requests are decoded off the event loop, even when their answer may be cached. */
+  private static final int MAX_REQUEST_ON_EVENT_LOOP = 8 * 1024;
+
   private final SearchAction search;
   private final SearchSessionAction sessions;
   private final Function<String, Mapping> mappings;
@@ -38,9 +46,35 @@ final class SearchRpcs extends SearchServiceGrpc.SearchServiceImplBase {
 
   @Override
   public void search(SearchRequest request, StreamObserver<SearchResponse> responses) {
-    RpcCalls.unary("SearchService/Search", responses, () -> execute(request));
+    SearchResponse cached = cachedAnswer(request);
+    if (cached != null) {
+      responses.onNext(cached);
+      responses.onCompleted();
+      return;
+    }
+    ServiceRequestContext.current()
+        .blockingTaskExecutor()
+        .execute(() -> RpcCalls.unary("SearchService/Search", responses, () -> execute(request)));
   }
 
+  /**
+   * On the event loop: the request cache's answer to a small request, or null, errors included
+   * ({@link #execute} reports those).
+   */
+  private SearchResponse cachedAnswer(SearchRequest request) {
+    if (request.getSerializedSize() > MAX_REQUEST_ON_EVENT_LOOP) {
+      return null;
+    }
+    try {
+      dev.duet.engine.search.SearchRequest decoded = SearchRequestDecoder.decode(request);
+      dev.duet.engine.search.SearchResponse cached = search.cached(decoded);
+      return cached == null ? null : encode(request, decoded, cached);
+    } catch (RuntimeException e) {
+      return null;
+    }
+  }
+
+  @Blocking
   @Override
   public void createPit(CreatePitRequest request, StreamObserver<CreatePITResponse> responses) {
     RpcCalls.unary(
@@ -56,6 +90,7 @@ final class SearchRpcs extends SearchServiceGrpc.SearchServiceImplBase {
         });
   }
 
+  @Blocking
   @Override
   public void deletePit(DeletePitRequest request, StreamObserver<DeletePITResponse> responses) {
     RpcCalls.unary(
@@ -65,6 +100,7 @@ final class SearchRpcs extends SearchServiceGrpc.SearchServiceImplBase {
   }
 
   /** The hits of one search in batches ({@link SearchStreamBatches}). */
+  @Blocking
   @Override
   public void serverStreamSearch(SearchRequest request, StreamObserver<SearchResponse> responses) {
     RpcCalls.stream(
@@ -75,8 +111,15 @@ final class SearchRpcs extends SearchServiceGrpc.SearchServiceImplBase {
 
   private SearchResponse execute(SearchRequest request) {
     dev.duet.engine.search.SearchRequest decoded = SearchRequestDecoder.decode(request);
+    return encode(request, decoded, search.execute(decoded));
+  }
+
+  private SearchResponse encode(
+      SearchRequest request,
+      dev.duet.engine.search.SearchRequest decoded,
+      dev.duet.engine.search.SearchResponse response) {
     return SearchResponseEncoder.encode(
-        search.execute(decoded),
+        response,
         request.hasTotalHitsAsInt() && request.getTotalHitsAsInt(),
         // Always with the mappings: inner hits have sort keys of their own (forSort).
         new SortValueTypes(decoded.sort(), mappings),

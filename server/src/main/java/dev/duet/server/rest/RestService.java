@@ -10,18 +10,23 @@ import com.linecorp.armeria.server.HttpService;
 import com.linecorp.armeria.server.ServiceRequestContext;
 import dev.duet.engine.error.DuetException;
 import dev.duet.server.rest.codec.Json;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The REST listener's one Armeria service: aggregates the body, routes it, runs the handler on the
- * blocking task executor (handlers call the engine, which blocks) and renders every failure
+ * blocking task executor (handlers call the engine, which blocks; a request cache hit is answered
+ * on the event loop, {@link RestHandler#answerWithoutBlocking}) and renders every failure
  * OpenSearch's way. Client mistakes are 4xx; anything unexpected is a logged 500 and the node keeps
  * serving.
  */
 public final class RestService implements HttpService {
   private static final Logger log = LoggerFactory.getLogger(RestService.class);
+
+  /** Larger bodies are decoded off the event loop, even when their answer may be cached. */
+  private static final int MAX_BODY_ON_EVENT_LOOP = 8 * 1024;
 
   private final RestRouter router;
   private final long maxContentLength;
@@ -35,13 +40,46 @@ public final class RestService implements HttpService {
   public HttpResponse serve(ServiceRequestContext ctx, HttpRequest req) {
     return HttpResponse.of(
         req.aggregate()
-            .thenApplyAsync(agg -> dispatch(ctx, agg), ctx.blockingTaskExecutor())
+            .thenCompose(
+                agg -> {
+                  HttpResponse answer = answerWithoutBlocking(ctx, agg);
+                  return answer != null
+                      ? CompletableFuture.completedFuture(answer)
+                      : CompletableFuture.supplyAsync(
+                          () -> dispatch(ctx, agg), ctx.blockingTaskExecutor());
+                })
             .exceptionally(t -> failure(ctx, t).toHttpResponse()));
   }
 
+  /**
+   * On the event loop: the answer of a small request whose handler can give it without blocking (a
+   * search the request cache holds), sparing it the hand-off to a blocking thread and back, which
+   * is most of a cached search's latency. Null for anything else, errors included: {@link
+   * #dispatch} answers those.
+   */
+  private HttpResponse answerWithoutBlocking(ServiceRequestContext ctx, AggregatedHttpRequest agg) {
+    if (agg.content().length() > MAX_BODY_ON_EVENT_LOOP) {
+      return null;
+    }
+    try {
+      if (!(router.route(agg.method(), ctx.decodedPath()) instanceof RestRouter.Match.Found f)
+          || checkContentType(agg) != null) {
+        return null;
+      }
+      RestResponse answer =
+          f.handler().answerWithoutBlocking(new RestRequest(agg, f.pathParams(), params(ctx)));
+      return answer == null ? null : answer.toHttpResponse();
+    } catch (Exception | StackOverflowError e) {
+      return null;
+    }
+  }
+
+  private static QueryParams params(ServiceRequestContext ctx) {
+    return ctx.query() == null ? QueryParams.of() : QueryParams.fromQueryString(ctx.query());
+  }
+
   private HttpResponse dispatch(ServiceRequestContext ctx, AggregatedHttpRequest agg) {
-    QueryParams params =
-        ctx.query() == null ? QueryParams.of() : QueryParams.fromQueryString(ctx.query());
+    QueryParams params = params(ctx);
     boolean pretty = params.contains("pretty") && !"false".equals(params.get("pretty"));
     try {
       RestRouter.Match match = router.route(agg.method(), ctx.decodedPath());

@@ -23,6 +23,20 @@ final class SearchHandler implements RestHandler {
 
   @Override
   public RestResponse handle(RestRequest request) throws IOException {
+    return encode(request, actions.search().execute(decode(request)));
+  }
+
+  /** A search the request cache answers, on the event loop; anything else is left to handle. */
+  @Override
+  public RestResponse answerWithoutBlocking(RestRequest request) throws IOException {
+    if (request.hasParam("q") || request.hasParam("scroll")) {
+      return null;
+    }
+    SearchResponse cached = actions.search().cached(decode(request));
+    return cached == null ? null : encode(request, cached);
+  }
+
+  private static SearchRequest decode(RestRequest request) throws IOException {
     if (request.hasParam("q")) {
       // Lucene query-string syntax is not in the query model yet; failing beats ignoring it.
       throw DuetException.illegalArgument(
@@ -57,7 +71,11 @@ final class SearchHandler implements RestHandler {
           search.withOptions(
               search.options().withRequestCache(request.paramAsBoolean("request_cache", true)));
     }
-    SearchResponse response = actions.search().execute(search);
+    return search;
+  }
+
+  private static RestResponse encode(RestRequest request, SearchResponse response)
+      throws IOException {
     JsonOutput out = new JsonOutput(request.pretty());
     SearchResponseEncoder.encode(response, out.generator());
     return RestResponse.json(200, out);
