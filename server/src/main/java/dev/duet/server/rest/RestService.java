@@ -25,6 +25,7 @@ public final class RestService implements HttpService {
 
   private final RestRouter router;
   private final long maxContentLength;
+  private final AcceptedParams acceptedParams = AcceptedParams.load();
 
   public RestService(RestRouter router, long maxContentLength) {
     this.router = router;
@@ -51,6 +52,7 @@ public final class RestService implements HttpService {
           if (refused != null) {
             yield refused.toHttpResponse();
           }
+          acceptedParams.check(agg.method(), f.pattern(), ctx.path(), params);
           RestRequest request = new RestRequest(agg, f.pathParams(), params);
           yield f.handler().handle(request).toHttpResponse();
         }
