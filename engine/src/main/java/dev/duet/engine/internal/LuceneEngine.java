@@ -572,6 +572,11 @@ public final class LuceneEngine implements Engine {
                 + id.getBytes(StandardCharsets.UTF_8).length
                 + ";");
       }
+      if (item.requireAlias()
+          && item.opType() != OpType.DELETE
+          && !resolver.isAlias(item.index())) {
+        throw notAnAlias(item.index());
+      }
       index =
           item.opType() == OpType.DELETE
               ? existingForDelete(item.index())
@@ -581,6 +586,23 @@ public final class LuceneEngine implements Engine {
     }
     touched.add(index);
     return index.apply(item, id, autoId, forced);
+  }
+
+  /** OpenSearch's refusal of an item with {@code require_alias} that names no alias. */
+  private static DuetException notAnAlias(String name) {
+    Map<String, String> meta = new LinkedHashMap<>();
+    meta.put("index", name);
+    meta.put("index_uuid", "_na_");
+    return new DuetException(
+        404,
+        "index_not_found_exception",
+        "no such index ["
+            + name
+            + "] and [require_alias] request flag is [true] and ["
+            + name
+            + "] is not an alias",
+        meta,
+        null);
   }
 
   /** Deletes never create their index, as in OpenSearch; the item fails instead. */
