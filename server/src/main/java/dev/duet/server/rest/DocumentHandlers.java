@@ -98,7 +98,8 @@ final class DocumentHandlers {
                 internalVersioning,
                 update,
                 check,
-                refresh(request));
+                refresh(request),
+                request.paramAsBoolean("require_alias", false));
     return single(request, result);
   }
 
@@ -174,7 +175,8 @@ final class DocumentHandlers {
                 request.pathParam("id"),
                 source,
                 check,
-                refresh(request));
+                refresh(request),
+                op != OpType.DELETE && request.paramAsBoolean("require_alias", false));
     return single(request, result);
   }
 
