@@ -9,11 +9,14 @@ import dev.duet.engine.error.DuetException;
 import dev.duet.engine.search.NodeLimits;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.Collections;
-import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
@@ -72,7 +75,15 @@ public final class ClusterSettingsAction {
     }
     try {
       var stored = JSON.readTree(file.toFile()).path("persistent");
-      stored.fields().forEachRemaining(e -> persistent.put(e.getKey(), e.getValue().asText()));
+      // A setting this version no longer knows is dropped rather than failing the start.
+      stored
+          .fields()
+          .forEachRemaining(
+              e -> {
+                if (DynamicSetting.of(e.getKey()) != null) {
+                  persistent.put(e.getKey(), e.getValue().asText());
+                }
+              });
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + file, e);
     }
@@ -147,7 +158,7 @@ public final class ClusterSettingsAction {
   /** The limits with persistent values over the node's, and transient ones over both. */
   private NodeLimits effective(Map<String, String> persistent, Map<String, String> transients) {
     NodeLimits limits = base;
-    for (Map<String, String> layer : java.util.List.of(persistent, transients)) {
+    for (Map<String, String> layer : List.of(persistent, transients)) {
       for (Map.Entry<String, String> e : layer.entrySet()) {
         limits = DynamicSetting.of(e.getKey()).with(limits, e.getValue());
       }
@@ -169,11 +180,29 @@ public final class ClusterSettingsAction {
   private void write(Map<String, String> values) {
     ObjectNode root = JSON.createObjectNode();
     ObjectNode node = root.putObject("persistent");
-    new LinkedHashMap<>(values).forEach(node::put);
+    values.forEach(node::put);
     Path tmp = file.resolveSibling(FILE + ".tmp");
     try {
-      Files.write(tmp, JSON.writeValueAsBytes(root));
+      // As IndexMetadata: temp file, fsync, rename, fsync of the folder, so that a crash leaves
+      // the old settings or the new ones.
+      try (FileChannel ch =
+          FileChannel.open(
+              tmp,
+              StandardOpenOption.CREATE,
+              StandardOpenOption.WRITE,
+              StandardOpenOption.TRUNCATE_EXISTING)) {
+        ByteBuffer buffer = ByteBuffer.wrap(JSON.writeValueAsBytes(root));
+        while (buffer.hasRemaining()) {
+          ch.write(buffer);
+        }
+        ch.force(true);
+      }
       Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      try (FileChannel dir = FileChannel.open(file.getParent(), StandardOpenOption.READ)) {
+        dir.force(true);
+      } catch (IOException e) {
+        // Some file systems cannot fsync a directory; the rename is still atomic.
+      }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + file, e);
     }
