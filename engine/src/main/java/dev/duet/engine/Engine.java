@@ -11,6 +11,7 @@ import dev.duet.engine.index.IndexInfo;
 import dev.duet.engine.index.IndexSettings;
 import dev.duet.engine.index.IndicesOptions;
 import dev.duet.engine.mapping.Mapping;
+import dev.duet.engine.search.NodeLimits;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SearchResponse;
 import java.io.Closeable;
@@ -191,6 +192,15 @@ public interface Engine extends Closeable {
   }
 
   void flush(String expression, IndicesOptions options);
+
+  /** The node's search limits now in force. */
+  NodeLimits limits();
+
+  /**
+   * Changes the node's search limits live, as {@code PUT _cluster/settings} does: new searches,
+   * scrolls and points in time obey them; open ones keep going.
+   */
+  void applyLimits(NodeLimits limits);
 
   /** Commits every index to disk and releases it. */
   @Override

@@ -83,6 +83,7 @@ public final class DuetNode implements AutoCloseable {
     requireNonNull(config, "config");
     requireNonNull(engine, "engine");
     Actions actions = new Actions(engine, randomId());
+    actions.clusterSettings().persistIn(config.dataDir());
     int httpPort = config.httpPort() == 0 ? freePort(config.host()) : config.httpPort();
     int grpcPort = config.grpcPort() == 0 ? freePort(config.host()) : config.grpcPort();
     if (httpPort == grpcPort) {

@@ -122,17 +122,32 @@ class EngineThreadsTest {
     assertThat(viaGrpc.getHits().getTotal().getTotalHits().getValue()).isEqualTo(1);
   }
 
+  @Test
+  void aCachedAnswerStillPassesTheRoutesChecks() throws Exception {
+    restPost("/logs/_doc/1?refresh=true", "{\"level\":\"warn\"}");
+    String body = "{\"size\":0}";
+    restSearch(body);
+    restSearch(body); // cached now
+
+    HttpResponse<String> typo = restPost("/logs/_search?sizee=0", body);
+
+    assertThat(typo.statusCode()).isEqualTo(400);
+    assertThat(typo.body()).contains("contains unrecognized parameter: [sizee]");
+  }
+
   private String restSearch(String body) throws Exception {
-    HttpResponse<String> response =
-        http.send(
-            HttpRequest.newBuilder(
-                    URI.create("http://127.0.0.1:" + node.httpPort() + "/logs/_search"))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body))
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> response = restPost("/logs/_search", body);
     assertThat(response.statusCode()).isEqualTo(200);
     return response.body();
+  }
+
+  private HttpResponse<String> restPost(String path, String body) throws Exception {
+    return http.send(
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + node.httpPort() + path))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
   }
 
   private static String threadKind() {

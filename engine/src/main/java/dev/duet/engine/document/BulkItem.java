@@ -20,7 +20,8 @@ public record BulkItem(
     byte[] source,
     VersionCheck check,
     UpdateRequest update,
-    Map<String, float[]> vectors) {
+    Map<String, float[]> vectors,
+    boolean requireAlias) {
   public BulkItem {
     requireNonNull(opType, "opType");
     requireNonNull(index, "index");
@@ -32,6 +33,18 @@ public record BulkItem(
   }
 
   /** An index, create or delete without a concurrency condition or packed vectors. */
+  /** An item that may name an index or an alias ({@code require_alias} false). */
+  public BulkItem(
+      OpType opType,
+      String index,
+      String id,
+      byte[] source,
+      VersionCheck check,
+      UpdateRequest update,
+      Map<String, float[]> vectors) {
+    this(opType, index, id, source, check, update, vectors, false);
+  }
+
   public BulkItem(OpType opType, String index, String id, byte[] source) {
     this(opType, index, id, source, VersionCheck.NONE, null, Map.of());
   }
@@ -47,6 +60,14 @@ public record BulkItem(
   }
 
   public BulkItem withCheck(VersionCheck newCheck) {
-    return new BulkItem(opType, index, id, source, newCheck, update, vectors);
+    return new BulkItem(opType, index, id, source, newCheck, update, vectors, requireAlias);
+  }
+
+  /**
+   * With {@code require_alias}: the item fails unless {@code index} names an alias (a delete
+   * ignores it, as in OpenSearch).
+   */
+  public BulkItem withRequireAlias(boolean required) {
+    return new BulkItem(opType, index, id, source, check, update, vectors, required);
   }
 }

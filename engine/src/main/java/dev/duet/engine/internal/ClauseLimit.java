@@ -27,7 +27,7 @@ public final class ClauseLimit {
 
   static final ClauseLimit DEFAULT = new ClauseLimit(DEFAULT_MAX_CLAUSE_COUNT);
 
-  private final int max;
+  private volatile int max;
 
   ClauseLimit(int max) {
     if (max < 1) {
@@ -35,6 +35,18 @@ public final class ClauseLimit {
     }
     this.max = max;
     raiseLuceneLimit(max);
+  }
+
+  /**
+   * Changes the limit live ({@code PUT _cluster/settings}); searches already translated keep
+   * theirs.
+   */
+  void set(int max) {
+    if (max < 1) {
+      throw new IllegalArgumentException("maxClauseCount: " + max + " (expected: >= 1)");
+    }
+    raiseLuceneLimit(max);
+    this.max = max;
   }
 
   int max() {

@@ -23,6 +23,7 @@ import dev.duet.engine.internal.knn.KnnSettings;
 import dev.duet.engine.internal.knn.VectorSupport;
 import dev.duet.engine.mapping.Mapping;
 import dev.duet.engine.search.AliasFilterDecoder;
+import dev.duet.engine.search.NodeLimits;
 import dev.duet.engine.search.PointInTime;
 import dev.duet.engine.search.Query;
 import dev.duet.engine.search.SearchRequest;
@@ -70,8 +71,9 @@ public final class LuceneEngine implements Engine {
   private final IndexResolver resolver;
   private final SearchSessions sessions;
   private final RequestCache requestCache = RequestCache.withDefaultSize();
-  private final int maxBuckets;
+  private volatile int maxBuckets;
   private final ClauseLimit clauseLimit;
+  private volatile NodeLimits nodeLimits;
 
   private LuceneEngine(
       Path dataDir,
@@ -84,6 +86,7 @@ public final class LuceneEngine implements Engine {
     this.maxBuckets = maxBuckets;
     this.clauseLimit = clauseLimit;
     this.sessions = new SearchSessions(clock, limits, maxBuckets, this::searchTargets);
+    this.nodeLimits = new NodeLimits(maxBuckets, clauseLimit.max(), limits);
     this.admin = new IndexAdmin(indices, filterDecoder);
     this.resolver = admin.resolver();
     this.indicesDir = dataDir.resolve("indices");
@@ -187,6 +190,19 @@ public final class LuceneEngine implements Engine {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  @Override
+  public NodeLimits limits() {
+    return nodeLimits;
+  }
+
+  @Override
+  public synchronized void applyLimits(NodeLimits limits) {
+    clauseLimit.set(limits.maxClauseCount());
+    sessions.apply(limits.sessions(), limits.maxBuckets());
+    maxBuckets = limits.maxBuckets();
+    nodeLimits = limits;
   }
 
   @Override
@@ -570,6 +586,11 @@ public final class LuceneEngine implements Engine {
                 + id.getBytes(StandardCharsets.UTF_8).length
                 + ";");
       }
+      if (item.requireAlias()
+          && item.opType() != OpType.DELETE
+          && !resolver.isAlias(item.index())) {
+        throw notAnAlias(item.index());
+      }
       index =
           item.opType() == OpType.DELETE
               ? existingForDelete(item.index())
@@ -579,6 +600,23 @@ public final class LuceneEngine implements Engine {
     }
     touched.add(index);
     return index.apply(item, id, autoId, forced);
+  }
+
+  /** OpenSearch's refusal of an item with {@code require_alias} that names no alias. */
+  private static DuetException notAnAlias(String name) {
+    Map<String, String> meta = new LinkedHashMap<>();
+    meta.put("index", name);
+    meta.put("index_uuid", "_na_");
+    return new DuetException(
+        404,
+        "index_not_found_exception",
+        "no such index ["
+            + name
+            + "] and [require_alias] request flag is [true] and ["
+            + name
+            + "] is not an alias",
+        meta,
+        null);
   }
 
   /** Deletes never create their index, as in OpenSearch; the item fails instead. */

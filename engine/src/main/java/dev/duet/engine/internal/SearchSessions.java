@@ -32,8 +32,9 @@ final class SearchSessions implements AutoCloseable {
   private final AtomicInteger openScrolls = new AtomicInteger();
   private final AtomicInteger openPits = new AtomicInteger();
   private final InstantSource clock;
-  private final SessionLimits limits;
-  private final int maxBuckets;
+  // Volatile: PUT _cluster/settings changes them live (apply); a session already open keeps going.
+  private volatile SessionLimits limits;
+  private volatile int maxBuckets;
   private final Resolver resolver;
 
   /** {@code maxBuckets} is the node's {@code search.max_buckets}, for searches in a session. */
@@ -42,6 +43,12 @@ final class SearchSessions implements AutoCloseable {
     this.limits = requireNonNull(limits, "limits");
     this.maxBuckets = maxBuckets;
     this.resolver = requireNonNull(resolver, "resolver");
+  }
+
+  /** The node's new limits; the reap interval stays the one the engine was opened with. */
+  void apply(SessionLimits limits, int maxBuckets) {
+    this.limits = requireNonNull(limits, "limits");
+    this.maxBuckets = maxBuckets;
   }
 
   /** Resolves index expressions to open indices and their alias filters. */

@@ -40,6 +40,10 @@ final class BulkRequestNdjson {
           if (item.id() != null) {
             g.writeStringField("_id", item.id());
           }
+          if (item.requireAlias()) {
+            // Decoded from the gRPC request or operation; the upstream enforces it.
+            g.writeBooleanField("require_alias", true);
+          }
           g.writeEndObject();
           g.writeEndObject();
         }

@@ -22,6 +22,7 @@ public final class Actions {
   private final FlushAction flush;
   private final IndicesAction indices;
   private final IndexMetadataAction indexMetadata;
+  private final ClusterSettingsAction clusterSettings;
 
   public Actions(Engine engine) {
     this(engine, "duet");
@@ -44,6 +45,7 @@ public final class Actions {
     this.flush = new FlushAction(engine);
     this.indices = new IndicesAction(engine);
     this.indexMetadata = new IndexMetadataAction(engine);
+    this.clusterSettings = new ClusterSettingsAction(engine);
   }
 
   public Engine engine() {
@@ -97,5 +99,10 @@ public final class Actions {
 
   public IndexMetadataAction indexMetadata() {
     return indexMetadata;
+  }
+
+  /** {@code _cluster/settings}: the node's dynamic settings. */
+  public ClusterSettingsAction clusterSettings() {
+    return clusterSettings;
   }
 }

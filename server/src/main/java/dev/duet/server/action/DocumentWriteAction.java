@@ -53,8 +53,22 @@ public final class DocumentWriteAction {
       byte[] source,
       VersionCheck check,
       RefreshPolicy refresh) {
+    return write(op, index, id, source, check, refresh, false);
+  }
+
+  /** As above; with {@code requireAlias} an index or create must name an alias. */
+  public BulkItemResponse write(
+      OpType op,
+      String index,
+      String id,
+      byte[] source,
+      VersionCheck check,
+      RefreshPolicy refresh,
+      boolean requireAlias) {
     Validation.check(check.problems(op));
-    return single(new BulkItem(op, index, id, source, check, null, Map.of()), refresh);
+    return single(
+        new BulkItem(op, index, id, source, check, null, Map.of()).withRequireAlias(requireAlias),
+        refresh);
   }
 
   /**
@@ -68,6 +82,18 @@ public final class DocumentWriteAction {
       UpdateRequest update,
       VersionCheck check,
       RefreshPolicy refresh) {
+    return update(index, id, internalVersioning, update, check, refresh, false);
+  }
+
+  /** As above; with {@code requireAlias} {@code index} must name an alias. */
+  public BulkItemResponse update(
+      String index,
+      String id,
+      boolean internalVersioning,
+      UpdateRequest update,
+      VersionCheck check,
+      RefreshPolicy refresh,
+      boolean requireAlias) {
     if (internalVersioning) {
       throw Validation.failed(
           List.of(
@@ -77,7 +103,8 @@ public final class DocumentWriteAction {
     List<String> problems = new ArrayList<>(update.problems());
     problems.addAll(check.problems(OpType.UPDATE));
     Validation.check(problems);
-    return single(BulkItem.update(index, id, update, check), refresh);
+    return single(
+        BulkItem.update(index, id, update, check).withRequireAlias(requireAlias), refresh);
   }
 
   /**

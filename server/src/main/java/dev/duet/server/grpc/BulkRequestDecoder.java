@@ -37,9 +37,6 @@ final class BulkRequestDecoder {
     if (request.hasPipeline()) {
       notYet("pipeline");
     }
-    if (request.getRequireAlias()) {
-      notYet("require_alias"); // Duet has no aliases: every item would fail
-    }
     List<BulkRequestBody> bodies = request.getBulkRequestBodyList();
     if (bodies.isEmpty()) {
       throw validation(List.of("no requests added"));
@@ -49,13 +46,28 @@ final class BulkRequestDecoder {
     for (BulkRequestBody body : bodies) {
       BulkItem item = item(body, defaultIndex, problems);
       if (item != null) {
-        items.add(item);
+        items.add(item.withRequireAlias(requireAlias(body.getOperationContainer(), request)));
       }
     }
     if (!problems.isEmpty()) {
       throw validation(problems);
     }
     return new BulkRequest(items, refresh(request));
+  }
+
+  /** An operation's own {@code require_alias}, else the request's (deletes have none). */
+  private static boolean requireAlias(
+      OperationContainer op, org.opensearch.protobufs.BulkRequest request) {
+    boolean requestLevel = request.getRequireAlias();
+    return switch (op.getOperationContainerCase()) {
+      case INDEX ->
+          op.getIndex().hasRequireAlias() ? op.getIndex().getRequireAlias() : requestLevel;
+      case CREATE ->
+          op.getCreate().hasRequireAlias() ? op.getCreate().getRequireAlias() : requestLevel;
+      case UPDATE ->
+          op.getUpdate().hasRequireAlias() ? op.getUpdate().getRequireAlias() : requestLevel;
+      case DELETE, OPERATIONCONTAINER_NOT_SET -> false;
+    };
   }
 
   private static BulkItem item(BulkRequestBody body, String defaultIndex, List<String> problems) {
@@ -76,9 +88,6 @@ final class BulkRequestDecoder {
       IndexOperation op, BulkRequestBody body, String defaultIndex, List<String> problems) {
     if (op.hasPipeline()) {
       notYet("pipeline");
-    }
-    if (op.getRequireAlias()) {
-      notYet("require_alias");
     }
     OpType type =
         op.getOpType() == org.opensearch.protobufs.OpType.OP_TYPE_CREATE
@@ -101,9 +110,6 @@ final class BulkRequestDecoder {
 
   private static BulkItem update(
       UpdateOperation op, BulkRequestBody body, String defaultIndex, List<String> problems) {
-    if (op.getRequireAlias()) {
-      notYet("require_alias");
-    }
     String index = op.hasXIndex() ? op.getXIndex() : defaultIndex;
     boolean valid = true;
     if (index == null || index.isEmpty()) {
@@ -195,9 +201,6 @@ final class BulkRequestDecoder {
       WriteOperation op, BulkRequestBody body, String defaultIndex, List<String> problems) {
     if (op.hasPipeline()) {
       notYet("pipeline");
-    }
-    if (op.getRequireAlias()) {
-      notYet("require_alias");
     }
     String index = op.hasXIndex() ? op.getXIndex() : defaultIndex;
     return write(OpType.CREATE, index, op.hasXId() ? op.getXId() : null, body, problems);

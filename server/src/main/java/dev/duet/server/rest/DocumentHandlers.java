@@ -44,7 +44,8 @@ final class DocumentHandlers {
             request.contentOffset(),
             request.contentLength(),
             request.pathParam("index"),
-            refresh(request));
+            refresh(request),
+            request.paramAsBoolean("require_alias", false));
     BulkResponse response = actions.bulk().execute(bulk);
     // An item's answer is about 180-220 bytes (an error's more: one doubling covers it); the
     // start is capped so that a huge bulk of tiny items still grows as it goes.
@@ -97,7 +98,8 @@ final class DocumentHandlers {
                 internalVersioning,
                 update,
                 check,
-                refresh(request));
+                refresh(request),
+                request.paramAsBoolean("require_alias", false));
     return single(request, result);
   }
 
@@ -173,7 +175,8 @@ final class DocumentHandlers {
                 request.pathParam("id"),
                 source,
                 check,
-                refresh(request));
+                refresh(request),
+                op != OpType.DELETE && request.paramAsBoolean("require_alias", false));
     return single(request, result);
   }
 

@@ -53,6 +53,7 @@ public final class RestRouter {
         node = node.literals.computeIfAbsent(segment, s -> new Node());
       }
     }
+    node.pattern = pattern;
     for (HttpMethod m : methods) {
       if (node.handlers.put(m, handler) != null) {
         throw new IllegalArgumentException("duplicate route: " + m + " " + pattern);
@@ -64,7 +65,9 @@ public final class RestRouter {
 
   /** The outcome of routing: a handler with its path variables, or a routing failure. */
   public sealed interface Match {
-    record Found(RestHandler handler, Map<String, String> pathParams) implements Match {}
+    /** {@code pattern} is the route as registered, e.g. {@code /{index}/_doc/{id}}. */
+    record Found(RestHandler handler, Map<String, String> pathParams, String pattern)
+        implements Match {}
 
     record MethodNotAllowed(List<HttpMethod> allowed) implements Match {}
 
@@ -84,7 +87,7 @@ public final class RestRouter {
     for (Candidate c : candidates) {
       RestHandler handler = c.node.handlers.get(method);
       if (handler != null) {
-        return new Match.Found(handler, c.vars);
+        return new Match.Found(handler, c.vars, c.node.pattern);
       }
       allowed.addAll(c.node.handlers.keySet());
     }
@@ -145,5 +148,6 @@ public final class RestRouter {
     final Map<HttpMethod, RestHandler> handlers = new EnumMap<>(HttpMethod.class);
     Node variable;
     String variableName;
+    String pattern;
   }
 }

@@ -16,6 +16,7 @@ public final class RestRoutes {
     RootHandler root = new RootHandler(node);
     IndexHandlers index = new IndexHandlers(actions);
     ClusterHandlers cluster = new ClusterHandlers(actions, node);
+    ClusterSettingsHandlers clusterSettings = new ClusterSettingsHandlers(actions);
     DocumentHandlers docs = new DocumentHandlers(actions);
     MultiGetHandler mget = new MultiGetHandler(actions);
     ByQueryHandler byQuery = new ByQueryHandler(actions);
@@ -30,6 +31,8 @@ public final class RestRoutes {
         .add("/", root, GET, HEAD)
         .add("/_cluster/health", cluster::health, GET)
         .add("/_cluster/health/{index}", cluster::health, GET)
+        .add("/_cluster/settings", clusterSettings::get, GET)
+        .add("/_cluster/settings", clusterSettings::put, PUT)
         .add("/_cat/indices", cluster::catIndices, GET)
         .add("/_cat/indices/{index}", cluster::catIndices, GET)
         .add("/_mapping", index::mapping, GET)

@@ -30,6 +30,7 @@ public final class RestService implements HttpService {
 
   private final RestRouter router;
   private final long maxContentLength;
+  private final AcceptedParams acceptedParams = AcceptedParams.load();
 
   public RestService(RestRouter router, long maxContentLength) {
     this.router = router;
@@ -62,16 +63,33 @@ public final class RestService implements HttpService {
       return null;
     }
     try {
+      QueryParams params = params(ctx);
       if (!(router.route(agg.method(), ctx.decodedPath()) instanceof RestRouter.Match.Found f)
-          || checkContentType(agg) != null) {
+          || refusal(ctx, agg, f, params) != null) {
         return null;
       }
       RestResponse answer =
-          f.handler().answerWithoutBlocking(new RestRequest(agg, f.pathParams(), params(ctx)));
+          f.handler().answerWithoutBlocking(new RestRequest(agg, f.pathParams(), params));
       return answer == null ? null : answer.toHttpResponse();
     } catch (Exception | StackOverflowError e) {
       return null;
     }
+  }
+
+  /**
+   * What every routed request passes before its handler, on either path: the body's content type (a
+   * refusal to answer) and the route's accepted query parameters (thrown).
+   */
+  private RestResponse refusal(
+      ServiceRequestContext ctx,
+      AggregatedHttpRequest agg,
+      RestRouter.Match.Found route,
+      QueryParams params) {
+    RestResponse refused = checkContentType(agg);
+    if (refused == null) {
+      acceptedParams.check(agg.method(), route.pattern(), ctx.path(), params);
+    }
+    return refused;
   }
 
   private static QueryParams params(ServiceRequestContext ctx) {
@@ -85,7 +103,7 @@ public final class RestService implements HttpService {
       RestRouter.Match match = router.route(agg.method(), ctx.decodedPath());
       return switch (match) {
         case RestRouter.Match.Found f -> {
-          RestResponse refused = checkContentType(agg);
+          RestResponse refused = refusal(ctx, agg, f, params);
           if (refused != null) {
             yield refused.toHttpResponse();
           }

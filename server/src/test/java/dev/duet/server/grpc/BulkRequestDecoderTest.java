@@ -208,4 +208,37 @@ class BulkRequestDecoderTest {
                 .build())
         .refresh();
   }
+
+  @Test
+  void requireAliasComesFromTheOperationElseTheRequestAndNeverToADelete() {
+    var request =
+        org.opensearch.protobufs.BulkRequest.newBuilder()
+            .setRequireAlias(true)
+            .addBulkRequestBody(
+                BulkRequestBody.newBuilder()
+                    .setOperationContainer(
+                        OperationContainer.newBuilder()
+                            .setIndex(IndexOperation.newBuilder().setXIndex("a").setXId("1")))
+                    .setObject(ByteString.copyFromUtf8("{}")))
+            .addBulkRequestBody(
+                BulkRequestBody.newBuilder()
+                    .setOperationContainer(
+                        OperationContainer.newBuilder()
+                            .setCreate(
+                                WriteOperation.newBuilder()
+                                    .setXIndex("b")
+                                    .setXId("2")
+                                    .setRequireAlias(false)))
+                    .setObject(ByteString.copyFromUtf8("{}")))
+            .addBulkRequestBody(
+                BulkRequestBody.newBuilder()
+                    .setOperationContainer(
+                        OperationContainer.newBuilder()
+                            .setDelete(DeleteOperation.newBuilder().setXIndex("c").setXId("3"))))
+            .build();
+
+    assertThat(BulkRequestDecoder.decode(request).items())
+        .extracting(BulkItem::requireAlias)
+        .containsExactly(true, false, false);
+  }
 }

@@ -23,9 +23,12 @@ class RestRouterTest {
 
   @Test
   void literalsWinAndVariablesAreCaptured() {
-    assertThat(router.route(POST, "/_bulk")).isEqualTo(new RestRouter.Match.Found(bulk, Map.of()));
+    assertThat(router.route(POST, "/_bulk"))
+        .isEqualTo(new RestRouter.Match.Found(bulk, Map.of(), "/_bulk"));
     assertThat(router.route(GET, "/books/_doc/7/"))
-        .isEqualTo(new RestRouter.Match.Found(getDoc, Map.of("index", "books", "id", "7")));
+        .isEqualTo(
+            new RestRouter.Match.Found(
+                getDoc, Map.of("index", "books", "id", "7"), "/{index}/_doc/{id}"));
   }
 
   @Test

@@ -34,6 +34,21 @@ public final class BulkRequestDecoder {
   public static BulkRequest decode(
       byte[] data, int offset, int length, String defaultIndex, RefreshPolicy refresh)
       throws IOException {
+    return decode(data, offset, length, defaultIndex, refresh, false);
+  }
+
+  /**
+   * @param requireAlias the URL's {@code require_alias}: each item's default, which its action line
+   *     may override
+   */
+  public static BulkRequest decode(
+      byte[] data,
+      int offset,
+      int length,
+      String defaultIndex,
+      RefreshPolicy refresh,
+      boolean requireAlias)
+      throws IOException {
     List<BulkItem> items = new ArrayList<>();
     List<String> validation = new ArrayList<>();
     int end = offset + length;
@@ -57,6 +72,7 @@ public final class BulkRequestDecoder {
         index = "";
       }
       VersionCheck check = action.check();
+      boolean itemRequiresAlias = action.requireAlias != null ? action.requireAlias : requireAlias;
       if (action.opType == OpType.DELETE) {
         if (action.id == null) {
           validation.add("id is missing");
@@ -85,12 +101,15 @@ public final class BulkRequestDecoder {
         }
         validation.addAll(update.problems());
         validation.addAll(check.problems(OpType.UPDATE));
-        items.add(BulkItem.update(index, action.id, update, check));
+        items.add(
+            BulkItem.update(index, action.id, update, check).withRequireAlias(itemRequiresAlias));
         continue;
       }
       validation.addAll(check.problems(action.opType));
       byte[] source = Arrays.copyOfRange(data, sourceStart, sourceStop);
-      items.add(new BulkItem(action.opType, index, action.id, source, check, null, Map.of()));
+      items.add(
+          new BulkItem(action.opType, index, action.id, source, check, null, Map.of())
+              .withRequireAlias(itemRequiresAlias));
     }
     if (items.isEmpty()) {
       validation.add(0, "no requests added");
@@ -103,6 +122,18 @@ public final class BulkRequestDecoder {
       throw DuetException.badRequest("action_request_validation_exception", sb.toString());
     }
     return new BulkRequest(items, refresh);
+  }
+
+  /** A boolean of an action line, strict as OpenSearch's {@code Booleans.parseBoolean}. */
+  private static boolean booleanValue(String text) {
+    if (text.equals("true")) {
+      return true;
+    }
+    if (text.equals("false")) {
+      return false;
+    }
+    throw DuetException.illegalArgument(
+        "Failed to parse value [" + text + "] as only [true] or [false] are allowed.");
   }
 
   /** {@code refresh} parameter: {@code true}/empty, {@code false}, {@code wait_for}. */
@@ -144,7 +175,8 @@ public final class BulkRequestDecoder {
       long version,
       VersionType versionType,
       int retryOnConflict,
-      SourceFilter fetchSource) {
+      SourceFilter fetchSource,
+      Boolean requireAlias) {
     VersionCheck check() {
       return new VersionCheck(ifSeqNo, ifPrimaryTerm, version, versionType);
     }
@@ -187,6 +219,7 @@ public final class BulkRequestDecoder {
       VersionType versionType = VersionType.INTERNAL;
       int retryOnConflict = 0;
       SourceFilter fetchSource = null;
+      Boolean requireAlias = null;
       token = p.nextToken();
       if (token == JsonToken.START_OBJECT) {
         String field = null;
@@ -212,7 +245,8 @@ public final class BulkRequestDecoder {
               case "version_type" -> versionType = VersionType.fromString(p.getText());
               case "retry_on_conflict" -> retryOnConflict = p.getValueAsInt();
               case "_source" -> fetchSource = SourceFilters.fromParams(p.getText(), null, null);
-              case "routing", "pipeline", "require_alias", "_type" -> {
+              case "require_alias" -> requireAlias = booleanValue(p.getText());
+              case "routing", "pipeline", "_type" -> {
                 // Accepted and without effect on a one-node, one-shard engine.
               }
               default ->
@@ -259,7 +293,8 @@ public final class BulkRequestDecoder {
           version,
           versionType,
           retryOnConflict,
-          fetchSource);
+          fetchSource,
+          requireAlias);
     } catch (StreamReadException e) {
       throw Json.parseError(e);
     }

@@ -1,0 +1,20 @@
+package dev.duet.engine.search;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * The node-level search limits that OpenSearch lets {@code PUT _cluster/settings} change live:
+ * {@code search.max_buckets}, {@code indices.query.bool.max_clause_count} and the scroll and point
+ * in time limits of {@link SessionLimits}.
+ */
+public record NodeLimits(int maxBuckets, int maxClauseCount, SessionLimits sessions) {
+  public NodeLimits {
+    if (maxBuckets < 0) {
+      throw new IllegalArgumentException("maxBuckets: " + maxBuckets + " (expected: >= 0)");
+    }
+    if (maxClauseCount < 1) {
+      throw new IllegalArgumentException("maxClauseCount: " + maxClauseCount + " (expected: >= 1)");
+    }
+    requireNonNull(sessions, "sessions");
+  }
+}

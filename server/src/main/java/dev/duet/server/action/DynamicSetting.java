@@ -1,0 +1,188 @@
+package dev.duet.server.action;
+
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.index.TimeValues;
+import dev.duet.engine.search.NodeLimits;
+import dev.duet.engine.search.SessionLimits;
+import java.util.Map;
+
+/**
+ * The node settings {@code PUT _cluster/settings} may change live, with OpenSearch's names, bounds
+ * and messages; each reads its value out of the engine's {@link NodeLimits} and writes one into
+ * them.
+ */
+enum DynamicSetting {
+  MAX_BUCKETS("search.max_buckets", 0) {
+    @Override
+    String valueOf(NodeLimits l) {
+      return Integer.toString(l.maxBuckets());
+    }
+
+    @Override
+    NodeLimits with(NodeLimits l, String value) {
+      return new NodeLimits(parseInt(value), l.maxClauseCount(), l.sessions());
+    }
+  },
+  MAX_CLAUSE_COUNT("indices.query.bool.max_clause_count", 1) {
+    @Override
+    String valueOf(NodeLimits l) {
+      return Integer.toString(l.maxClauseCount());
+    }
+
+    @Override
+    NodeLimits with(NodeLimits l, String value) {
+      return new NodeLimits(l.maxBuckets(), parseInt(value), l.sessions());
+    }
+  },
+  MAX_OPEN_SCROLL_CONTEXT("search.max_open_scroll_context", 0) {
+    @Override
+    String valueOf(NodeLimits l) {
+      return Integer.toString(l.sessions().maxOpenScrolls());
+    }
+
+    @Override
+    NodeLimits with(NodeLimits l, String value) {
+      SessionLimits s = l.sessions();
+      return sessions(
+          l,
+          new SessionLimits(
+              parseInt(value),
+              s.maxOpenPits(),
+              s.maxKeepAliveMillis(),
+              s.pitMaxKeepAliveMillis(),
+              s.reapIntervalMillis()));
+    }
+  },
+  MAX_OPEN_PIT_CONTEXT("search.max_open_pit_context", 0) {
+    @Override
+    String valueOf(NodeLimits l) {
+      return Integer.toString(l.sessions().maxOpenPits());
+    }
+
+    @Override
+    NodeLimits with(NodeLimits l, String value) {
+      SessionLimits s = l.sessions();
+      return sessions(
+          l,
+          new SessionLimits(
+              s.maxOpenScrolls(),
+              parseInt(value),
+              s.maxKeepAliveMillis(),
+              s.pitMaxKeepAliveMillis(),
+              s.reapIntervalMillis()));
+    }
+  },
+  MAX_KEEP_ALIVE("search.max_keep_alive", 0) {
+    @Override
+    String valueOf(NodeLimits l) {
+      return timeText(l.sessions().maxKeepAliveMillis());
+    }
+
+    @Override
+    NodeLimits with(NodeLimits l, String value) {
+      SessionLimits s = l.sessions();
+      return sessions(
+          l,
+          new SessionLimits(
+              s.maxOpenScrolls(),
+              s.maxOpenPits(),
+              parseMillis(value),
+              s.pitMaxKeepAliveMillis(),
+              s.reapIntervalMillis()));
+    }
+  },
+  PIT_MAX_KEEP_ALIVE("point_in_time.max_keep_alive", 0) {
+    @Override
+    String valueOf(NodeLimits l) {
+      return timeText(l.sessions().pitMaxKeepAliveMillis());
+    }
+
+    @Override
+    NodeLimits with(NodeLimits l, String value) {
+      SessionLimits s = l.sessions();
+      return sessions(
+          l,
+          new SessionLimits(
+              s.maxOpenScrolls(),
+              s.maxOpenPits(),
+              s.maxKeepAliveMillis(),
+              parseMillis(value),
+              s.reapIntervalMillis()));
+    }
+  };
+
+  private final String key;
+  private final int min;
+
+  DynamicSetting(String key, int min) {
+    this.key = key;
+    this.min = min;
+  }
+
+  String key() {
+    return key;
+  }
+
+  /** The value in force, as OpenSearch writes it ({@code "65535"}, {@code "24h"}). */
+  abstract String valueOf(NodeLimits limits);
+
+  /** {@code limits} with this setting at {@code value}; OpenSearch's 400 for a bad value. */
+  abstract NodeLimits with(NodeLimits limits, String value);
+
+  static DynamicSetting of(String key) {
+    for (DynamicSetting s : values()) {
+      if (s.key.equals(key)) {
+        return s;
+      }
+    }
+    return null;
+  }
+
+  int parseInt(String value) {
+    int v;
+    try {
+      v = Integer.parseInt(value);
+    } catch (NumberFormatException e) {
+      DuetException cause =
+          new DuetException(400, "number_format_exception", "For input string: \"" + value + "\"");
+      throw new DuetException(
+          400,
+          "illegal_argument_exception",
+          "Failed to parse value [" + value + "] for setting [" + key + "]",
+          Map.of(),
+          cause);
+    }
+    if (v < min) {
+      throw DuetException.illegalArgument(
+          "Failed to parse value [" + value + "] for setting [" + key + "] must be >= " + min);
+    }
+    return v;
+  }
+
+  long parseMillis(String value) {
+    long nanos = TimeValues.parseNanos(value, key);
+    if (nanos < 0) {
+      throw DuetException.illegalArgument(
+          "failed to parse value [" + value + "] for setting [" + key + "], must be >= [0ms]");
+    }
+    return nanos / 1_000_000;
+  }
+
+  private static NodeLimits sessions(NodeLimits l, SessionLimits s) {
+    return new NodeLimits(l.maxBuckets(), l.maxClauseCount(), s);
+  }
+
+  /** A duration in its largest whole unit, as OpenSearch prints its defaults ({@code 24h}). */
+  static String timeText(long millis) {
+    if (millis != 0 && millis % 3_600_000 == 0) {
+      return millis / 3_600_000 + "h";
+    }
+    if (millis != 0 && millis % 60_000 == 0) {
+      return millis / 60_000 + "m";
+    }
+    if (millis != 0 && millis % 1000 == 0) {
+      return millis / 1000 + "s";
+    }
+    return millis + "ms";
+  }
+}
