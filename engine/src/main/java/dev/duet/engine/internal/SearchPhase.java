@@ -248,6 +248,14 @@ final class SearchPhase {
               FetchSubPhases.of(targets, searchers, queries, request));
       if (collapse != null) {
         hits = Collapsing.withValues(hits, collapse.field(), collapseValues);
+        SearcherSource lent = CollapseExpansion.lending(targets, searchers);
+        hits =
+            CollapseExpansion.expand(
+                hits,
+                collapseValues,
+                collapse,
+                request,
+                group -> execute(targets, aliasFilters, group, lent, null, maxBuckets));
       }
       long fetchNanos = System.nanoTime() - fetchStart;
       AggregationTargets.Outcome aggregations =

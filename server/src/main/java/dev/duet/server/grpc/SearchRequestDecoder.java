@@ -273,9 +273,6 @@ final class SearchRequestDecoder {
       return;
     }
     SearchRequestBody body = request.getSearchRequestBody();
-    if (body.hasCollapse() && body.getCollapse().getInnerHitsCount() > 0) {
-      notYet("collapse.inner_hits");
-    }
     if (body.hasSlice()) {
       notYet("slice");
     }
