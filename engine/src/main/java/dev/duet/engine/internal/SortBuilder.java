@@ -92,6 +92,9 @@ final class SortBuilder {
               + field.type()
               + "]. Use doc values instead.");
     }
+    if (ModeSortField.applies(spec)) {
+      return ModeSortField.of(spec, field, index);
+    }
     SortedNumericSelector.Type numericSelector =
         reverse ? SortedNumericSelector.Type.MAX : SortedNumericSelector.Type.MIN;
     switch (field.type()) {

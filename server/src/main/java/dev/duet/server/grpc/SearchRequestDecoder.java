@@ -11,7 +11,6 @@ import dev.duet.engine.search.TrackTotalHits;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.opensearch.protobufs.FieldSort;
 import org.opensearch.protobufs.SearchRequestBody;
 import org.opensearch.protobufs.SortCombinations;
 import org.opensearch.protobufs.SortOptions;
@@ -127,7 +126,7 @@ final class SearchRequestDecoder {
         }
         case FIELD_WITH_ORDER -> {
           for (var entry : sort.getFieldWithOrder().getFieldSortMapMap().entrySet()) {
-            out.add(new SortSpec(entry.getKey(), fieldSortOrder(entry.getValue())));
+            out.add(FieldSortDecoder.decode(entry.getKey(), entry.getValue()));
           }
         }
         case OPTIONS -> out.add(sortOption(sort.getOptions()));
@@ -135,24 +134,6 @@ final class SearchRequestDecoder {
       }
     }
     return out;
-  }
-
-  /** Only {@code order} is modelled; other options fail as REST fails for them. */
-  private static SortSpec.SortOrder fieldSortOrder(FieldSort sort) {
-    String unsupported =
-        sort.hasMissing()
-            ? "missing"
-            : sort.hasMode()
-                ? "mode"
-                : sort.hasNested()
-                    ? "nested"
-                    : sort.hasUnmappedType()
-                        ? "unmapped_type"
-                        : sort.hasNumericType() ? "numeric_type" : null;
-    if (unsupported != null) {
-      throw DuetException.parsing("[field_sort] unknown field [" + unsupported + "]");
-    }
-    return sort.hasOrder() ? order(sort.getOrder()) : null;
   }
 
   private static SortSpec sortOption(SortOptions option) {
@@ -168,7 +149,7 @@ final class SearchRequestDecoder {
     };
   }
 
-  private static SortSpec.SortOrder order(SortOrder order) {
+  static SortSpec.SortOrder order(SortOrder order) {
     return switch (order) {
       case SORT_ORDER_ASC -> SortSpec.SortOrder.ASC;
       case SORT_ORDER_DESC -> SortSpec.SortOrder.DESC;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.exc.StreamReadException;
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.search.NestedSort;
 import dev.duet.engine.search.Query;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SearchSession;
@@ -239,16 +240,19 @@ public final class SearchRequestDecoder {
         specs.add(new SortSpec(field, order(p.getText())));
       } else if (t == JsonToken.START_OBJECT) {
         SortSpec.SortOrder order = null;
+        String mode = null;
+        NestedSort nested = null;
         while ((t = p.nextToken()) != JsonToken.END_OBJECT) {
           String param = p.currentName();
           p.nextToken();
-          if (param.equals("order")) {
-            order = order(p.getText());
-          } else {
-            throw QueryErrors.error(p, "[field_sort] unknown field [" + param + "]");
+          switch (param) {
+            case "order" -> order = order(p.getText());
+            case "mode" -> mode = FieldSortDecoder.mode(p);
+            case "nested" -> nested = FieldSortDecoder.nested(p);
+            default -> throw QueryErrors.error(p, "[field_sort] unknown field [" + param + "]");
           }
         }
-        specs.add(new SortSpec(field, order));
+        specs.add(new SortSpec(field, order, mode, nested));
       } else {
         throw QueryErrors.error(
             p, "[field_sort] unexpected token [" + Json.tokenName(t) + "] for [" + field + "]");
