@@ -5,37 +5,30 @@ import dev.duet.engine.mapping.FieldMapping;
 import dev.duet.engine.search.NestedSort;
 import dev.duet.engine.search.SortSpec;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.apache.lucene.index.DocValues;
+import java.util.Set;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.NumericDocValues;
-import org.apache.lucene.index.SortedNumericDocValues;
-import org.apache.lucene.search.BooleanClause;
-import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.FieldComparator;
 import org.apache.lucene.search.FieldComparatorSource;
 import org.apache.lucene.search.LeafFieldComparator;
 import org.apache.lucene.search.Pruning;
-import org.apache.lucene.search.Query;
 import org.apache.lucene.search.SortField;
+import org.apache.lucene.search.SortedSetSelector;
+import org.apache.lucene.search.SortedSetSortField;
+import org.apache.lucene.search.comparators.DoubleComparator;
+import org.apache.lucene.search.comparators.FloatComparator;
 import org.apache.lucene.search.comparators.LongComparator;
-import org.apache.lucene.search.join.BitSetProducer;
-import org.apache.lucene.search.join.QueryBitSetProducer;
-import org.apache.lucene.util.BitSet;
 
 /**
- * A whole-number field's sort key with a {@code mode} (min, max, sum, avg) over a document's values
- * or, with {@code nested}, over the values of its nested objects at a path (those matching the
- * filter), as OpenSearch's {@code MultiValueMode} picks them; a root without values sorts as the
- * type's extreme, last.
+ * A field sort key with a {@code mode} or over {@code nested} objects, as a Lucene sort field:
+ * numbers through a {@link ModePicker} (min, max, sum, avg, median), keywords by their smallest or
+ * largest value; a root without a value sorts last, as the type's extreme (or null for keywords).
  */
 final class ModeSortField {
-  private static final java.util.Set<String> MODES =
-      java.util.Set.of("min", "max", "sum", "avg", "median");
+  private static final Set<String> MODES = Set.of("min", "max", "sum", "avg", "median");
 
   private ModeSortField() {}
 
@@ -52,227 +45,147 @@ final class ModeSortField {
       throw DuetException.illegalArgument(
           "Unsupported sort mode: " + mode.toUpperCase(Locale.ROOT));
     }
-    long missing =
-        switch (field.type()) {
-          case "long" -> reverse ? Long.MIN_VALUE : Long.MAX_VALUE;
-          case "integer" -> reverse ? Integer.MIN_VALUE : Integer.MAX_VALUE;
-          case "short" -> reverse ? Short.MIN_VALUE : Short.MAX_VALUE;
-          case "byte" -> reverse ? Byte.MIN_VALUE : Byte.MAX_VALUE;
-          default ->
-              throw DuetException.illegalArgument(
-                  "sort [mode] or [nested] on a field of type ["
-                      + field.type()
-                      + "] is not supported by Duet yet");
+    return switch (field.type()) {
+      case "long", "integer", "short", "byte" ->
+          numeric(name, mode, ModePicker.NumberKind.WHOLE, reverse, spec.nested(), field, index);
+      case "double" ->
+          numeric(name, mode, ModePicker.NumberKind.DOUBLE, reverse, spec.nested(), field, index);
+      case "float" ->
+          numeric(name, mode, ModePicker.NumberKind.FLOAT, reverse, spec.nested(), field, index);
+      case "keyword" -> keyword(name, mode, reverse, spec.nested(), index);
+      default ->
+          throw DuetException.illegalArgument(
+              "sort [mode] or [nested] on a field of type ["
+                  + field.type()
+                  + "] is not supported by Duet yet");
+    };
+  }
+
+  private static SortField numeric(
+      String name,
+      String mode,
+      ModePicker.NumberKind kind,
+      boolean reverse,
+      NestedSort nested,
+      FieldMapping field,
+      LuceneIndex index) {
+    ModePicker picker = ModePicker.of(name, mode, kind, nested, index);
+    SortField.Type type =
+        switch (kind) {
+          case WHOLE -> SortField.Type.LONG;
+          case DOUBLE -> SortField.Type.DOUBLE;
+          case FLOAT -> SortField.Type.FLOAT;
         };
-    Picker picker = picker(name, mode, spec.nested(), index);
-    return new SortField(
+    return new Numeric(
         name,
+        type,
         new FieldComparatorSource() {
           @Override
           public FieldComparator<?> newComparator(
               String fieldname, int numHits, Pruning pruning, boolean reversed) {
-            // No pruning: the field's points belong to the values, not to the picked value.
-            return new LongComparator(numHits, name, missing, reversed, Pruning.NONE) {
-              @Override
-              public LeafFieldComparator getLeafComparator(LeafReaderContext context)
-                  throws IOException {
-                return new LongLeafComparator(context) {
-                  @Override
-                  protected NumericDocValues getNumericDocValues(LeafReaderContext ctx, String f)
-                      throws IOException {
-                    return picker.values(ctx);
-                  }
-                };
-              }
+            // No pruning: the field's points index its values, not the picked ones.
+            return switch (kind) {
+              case WHOLE -> wholeComparator(numHits, name, field, reversed, picker);
+              case DOUBLE -> doubleComparator(numHits, name, reversed, picker);
+              case FLOAT -> floatComparator(numHits, name, reversed, picker);
             };
           }
         },
         reverse);
   }
 
-  /**
-   * The picker for {@code nested} (null: the document's own values): the candidates are the objects
-   * at the innermost path that match its filter and whose enclosing objects match theirs.
-   */
-  private static Picker picker(String name, String mode, NestedSort nested, LuceneIndex index) {
+  private static FieldComparator<?> wholeComparator(
+      int numHits, String name, FieldMapping field, boolean reverse, ModePicker picker) {
+    long missing =
+        switch (field.type()) {
+          case "integer" -> reverse ? Integer.MIN_VALUE : Integer.MAX_VALUE;
+          case "short" -> reverse ? Short.MIN_VALUE : Short.MAX_VALUE;
+          case "byte" -> reverse ? Byte.MIN_VALUE : Byte.MAX_VALUE;
+          default -> reverse ? Long.MIN_VALUE : Long.MAX_VALUE;
+        };
+    return new LongComparator(numHits, name, missing, reverse, Pruning.NONE) {
+      @Override
+      public LeafFieldComparator getLeafComparator(LeafReaderContext context) throws IOException {
+        return new LongLeafComparator(context) {
+          @Override
+          protected NumericDocValues getNumericDocValues(LeafReaderContext ctx, String f)
+              throws IOException {
+            return picker.values(ctx);
+          }
+        };
+      }
+    };
+  }
+
+  private static FieldComparator<?> doubleComparator(
+      int numHits, String name, boolean reverse, ModePicker picker) {
+    double missing = reverse ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+    return new DoubleComparator(numHits, name, missing, reverse, Pruning.NONE) {
+      @Override
+      public LeafFieldComparator getLeafComparator(LeafReaderContext context) throws IOException {
+        return new DoubleLeafComparator(context) {
+          @Override
+          protected NumericDocValues getNumericDocValues(LeafReaderContext ctx, String f)
+              throws IOException {
+            return picker.values(ctx);
+          }
+        };
+      }
+    };
+  }
+
+  private static FieldComparator<?> floatComparator(
+      int numHits, String name, boolean reverse, ModePicker picker) {
+    float missing = reverse ? Float.NEGATIVE_INFINITY : Float.POSITIVE_INFINITY;
+    return new FloatComparator(numHits, name, missing, reverse, Pruning.NONE) {
+      @Override
+      public LeafFieldComparator getLeafComparator(LeafReaderContext context) throws IOException {
+        return new FloatLeafComparator(context) {
+          @Override
+          protected NumericDocValues getNumericDocValues(LeafReaderContext ctx, String f)
+              throws IOException {
+            return picker.values(ctx);
+          }
+        };
+      }
+    };
+  }
+
+  /** Keywords sort by their smallest or largest value only, own or over nested objects. */
+  private static SortField keyword(
+      String name, String mode, boolean reverse, NestedSort nested, LuceneIndex index) {
+    if (!mode.equals("min") && !mode.equals("max")) {
+      Map<String, String> meta = new LinkedHashMap<>();
+      meta.put("index", index.name());
+      meta.put("index_uuid", index.uuid());
+      throw new DuetException(
+          400,
+          "query_shard_exception",
+          "we only support AVG, MEDIAN and SUM on number based fields",
+          meta,
+          null);
+    }
+    Object missing = reverse ? SortField.STRING_FIRST : SortField.STRING_LAST;
+    boolean max = mode.equals("max");
     if (nested == null) {
-      return new Picker(name, mode, null, null, List.of(), null);
+      return new SortedSetSortField(
+          name, reverse, max ? SortedSetSelector.Type.MAX : SortedSetSelector.Type.MIN, missing);
     }
-    List<BitSetProducer[]> enclosing = new ArrayList<>();
-    NestedSort level = nested;
-    while (true) {
-      if (level.path() != null && !index.lookup().isNested(level.path())) {
-        Map<String, String> meta = new LinkedHashMap<>();
-        meta.put("index", index.name());
-        meta.put("index_uuid", index.uuid());
-        throw new DuetException(
-            400,
-            "query_shard_exception",
-            "[nested] failed to find nested object under path [" + level.path() + "]",
-            meta,
-            null);
-      }
-      if (level.maxChildren() != null && level.nested() != null) {
-        throw DuetException.illegalArgument(
-            "[max_children] above a deeper [nested] sort is not supported by Duet yet");
-      }
-      if (level.nested() == null) {
-        break;
-      }
-      if (level.filter() != null && level.path() != null) {
-        Query all = NestedDocuments.atPath(level.path());
-        enclosing.add(
-            new BitSetProducer[] {
-              new QueryBitSetProducer(all), new QueryBitSetProducer(matching(all, level, index))
-            });
-      }
-      level = level.nested();
-    }
-    BitSetProducer roots = new QueryBitSetProducer(NestedDocuments.rootDocuments());
-    BitSetProducer children =
-        level.path() == null
-            ? null
-            : new QueryBitSetProducer(matching(NestedDocuments.atPath(level.path()), level, index));
-    return new Picker(name, mode, roots, children, enclosing, level.maxChildren());
+    return KeywordModeSort.of(name, max, reverse, nested, index);
   }
 
-  private static Query matching(Query objects, NestedSort level, LuceneIndex index) {
-    if (level.filter() == null) {
-      return objects;
-    }
-    return new BooleanQuery.Builder()
-        .add(objects, BooleanClause.Occur.FILTER)
-        .add(new QueryTranslator(index).translate(level.filter()), BooleanClause.Occur.FILTER)
-        .build();
-  }
+  /** A numeric sort key by a picked value; its type tells how to read a search_after value. */
+  static final class Numeric extends SortField {
+    private final SortField.Type numericType;
 
-  /** Picks each document's value by the mode, from its own values or its nested objects'. */
-  private record Picker(
-      String field,
-      String mode,
-      BitSetProducer roots,
-      BitSetProducer children,
-      List<BitSetProducer[]> enclosing,
-      Integer maxChildren) {
-    NumericDocValues values(LeafReaderContext ctx) throws IOException {
-      SortedNumericDocValues values = DocValues.getSortedNumeric(ctx.reader(), field);
-      BitSet rootBits = roots == null ? null : roots.getBitSet(ctx);
-      BitSet childBits = children == null ? null : children.getBitSet(ctx);
-      BitSet[][] outer = new BitSet[enclosing.size()][];
-      for (int i = 0; i < outer.length; i++) {
-        outer[i] =
-            new BitSet[] {enclosing.get(i)[0].getBitSet(ctx), enclosing.get(i)[1].getBitSet(ctx)};
-      }
-      return new NumericDocValues() {
-        private int doc = -1;
-        private long value;
-
-        @Override
-        public boolean advanceExact(int target) throws IOException {
-          doc = target;
-          Accumulator acc = new Accumulator();
-          if (roots == null) {
-            if (values.advanceExact(target)) {
-              acc.addAll(values);
-            }
-          } else if (rootBits != null && childBits != null && rootBits.get(target)) {
-            int start = target == 0 ? 0 : rootBits.prevSetBit(target - 1) + 1;
-            int seen = 0;
-            for (int c = start; c < target; c++) {
-              c = childBits.nextSetBit(c);
-              if (c >= target || maxChildren != null && seen >= maxChildren) {
-                break;
-              }
-              seen++;
-              if (enclosedByMatches(outer, c) && values.advanceExact(c)) {
-                acc.addAll(values);
-              }
-            }
-          }
-          if (acc.count == 0) {
-            return false;
-          }
-          value = acc.pick(mode);
-          return true;
-        }
-
-        /** Whether the object's enclosing objects (one per filtered level) match their filter. */
-        private boolean enclosedByMatches(BitSet[][] outer, int object) {
-          for (BitSet[] level : outer) {
-            if (level[0] == null || level[1] == null) {
-              return false;
-            }
-            int parent = level[0].nextSetBit(object);
-            if (parent == org.apache.lucene.search.DocIdSetIterator.NO_MORE_DOCS
-                || !level[1].get(parent)) {
-              return false;
-            }
-          }
-          return true;
-        }
-
-        @Override
-        public long longValue() {
-          return value;
-        }
-
-        @Override
-        public int docID() {
-          return doc;
-        }
-
-        @Override
-        public int nextDoc() {
-          throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public int advance(int target) {
-          throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public long cost() {
-          return values.cost();
-        }
-      };
-    }
-  }
-
-  /** The values seen for one document, reduced as OpenSearch's modes reduce them. */
-  private static final class Accumulator {
-    long min = Long.MAX_VALUE;
-    long max = Long.MIN_VALUE;
-    long total;
-    int count;
-    // A document's own values, in order, for the median (never over nested objects).
-    long[] own = new long[0];
-
-    void addAll(SortedNumericDocValues values) throws IOException {
-      own = new long[values.docValueCount()];
-      for (int i = 0; i < own.length; i++) {
-        long v = values.nextValue();
-        own[i] = v;
-        min = Math.min(min, v);
-        max = Math.max(max, v);
-        total += v;
-        count++;
-      }
+    Numeric(
+        String name, SortField.Type numericType, FieldComparatorSource source, boolean reverse) {
+      super(name, source, reverse);
+      this.numericType = numericType;
     }
 
-    private long median() {
-      int mid = own.length / 2;
-      return own.length % 2 == 1 ? own[mid] : Math.round((own[mid - 1] + own[mid]) / 2.0);
-    }
-
-    long pick(String mode) {
-      return switch (mode) {
-        case "min" -> min;
-        case "max" -> max;
-        case "sum" -> total;
-        case "median" -> median();
-        default -> Math.round((double) total / count);
-      };
+    SortField.Type numericType() {
+      return numericType;
     }
   }
 }

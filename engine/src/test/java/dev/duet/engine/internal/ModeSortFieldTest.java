@@ -18,6 +18,7 @@ import dev.duet.engine.search.SearchHit;
 import dev.duet.engine.search.SearchResponse;
 import dev.duet.engine.search.SortSpec;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -105,6 +106,23 @@ class ModeSortFieldTest {
     NestedSort first = new NestedSort("comments", null, 1, null);
     SearchResponse firstOnly = sorted(new SortSpec("comments.stars", ASC, null, first));
     assertThat(firstOnly.hits()).extracting(SearchHit::id).containsExactly("2", "3", "1", "4");
+  }
+
+  @Test
+  void keywordsSortByTheirSmallestOrLargestObjectTermWithRootsWithoutOneLast() {
+    SearchResponse largest = sorted(new SortSpec("comments.author", DESC, null, comments()));
+    assertThat(largest.hits())
+        .extracting(h -> h.sortValues().get(0))
+        .containsExactly("cid", "bob", "ann", null);
+    NestedSort notAnn =
+        new NestedSort(
+            "comments",
+            new dev.duet.engine.search.Query.Bool(
+                List.of(), List.of(), List.of(term("comments.author", "ann")), List.of(), null, 1f),
+            null,
+            null);
+    SearchResponse smallest = sorted(new SortSpec("comments.author", ASC, "min", notAnn));
+    assertThat(smallest.hits()).extracting(SearchHit::id).containsExactly("1", "3", "2", "4");
   }
 
   @Test
