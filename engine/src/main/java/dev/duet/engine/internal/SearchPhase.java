@@ -167,8 +167,11 @@ final class SearchPhase {
         QueryTranslator translator = new QueryTranslator(target);
         models.add(filtered(request.query(), aliasFilters.get(i)));
         Query query =
-            SearchRefinements.hitsQuery(
-                translator.translateRequest(models.get(i)), request.options(), translator);
+            SliceQuery.restrict(
+                SearchRefinements.hitsQuery(
+                    translator.translateRequest(models.get(i)), request.options(), translator),
+                request.options().slice(),
+                target);
         sort = SortBuilder.build(request.sort(), target);
         ScoreDoc cursor = source.after(i);
         FieldDoc after =

@@ -5,6 +5,7 @@ import dev.duet.engine.index.IndicesOptions;
 import dev.duet.engine.search.Query;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SearchSession;
+import dev.duet.engine.search.Slice;
 import dev.duet.engine.search.SortSpec;
 import dev.duet.engine.search.SourceFilter;
 import dev.duet.engine.search.TrackTotalHits;
@@ -58,6 +59,9 @@ final class SearchRequestDecoder {
     if (session != null) {
       decoded = decoded.withSession(session);
     }
+    if (body.hasSlice()) {
+      decoded = decoded.withOptions(decoded.options().withSlice(slice(body.getSlice())));
+    }
     if (request.hasRequestCache()) {
       decoded = decoded.withOptions(decoded.options().withRequestCache(request.getRequestCache()));
     }
@@ -89,6 +93,18 @@ final class SearchRequestDecoder {
       session = session == null ? scroll : session.with(scroll);
     }
     return session;
+  }
+
+  /** The body's {@code slice}, checked as REST checks it (id, then max). */
+  private static Slice slice(org.opensearch.protobufs.SlicedScroll slice) {
+    String problem = Slice.idProblem(slice.getId(), Slice.UNSET);
+    if (problem == null) {
+      problem = Slice.maxProblem(slice.getId(), slice.getMax());
+    }
+    if (problem != null) {
+      throw DuetException.illegalArgument(problem);
+    }
+    return new Slice(slice.getId(), slice.getMax(), slice.hasField() ? slice.getField() : null);
   }
 
   /** {@code ignore_unavailable}, {@code allow_no_indices}, {@code expand_wildcards}, as on REST. */
@@ -254,9 +270,6 @@ final class SearchRequestDecoder {
       return;
     }
     SearchRequestBody body = request.getSearchRequestBody();
-    if (body.hasSlice()) {
-      notYet("slice");
-    }
     if (body.getScriptFieldsCount() > 0) {
       notYet("script_fields");
     }

@@ -8,6 +8,7 @@ import dev.duet.engine.search.NestedSort;
 import dev.duet.engine.search.Query;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SearchSession;
+import dev.duet.engine.search.Slice;
 import dev.duet.engine.search.SortSpec;
 import dev.duet.engine.search.SourceFilter;
 import dev.duet.engine.search.TrackTotalHits;
@@ -57,6 +58,7 @@ public final class SearchRequestDecoder {
     List<Aggregation> aggregations = List.of();
     SearchOptionsDecoder options = new SearchOptionsDecoder();
     SearchSession pit = null;
+    Slice slice = null;
     FetchOptionsDecoder fetch = new FetchOptionsDecoder();
     QueryControlsDecoder controls = new QueryControlsDecoder();
     if (length > 0) {
@@ -103,6 +105,7 @@ public final class SearchRequestDecoder {
               case "min_score", "post_filter", "search_after", "track_scores" ->
                   options.parse(p, field);
               case "pit" -> pit = pit(p);
+              case "slice" -> slice = SliceDecoder.parse(p);
               case "timeout", "terminate_after", "collapse", "rescore", "profile" ->
                   controls.parse(p, field);
               default -> throw unknownKey(p, t, field);
@@ -151,6 +154,9 @@ public final class SearchRequestDecoder {
     }
     SearchRequest request = new SearchRequest(indices, query, f, s, sort, source, track);
     request = options.applyTo(request);
+    if (slice != null) {
+      request = request.withOptions(request.options().withSlice(slice));
+    }
     if (pit != null) {
       request = request.withSession(pit);
     }
