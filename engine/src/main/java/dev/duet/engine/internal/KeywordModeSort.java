@@ -16,17 +16,23 @@ import org.apache.lucene.util.BytesRef;
 /**
  * A keyword sort key over nested objects: each root sorts by the smallest or largest term of its
  * candidate objects ({@link ModePicker}), compared by ordinal within a segment as Lucene compares
- * keyword sort values; a root without one sorts last.
+ * keyword sort values; a root without one sorts where {@code missing} says.
  */
 final class KeywordModeSort {
   private KeywordModeSort() {}
 
+  /**
+   * @param missingLast whether a root without a term sorts after all terms in their natural order
+   */
   static SortField of(
-      String name, boolean max, boolean reverse, NestedSort nested, LuceneIndex index) {
+      String name,
+      boolean max,
+      boolean reverse,
+      boolean missingLast,
+      NestedSort nested,
+      LuceneIndex index) {
     ModePicker picker =
         ModePicker.of(name, max ? "max" : "min", ModePicker.NumberKind.WHOLE, nested, index);
-    // Missing last: as the largest term ascending, the smallest descending.
-    boolean missingLast = !reverse;
     SortField sort =
         new SortField(
             name,

@@ -2,7 +2,6 @@ package dev.duet.engine.internal;
 
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.mapping.FieldMapping;
-import dev.duet.engine.search.NestedSort;
 import dev.duet.engine.search.SortSpec;
 import java.io.IOException;
 import java.util.LinkedHashMap;
@@ -47,12 +46,10 @@ final class ModeSortField {
     }
     return switch (field.type()) {
       case "long", "integer", "short", "byte" ->
-          numeric(name, mode, ModePicker.NumberKind.WHOLE, reverse, spec.nested(), field, index);
-      case "double" ->
-          numeric(name, mode, ModePicker.NumberKind.DOUBLE, reverse, spec.nested(), field, index);
-      case "float" ->
-          numeric(name, mode, ModePicker.NumberKind.FLOAT, reverse, spec.nested(), field, index);
-      case "keyword" -> keyword(name, mode, reverse, spec.nested(), index);
+          numeric(spec, mode, ModePicker.NumberKind.WHOLE, reverse, field, index);
+      case "double" -> numeric(spec, mode, ModePicker.NumberKind.DOUBLE, reverse, field, index);
+      case "float" -> numeric(spec, mode, ModePicker.NumberKind.FLOAT, reverse, field, index);
+      case "keyword" -> keyword(spec, mode, reverse, index);
       default ->
           throw DuetException.illegalArgument(
               "sort [mode] or [nested] on a field of type ["
@@ -62,14 +59,15 @@ final class ModeSortField {
   }
 
   private static SortField numeric(
-      String name,
+      SortSpec spec,
       String mode,
       ModePicker.NumberKind kind,
       boolean reverse,
-      NestedSort nested,
       FieldMapping field,
       LuceneIndex index) {
-    ModePicker picker = ModePicker.of(name, mode, kind, nested, index);
+    String name = spec.field();
+    ModePicker picker = ModePicker.of(name, mode, kind, spec.nested(), index);
+    Object missing = SortMissing.numeric(spec, field.type(), reverse);
     SortField.Type type =
         switch (kind) {
           case WHOLE -> SortField.Type.LONG;
@@ -85,9 +83,9 @@ final class ModeSortField {
               String fieldname, int numHits, Pruning pruning, boolean reversed) {
             // No pruning: the field's points index its values, not the picked ones.
             return switch (kind) {
-              case WHOLE -> wholeComparator(numHits, name, field, reversed, picker);
-              case DOUBLE -> doubleComparator(numHits, name, reversed, picker);
-              case FLOAT -> floatComparator(numHits, name, reversed, picker);
+              case WHOLE -> wholeComparator(numHits, name, (Long) missing, reversed, picker);
+              case DOUBLE -> doubleComparator(numHits, name, (Double) missing, reversed, picker);
+              case FLOAT -> floatComparator(numHits, name, (Float) missing, reversed, picker);
             };
           }
         },
@@ -95,14 +93,7 @@ final class ModeSortField {
   }
 
   private static FieldComparator<?> wholeComparator(
-      int numHits, String name, FieldMapping field, boolean reverse, ModePicker picker) {
-    long missing =
-        switch (field.type()) {
-          case "integer" -> reverse ? Integer.MIN_VALUE : Integer.MAX_VALUE;
-          case "short" -> reverse ? Short.MIN_VALUE : Short.MAX_VALUE;
-          case "byte" -> reverse ? Byte.MIN_VALUE : Byte.MAX_VALUE;
-          default -> reverse ? Long.MIN_VALUE : Long.MAX_VALUE;
-        };
+      int numHits, String name, long missing, boolean reverse, ModePicker picker) {
     return new LongComparator(numHits, name, missing, reverse, Pruning.NONE) {
       @Override
       public LeafFieldComparator getLeafComparator(LeafReaderContext context) throws IOException {
@@ -118,8 +109,7 @@ final class ModeSortField {
   }
 
   private static FieldComparator<?> doubleComparator(
-      int numHits, String name, boolean reverse, ModePicker picker) {
-    double missing = reverse ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+      int numHits, String name, double missing, boolean reverse, ModePicker picker) {
     return new DoubleComparator(numHits, name, missing, reverse, Pruning.NONE) {
       @Override
       public LeafFieldComparator getLeafComparator(LeafReaderContext context) throws IOException {
@@ -135,8 +125,7 @@ final class ModeSortField {
   }
 
   private static FieldComparator<?> floatComparator(
-      int numHits, String name, boolean reverse, ModePicker picker) {
-    float missing = reverse ? Float.NEGATIVE_INFINITY : Float.POSITIVE_INFINITY;
+      int numHits, String name, float missing, boolean reverse, ModePicker picker) {
     return new FloatComparator(numHits, name, missing, reverse, Pruning.NONE) {
       @Override
       public LeafFieldComparator getLeafComparator(LeafReaderContext context) throws IOException {
@@ -152,8 +141,8 @@ final class ModeSortField {
   }
 
   /** Keywords sort by their smallest or largest value only, own or over nested objects. */
-  private static SortField keyword(
-      String name, String mode, boolean reverse, NestedSort nested, LuceneIndex index) {
+  private static SortField keyword(SortSpec spec, String mode, boolean reverse, LuceneIndex index) {
+    String name = spec.field();
     if (!mode.equals("min") && !mode.equals("max")) {
       Map<String, String> meta = new LinkedHashMap<>();
       meta.put("index", index.name());
@@ -165,13 +154,14 @@ final class ModeSortField {
           meta,
           null);
     }
-    Object missing = reverse ? SortField.STRING_FIRST : SortField.STRING_LAST;
+    Object missing = SortMissing.keyword(spec, reverse);
     boolean max = mode.equals("max");
-    if (nested == null) {
+    if (spec.nested() == null) {
       return new SortedSetSortField(
           name, reverse, max ? SortedSetSelector.Type.MAX : SortedSetSelector.Type.MIN, missing);
     }
-    return KeywordModeSort.of(name, max, reverse, nested, index);
+    return KeywordModeSort.of(
+        name, max, reverse, missing == SortField.STRING_LAST, spec.nested(), index);
   }
 
   /** A numeric sort key by a picked value; its type tells how to read a search_after value. */

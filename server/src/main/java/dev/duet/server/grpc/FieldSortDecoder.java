@@ -8,19 +8,15 @@ import org.opensearch.protobufs.FieldSort;
 import org.opensearch.protobufs.NestedSortValue;
 
 /**
- * A {@code FieldSort} into the same {@link SortSpec} the REST body's field sort gives: order, mode
- * and nested; the options the model lacks fail as REST fails for them.
+ * A {@code FieldSort} into the same {@link SortSpec} the REST body's field sort gives: order, mode,
+ * nested and missing; the options the model lacks fail as REST fails for them.
  */
 final class FieldSortDecoder {
   private FieldSortDecoder() {}
 
   static SortSpec decode(String field, FieldSort sort) {
     String unsupported =
-        sort.hasMissing()
-            ? "missing"
-            : sort.hasUnmappedType()
-                ? "unmapped_type"
-                : sort.hasNumericType() ? "numeric_type" : null;
+        sort.hasUnmappedType() ? "unmapped_type" : sort.hasNumericType() ? "numeric_type" : null;
     if (unsupported != null) {
       throw DuetException.parsing("[field_sort] unknown field [" + unsupported + "]");
     }
@@ -28,7 +24,8 @@ final class FieldSortDecoder {
         field,
         sort.hasOrder() ? SearchRequestDecoder.order(sort.getOrder()) : null,
         sort.hasMode() ? mode(sort.getMode()) : null,
-        sort.hasNested() ? nested(sort.getNested()) : null);
+        sort.hasNested() ? nested(sort.getNested()) : null,
+        sort.hasMissing() ? FieldValues.fromProto(sort.getMissing()) : null);
   }
 
   private static String mode(org.opensearch.protobufs.SortMode mode) {

@@ -248,6 +248,7 @@ public final class SearchRequestDecoder {
         SortSpec.SortOrder order = null;
         String mode = null;
         NestedSort nested = null;
+        Object missing = null;
         while ((t = p.nextToken()) != JsonToken.END_OBJECT) {
           String param = p.currentName();
           p.nextToken();
@@ -255,10 +256,11 @@ public final class SearchRequestDecoder {
             case "order" -> order = order(p.getText());
             case "mode" -> mode = FieldSortDecoder.mode(p);
             case "nested" -> nested = FieldSortDecoder.nested(p);
+            case "missing" -> missing = Json.scalar(p);
             default -> throw QueryErrors.error(p, "[field_sort] unknown field [" + param + "]");
           }
         }
-        specs.add(new SortSpec(field, order, mode, nested));
+        specs.add(new SortSpec(field, order, mode, nested, missing));
       } else {
         throw QueryErrors.error(
             p, "[field_sort] unexpected token [" + Json.tokenName(t) + "] for [" + field + "]");
