@@ -126,6 +126,20 @@ class ModeSortFieldTest {
   }
 
   @Test
+  void missingPutsDocumentsWithoutValuesFirstLastOrAtAValue() {
+    SearchResponse plain = sorted(new SortSpec("scores", ASC));
+    // An integer field's missing documents report int's extreme, as OpenSearch's do.
+    assertThat(plain.hits().get(3).sortValues()).containsExactly((long) Integer.MAX_VALUE);
+    SearchResponse first = sorted(new SortSpec("scores", DESC, null, null, "_first"));
+    assertThat(first.hits()).extracting(SearchHit::id).containsExactly("4", "1", "3", "2");
+    SearchResponse atValue = sorted(new SortSpec("comments.stars", ASC, null, comments(), 3L));
+    assertThat(atValue.hits()).extracting(SearchHit::id).containsExactly("1", "2", "4", "3");
+    assertThatThrownBy(() -> sorted(new SortSpec("scores", ASC, null, null, "abc")))
+        .isInstanceOfSatisfying(
+            DuetException.class, e -> assertThat(e.type()).isEqualTo("number_format_exception"));
+  }
+
+  @Test
   void modesOverADocumentsOwnValues() {
     SearchResponse median = sorted(new SortSpec("scores", ASC, "median", null));
     assertThat(median.hits()).extracting(SearchHit::id).containsExactly("1", "2", "3", "4");

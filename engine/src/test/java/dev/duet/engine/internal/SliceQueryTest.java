@@ -107,6 +107,29 @@ class SliceQueryTest {
   }
 
   @Test
+  void aSlicedScrollPagesWithinItsSlice() {
+    SearchRequest first =
+        new SearchRequest(
+                List.of("docs"),
+                matchAll(),
+                0,
+                4,
+                List.of(),
+                dev.duet.engine.search.SourceFilter.NONE,
+                dev.duet.engine.search.TrackTotalHits.DEFAULT)
+            .withOptions(dev.duet.engine.search.SearchOptions.NONE.withSlice(new Slice(0, 3, null)))
+            .withSession(SearchSession.scroll("1m"));
+    var page = engine.search(first);
+    List<String> seen = new ArrayList<>(page.hits().stream().map(SearchHit::id).toList());
+    while (!page.hits().isEmpty()) {
+      page = engine.scroll(page.scrollId(), "1m");
+      page.hits().forEach(h -> seen.add(h.id()));
+    }
+    assertThat(seen).containsExactlyInAnyOrderElementsOf(slice(new Slice(0, 3, null)));
+    assertThat(seen).hasSize(10);
+  }
+
+  @Test
   void badSlicesFail() {
     assertThatThrownBy(
             () ->
