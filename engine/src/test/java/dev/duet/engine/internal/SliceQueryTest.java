@@ -130,6 +130,28 @@ class SliceQueryTest {
   }
 
   @Test
+  void aggregationsSeeTheSliceOnly() {
+    SearchRequest request =
+        search("docs", matchAll())
+            .withOptions(dev.duet.engine.search.SearchOptions.NONE.withSlice(new Slice(2, 3, null)))
+            .withSession(SearchSession.scroll("1m"))
+            .withAggregations(
+                List.of(
+                    new dev.duet.engine.search.agg.Aggregation.Metric(
+                        "docs",
+                        dev.duet.engine.search.agg.Aggregation.MetricKind.VALUE_COUNT,
+                        "n",
+                        null,
+                        null,
+                        2)));
+    var response = engine.search(request);
+    assertThat(response.totalHits().value()).isEqualTo(6);
+    var count =
+        (dev.duet.engine.search.agg.AggregationResult.SingleValue) response.aggregations().get(0);
+    assertThat(count.value()).isEqualTo(6L);
+  }
+
+  @Test
   void badSlicesFail() {
     assertThatThrownBy(
             () ->
