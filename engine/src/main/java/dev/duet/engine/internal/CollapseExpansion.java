@@ -1,5 +1,6 @@
 package dev.duet.engine.internal;
 
+import dev.duet.engine.error.DuetException;
 import dev.duet.engine.error.RequestRefused;
 import dev.duet.engine.search.Collapse;
 import dev.duet.engine.search.Exists;
@@ -30,6 +31,9 @@ import org.apache.lucene.search.IndexSearcher;
  * its hits are fetched, sorted and filtered by the same code as top-level hits.
  */
 final class CollapseExpansion {
+  /** The search phase OpenSearch names when a collapse's group search fails. */
+  private static final String EXPAND_PHASE = "expand";
+
   private CollapseExpansion() {}
 
   /**
@@ -61,7 +65,7 @@ final class CollapseExpansion {
       Map<String, InnerHitsResult> inner = new LinkedHashMap<>(hit.details().innerHits());
       for (InnerHits spec : collapse.innerHits()) {
         inner.remove(spec.name());
-        inner.put(spec.name(), result(search.apply(groupSearch(request, group, spec)), spec));
+        inner.put(spec.name(), result(expanded(search, groupSearch(request, group, spec)), spec));
       }
       HitDetails d = hit.details();
       out.add(
@@ -76,6 +80,28 @@ final class CollapseExpansion {
                   d.nested())));
     }
     return out;
+  }
+
+  /**
+   * The group search's answer; its failure is OpenSearch's expand-phase failure around the failed
+   * search (no root cause and no failed shard of its own).
+   */
+  private static SearchResponse expanded(
+      Function<SearchRequest, SearchResponse> search, SearchRequest group) {
+    try {
+      return search.apply(group);
+    } catch (RequestRefused e) {
+      throw e;
+    } catch (DuetException e) {
+      if (e.status() >= 500) {
+        throw e;
+      }
+      Map<String, String> meta = new LinkedHashMap<>();
+      meta.put("phase", EXPAND_PHASE);
+      meta.put("grouped", "true");
+      throw new DuetException(
+          e.status(), "search_phase_execution_exception", "failed to expand hits", meta, e);
+    }
   }
 
   /** A source that lends the collapsing search's searchers, which that search releases. */

@@ -130,4 +130,20 @@ class CollapseExpansionTest {
                     new QueryControls(0, 0, new Collapse("kind", List.of(unnamed)), List.of())));
     assertThat(none.hits()).isEmpty();
   }
+
+  @Test
+  void aFailedGroupSearchIsAnExpandPhaseFailureAroundIt() {
+    InnerHits badSort =
+        new InnerHits("x", 0, 3, List.of(new SortSpec("nope", SortSpec.SortOrder.ASC)), null);
+    assertThatThrownBy(() -> collapsed(badSort))
+        .isInstanceOfSatisfying(
+            DuetException.class,
+            e -> {
+              assertThat(e.type()).isEqualTo("search_phase_execution_exception");
+              assertThat(e.reason()).isEqualTo("failed to expand hits");
+              assertThat(e.metadata()).containsEntry("phase", "expand");
+              assertThat(e.causedBy().reason())
+                  .isEqualTo("No mapping found for [nope] in order to sort on");
+            });
+  }
 }
