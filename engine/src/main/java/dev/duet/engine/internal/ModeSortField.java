@@ -45,7 +45,7 @@ final class ModeSortField {
           "Unsupported sort mode: " + mode.toUpperCase(Locale.ROOT));
     }
     return switch (field.type()) {
-      case "long", "integer", "short", "byte" ->
+      case "long", "integer", "short", "byte", "date" ->
           numeric(spec, mode, ModePicker.NumberKind.WHOLE, reverse, field, index);
       case "double" -> numeric(spec, mode, ModePicker.NumberKind.DOUBLE, reverse, field, index);
       case "float" -> numeric(spec, mode, ModePicker.NumberKind.FLOAT, reverse, field, index);

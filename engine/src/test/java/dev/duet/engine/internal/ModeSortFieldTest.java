@@ -44,6 +44,7 @@ class ModeSortFieldTest {
                 "properties",
                 Map.of(
                     "scores", Map.of("type", "integer"),
+                    "days", Map.of("type", "date"),
                     "comments",
                         Map.of(
                             "type",
@@ -57,9 +58,12 @@ class ModeSortFieldTest {
             index(
                 "posts",
                 "1",
-                "{\"scores\":[1,2,9],\"comments\":[{\"author\":\"ann\",\"stars\":5},"
+                "{\"days\":[\"2020-01-01\",\"2020-01-03\"],\"scores\":[1,2,9],\"comments\":[{\"author\":\"ann\",\"stars\":5},"
                     + "{\"author\":\"bob\",\"stars\":1}]}"),
-            index("posts", "2", "{\"scores\":[4],\"comments\":{\"author\":\"ann\",\"stars\":2}}"),
+            index(
+                "posts",
+                "2",
+                "{\"days\":\"2020-01-02\",\"scores\":[4],\"comments\":{\"author\":\"ann\",\"stars\":2}}"),
             index(
                 "posts",
                 "3",
@@ -137,6 +141,15 @@ class ModeSortFieldTest {
     assertThatThrownBy(() -> sorted(new SortSpec("scores", ASC, null, null, "abc")))
         .isInstanceOfSatisfying(
             DuetException.class, e -> assertThat(e.type()).isEqualTo("number_format_exception"));
+  }
+
+  @Test
+  void datesAverageTheirMillisAsOpenSearchDoes() {
+    // OpenSearch 3.8.0 sorts both at 1577923200000 (2020-01-02), the first by the average.
+    SearchResponse avg = sorted(new SortSpec("days", ASC, "avg", null));
+    assertThat(avg.hits().get(0).sortValues()).containsExactly(1577923200000L);
+    assertThat(avg.hits().get(1).sortValues()).containsExactly(1577923200000L);
+    assertThat(avg.hits().get(3).sortValues()).containsExactly(Long.MAX_VALUE);
   }
 
   @Test
