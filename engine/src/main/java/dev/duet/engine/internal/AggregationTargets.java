@@ -72,7 +72,12 @@ final class AggregationTargets {
     for (int i = 0; i < indices.size(); i++) {
       LuceneIndex index = indices.get(i);
       targets.add(of(index, searchers[i]));
-      Query query = new QueryTranslator(index).translateRequest(models.get(i));
+      // A slice narrows what aggregations see, as in OpenSearch.
+      Query query =
+          SliceQuery.restrict(
+              new QueryTranslator(index).translateRequest(models.get(i)),
+              request.options().slice(),
+              index);
       Float minScore = request.options().minScore();
       if (minScore != null) {
         // min_score narrows what aggregations see, as in OpenSearch; post_filter does not.

@@ -89,9 +89,10 @@ final class Collapsing {
       SearchHit hit = hits.get(i);
       HitDetails details = hit.details();
       Map<String, List<Object>> fields = new LinkedHashMap<>();
-      List<Object> value = new ArrayList<>(1);
-      value.add(values.get(i));
-      fields.put(field, value);
+      if (values.get(i) != null) {
+        // A hit without a value shows none, as OpenSearch leaves out a field without values.
+        fields.put(field, List.of(values.get(i)));
+      }
       details.fields().forEach(fields::putIfAbsent);
       out.add(
           hit.withDetails(

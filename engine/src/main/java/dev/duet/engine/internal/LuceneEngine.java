@@ -470,6 +470,7 @@ public final class LuceneEngine implements Engine {
       return sessions.search(request);
     }
     SearchSessions.checkShardDoc(request);
+    SliceQuery.requireSession(request);
     SearchSessions.Targets targets = searchTargets(request.indices(), request.indicesOptions());
     return SearchPhase.execute(
         targets.indices(), targets.filters(), request, requestCache, maxBuckets);

@@ -167,8 +167,11 @@ final class SearchPhase {
         QueryTranslator translator = new QueryTranslator(target);
         models.add(filtered(request.query(), aliasFilters.get(i)));
         Query query =
-            SearchRefinements.hitsQuery(
-                translator.translateRequest(models.get(i)), request.options(), translator);
+            SliceQuery.restrict(
+                SearchRefinements.hitsQuery(
+                    translator.translateRequest(models.get(i)), request.options(), translator),
+                request.options().slice(),
+                target);
         sort = SortBuilder.build(request.sort(), target);
         ScoreDoc cursor = source.after(i);
         FieldDoc after =
@@ -248,6 +251,14 @@ final class SearchPhase {
               FetchSubPhases.of(targets, searchers, queries, request));
       if (collapse != null) {
         hits = Collapsing.withValues(hits, collapse.field(), collapseValues);
+        SearcherSource lent = CollapseExpansion.lending(targets, searchers);
+        hits =
+            CollapseExpansion.expand(
+                hits,
+                collapseValues,
+                collapse,
+                request,
+                group -> execute(targets, aliasFilters, group, lent, null, maxBuckets));
       }
       long fetchNanos = System.nanoTime() - fetchStart;
       AggregationTargets.Outcome aggregations =

@@ -64,7 +64,9 @@ final class SearchRefinements {
 
   private static Object convert(SortField field, Object value) {
     SortField.Type type =
-        field instanceof SortedNumericSortField n ? n.getNumericType() : field.getType();
+        field instanceof SortedNumericSortField n
+            ? n.getNumericType()
+            : field instanceof ModeSortField.Numeric m ? m.numericType() : field.getType();
     String text = String.valueOf(value);
     try {
       return switch (type) {

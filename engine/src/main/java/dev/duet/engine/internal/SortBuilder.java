@@ -92,6 +92,9 @@ final class SortBuilder {
               + field.type()
               + "]. Use doc values instead.");
     }
+    if (ModeSortField.applies(spec)) {
+      return ModeSortField.of(spec, field, index);
+    }
     SortedNumericSelector.Type numericSelector =
         reverse ? SortedNumericSelector.Type.MAX : SortedNumericSelector.Type.MIN;
     switch (field.type()) {
@@ -100,31 +103,23 @@ final class SortBuilder {
             name,
             reverse,
             reverse ? SortedSetSelector.Type.MAX : SortedSetSelector.Type.MIN,
-            reverse ? SortField.STRING_FIRST : SortField.STRING_LAST);
+            SortMissing.keyword(spec, reverse));
       }
-      case "double" -> {
-        return new SortedNumericSortField(
-            name,
-            SortField.Type.DOUBLE,
-            reverse,
-            numericSelector,
-            reverse ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY);
-      }
-      case "float" -> {
-        return new SortedNumericSortField(
-            name,
-            SortField.Type.FLOAT,
-            reverse,
-            numericSelector,
-            reverse ? Float.NEGATIVE_INFINITY : Float.POSITIVE_INFINITY);
+      case "double", "float" -> {
+        SortedNumericSortField sort =
+            new SortedNumericSortField(
+                name,
+                field.type().equals("double") ? SortField.Type.DOUBLE : SortField.Type.FLOAT,
+                reverse,
+                numericSelector);
+        sort.setMissingValue(SortMissing.numeric(spec, field.type(), reverse));
+        return sort;
       }
       default -> {
-        return new SortedNumericSortField(
-            name,
-            SortField.Type.LONG,
-            reverse,
-            numericSelector,
-            reverse ? Long.MIN_VALUE : Long.MAX_VALUE);
+        SortedNumericSortField sort =
+            new SortedNumericSortField(name, SortField.Type.LONG, reverse, numericSelector);
+        sort.setMissingValue(SortMissing.numeric(spec, field.type(), reverse));
+        return sort;
       }
     }
   }

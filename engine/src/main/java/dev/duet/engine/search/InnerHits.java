@@ -5,15 +5,22 @@ import java.util.List;
 /**
  * {@code inner_hits}: which of the objects (or documents) that made a hit match to return with it:
  * under {@code name} (null: the query's own name, such as the nested path), the page {@code from}
- * and {@code size}, in {@code sort} order (empty: by score), with {@code source} filtering.
+ * and {@code size}, in {@code sort} order (empty: by score), with {@code source} filtering; {@code
+ * collapse} (null: none; only for a collapse's inner hits) collapses them again by another field.
  */
-public record InnerHits(String name, int from, int size, List<SortSpec> sort, SourceFilter source) {
+public record InnerHits(
+    String name, int from, int size, List<SortSpec> sort, SourceFilter source, Collapse collapse) {
   /** OpenSearch's defaults: the first three by score, whole source. */
   public static final InnerHits DEFAULT = new InnerHits(null, 0, 3, List.of(), SourceFilter.ALL);
 
   public InnerHits {
     sort = sort == null ? List.of() : List.copyOf(sort);
     source = source == null ? SourceFilter.ALL : source;
+  }
+
+  /** Inner hits that are not collapsed again. */
+  public InnerHits(String name, int from, int size, List<SortSpec> sort, SourceFilter source) {
+    this(name, from, size, sort, source, null);
   }
 
   /** The name the hits are returned under when the request gave none. */

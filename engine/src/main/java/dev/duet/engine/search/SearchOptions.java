@@ -7,18 +7,30 @@ import java.util.List;
  * (null: none; filters hits after aggregations saw them) and {@code searchAfter} (empty: from the
  * start; the sort values of the last hit of the previous page, as the client sent them); and {@code
  * requestCache}, the {@code request_cache} parameter (null: the index's default, which caches
- * {@code size: 0} searches); {@code trackScores}: hits sorted by fields still carry their scores.
+ * {@code size: 0} searches); {@code trackScores}: hits sorted by fields still carry their scores;
+ * {@code slice} (null: none) keeps one slice of a scroll's or point in time's documents.
  */
 public record SearchOptions(
     Float minScore,
     Query postFilter,
     List<Object> searchAfter,
     Boolean requestCache,
-    boolean trackScores) {
+    boolean trackScores,
+    Slice slice) {
   public static final SearchOptions NONE = new SearchOptions(null, null, List.of());
 
   public SearchOptions {
     searchAfter = searchAfter == null ? List.of() : List.copyOf(searchAfter);
+  }
+
+  /** Options without a slice. */
+  public SearchOptions(
+      Float minScore,
+      Query postFilter,
+      List<Object> searchAfter,
+      Boolean requestCache,
+      boolean trackScores) {
+    this(minScore, postFilter, searchAfter, requestCache, trackScores, null);
   }
 
   /** Options that do not track scores under a field sort. */
@@ -34,11 +46,16 @@ public record SearchOptions(
 
   /** These options with {@code request_cache} set (null: the index's default). */
   public SearchOptions withRequestCache(Boolean requestCache) {
-    return new SearchOptions(minScore, postFilter, searchAfter, requestCache, trackScores);
+    return new SearchOptions(minScore, postFilter, searchAfter, requestCache, trackScores, slice);
   }
 
   /** These options with {@code track_scores} set. */
   public SearchOptions withTrackScores(boolean trackScores) {
-    return new SearchOptions(minScore, postFilter, searchAfter, requestCache, trackScores);
+    return new SearchOptions(minScore, postFilter, searchAfter, requestCache, trackScores, slice);
+  }
+
+  /** These options with a {@code slice} (null: none). */
+  public SearchOptions withSlice(Slice slice) {
+    return new SearchOptions(minScore, postFilter, searchAfter, requestCache, trackScores, slice);
   }
 }

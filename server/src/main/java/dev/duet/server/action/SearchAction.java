@@ -52,6 +52,17 @@ public final class SearchAction {
       if (COORDINATION_FAILURES.contains(e.type()) || e.status() >= 500) {
         throw e;
       }
+      if (isExpandFailure(e)) {
+        // A collapse's group search failed: OpenSearch reports that search's shard failure
+        // inside its expand-phase failure.
+        DuetException group = e.causedBy();
+        throw new DuetException(
+            e.status(),
+            e.type(),
+            e.reason(),
+            e.metadata(),
+            new SearchPhaseFailure(group, failedIndex(group, request), nodeId));
+      }
       throw new SearchPhaseFailure(e, failedIndex(e, request), nodeId);
     }
   }
@@ -79,6 +90,12 @@ public final class SearchAction {
       hits.add(hit.withDetails(hit.details().onNode(nodeId)));
     }
     return response.withHits(hits);
+  }
+
+  private static boolean isExpandFailure(DuetException e) {
+    return e.type().equals("search_phase_execution_exception")
+        && "expand".equals(e.metadata().get("phase"))
+        && e.causedBy() != null;
   }
 
   private static String failedIndex(DuetException e, SearchRequest request) {

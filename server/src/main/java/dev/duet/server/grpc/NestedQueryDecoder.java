@@ -42,6 +42,14 @@ final class NestedQueryDecoder {
   }
 
   private static InnerHits innerHits(org.opensearch.protobufs.InnerHits h) {
+    return innerHits(h, false);
+  }
+
+  /**
+   * An inner hits message; {@code collapsible}: a collapse's inner hits, which may be collapsed
+   * again (a nested query's may not).
+   */
+  static InnerHits innerHits(org.opensearch.protobufs.InnerHits h, boolean collapsible) {
     String unsupported = null;
     if (h.hasHighlight()) {
       unsupported = "highlight";
@@ -61,7 +69,7 @@ final class NestedQueryDecoder {
       unsupported = "seq_no_primary_term";
     } else if (h.hasTrackScores()) {
       unsupported = "track_scores";
-    } else if (h.hasCollapse()) {
+    } else if (h.hasCollapse() && !collapsible) {
       unsupported = "collapse";
     } else if (h.hasIgnoreUnmapped()) {
       unsupported = "ignore_unmapped";
@@ -71,12 +79,21 @@ final class NestedQueryDecoder {
       throw DuetException.illegalArgument(
           "[inner_hits] option [" + unsupported + "] is not supported by Duet yet");
     }
+    int from = h.hasFrom() ? h.getFrom() : InnerHits.DEFAULT.from();
+    int size = h.hasSize() ? h.getSize() : InnerHits.DEFAULT.size();
+    if (from < 0) {
+      throw DuetException.illegalArgument("illegal from value, at least 0 or higher");
+    }
+    if (size < 0) {
+      throw DuetException.illegalArgument("illegal size value, at least 0 or higher");
+    }
     return new InnerHits(
         h.hasName() ? h.getName() : null,
-        h.hasFrom() ? h.getFrom() : InnerHits.DEFAULT.from(),
-        h.hasSize() ? h.getSize() : InnerHits.DEFAULT.size(),
+        from,
+        size,
         SearchRequestDecoder.sort(h.getSortList()),
-        h.hasXSource() ? source(h.getXSource()) : SourceFilter.ALL);
+        h.hasXSource() ? source(h.getXSource()) : SourceFilter.ALL,
+        h.hasCollapse() ? CollapseDecoder.decode(h.getCollapse(), false) : null);
   }
 
   private static SourceFilter source(SourceConfig source) {

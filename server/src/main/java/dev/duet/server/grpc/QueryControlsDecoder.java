@@ -23,7 +23,8 @@ final class QueryControlsDecoder {
     long timeoutNanos =
         body.hasTimeout() ? Math.max(0, TimeValues.parseNanos(body.getTimeout(), "timeout")) : 0;
     int terminateAfter = body.hasTerminateAfter() ? Math.max(0, body.getTerminateAfter()) : 0;
-    Collapse collapse = body.hasCollapse() ? new Collapse(body.getCollapse().getField()) : null;
+    Collapse collapse =
+        body.hasCollapse() ? CollapseDecoder.decode(body.getCollapse(), true) : null;
     List<QueryRescore> rescore = rescore(body);
     boolean profile = body.getProfile();
     if (terminateAfter == 0

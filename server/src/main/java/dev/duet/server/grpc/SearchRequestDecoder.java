@@ -5,13 +5,13 @@ import dev.duet.engine.index.IndicesOptions;
 import dev.duet.engine.search.Query;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SearchSession;
+import dev.duet.engine.search.Slice;
 import dev.duet.engine.search.SortSpec;
 import dev.duet.engine.search.SourceFilter;
 import dev.duet.engine.search.TrackTotalHits;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.opensearch.protobufs.FieldSort;
 import org.opensearch.protobufs.SearchRequestBody;
 import org.opensearch.protobufs.SortCombinations;
 import org.opensearch.protobufs.SortOptions;
@@ -59,6 +59,9 @@ final class SearchRequestDecoder {
     if (session != null) {
       decoded = decoded.withSession(session);
     }
+    if (body.hasSlice()) {
+      decoded = decoded.withOptions(decoded.options().withSlice(slice(body.getSlice())));
+    }
     if (request.hasRequestCache()) {
       decoded = decoded.withOptions(decoded.options().withRequestCache(request.getRequestCache()));
     }
@@ -90,6 +93,18 @@ final class SearchRequestDecoder {
       session = session == null ? scroll : session.with(scroll);
     }
     return session;
+  }
+
+  /** The body's {@code slice}, checked as REST checks it (id, then max). */
+  private static Slice slice(org.opensearch.protobufs.SlicedScroll slice) {
+    String problem = Slice.idProblem(slice.getId(), Slice.UNSET);
+    if (problem == null) {
+      problem = Slice.maxProblem(slice.getId(), slice.getMax());
+    }
+    if (problem != null) {
+      throw DuetException.illegalArgument(problem);
+    }
+    return new Slice(slice.getId(), slice.getMax(), slice.hasField() ? slice.getField() : null);
   }
 
   /** {@code ignore_unavailable}, {@code allow_no_indices}, {@code expand_wildcards}, as on REST. */
@@ -127,7 +142,7 @@ final class SearchRequestDecoder {
         }
         case FIELD_WITH_ORDER -> {
           for (var entry : sort.getFieldWithOrder().getFieldSortMapMap().entrySet()) {
-            out.add(new SortSpec(entry.getKey(), fieldSortOrder(entry.getValue())));
+            out.add(FieldSortDecoder.decode(entry.getKey(), entry.getValue()));
           }
         }
         case OPTIONS -> out.add(sortOption(sort.getOptions()));
@@ -135,24 +150,6 @@ final class SearchRequestDecoder {
       }
     }
     return out;
-  }
-
-  /** Only {@code order} is modelled; other options fail as REST fails for them. */
-  private static SortSpec.SortOrder fieldSortOrder(FieldSort sort) {
-    String unsupported =
-        sort.hasMissing()
-            ? "missing"
-            : sort.hasMode()
-                ? "mode"
-                : sort.hasNested()
-                    ? "nested"
-                    : sort.hasUnmappedType()
-                        ? "unmapped_type"
-                        : sort.hasNumericType() ? "numeric_type" : null;
-    if (unsupported != null) {
-      throw DuetException.parsing("[field_sort] unknown field [" + unsupported + "]");
-    }
-    return sort.hasOrder() ? order(sort.getOrder()) : null;
   }
 
   private static SortSpec sortOption(SortOptions option) {
@@ -168,7 +165,7 @@ final class SearchRequestDecoder {
     };
   }
 
-  private static SortSpec.SortOrder order(SortOrder order) {
+  static SortSpec.SortOrder order(SortOrder order) {
     return switch (order) {
       case SORT_ORDER_ASC -> SortSpec.SortOrder.ASC;
       case SORT_ORDER_DESC -> SortSpec.SortOrder.DESC;
@@ -273,12 +270,6 @@ final class SearchRequestDecoder {
       return;
     }
     SearchRequestBody body = request.getSearchRequestBody();
-    if (body.hasCollapse() && body.getCollapse().getInnerHitsCount() > 0) {
-      notYet("collapse.inner_hits");
-    }
-    if (body.hasSlice()) {
-      notYet("slice");
-    }
     if (body.getScriptFieldsCount() > 0) {
       notYet("script_fields");
     }

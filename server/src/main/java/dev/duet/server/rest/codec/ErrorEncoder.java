@@ -154,14 +154,16 @@ public final class ErrorEncoder {
   private static DuetException rootCause(DuetException e) {
     // OpenSearch's root causes of a failed search phase are those of its shard failures.
     DuetException current = e instanceof SearchPhaseFailure f ? f.shardFailure() : e;
+    // A plain Java exception is its own root cause in OpenSearch, except that a parser's failure
+    // (x_content_parse_exception) unwraps to a cause that is another parser's or OpenSearch's own.
+    while (current.type().equals("x_content_parse_exception")
+        && current.causedBy() != null
+        && (current.causedBy().type().equals("x_content_parse_exception")
+            || !JAVA_EXCEPTION_TYPES.contains(current.causedBy().type())
+                && !(current.causedBy() instanceof LibraryException))) {
+      current = current.causedBy();
+    }
     if (JAVA_EXCEPTION_TYPES.contains(current.type())) {
-      // A plain Java exception is its own root cause in OpenSearch, except that nested object
-      // parsers' failures (x_content_parse_exception in x_content_parse_exception) unwrap.
-      while (current.type().equals("x_content_parse_exception")
-          && current.causedBy() != null
-          && current.causedBy().type().equals("x_content_parse_exception")) {
-        current = current.causedBy();
-      }
       return current;
     }
     while (current.causedBy() != null

@@ -8,6 +8,7 @@ import static dev.duet.server.rest.codec.QueryErrors.unknownToken;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.search.Collapse;
 import dev.duet.engine.search.InnerHits;
 import dev.duet.engine.search.Nested;
 import dev.duet.engine.search.Query;
@@ -67,7 +68,16 @@ final class NestedQueryDecoder {
 
   /** An {@code inner_hits} object: name, from, size, sort and _source. */
   static InnerHits innerHits(JsonParser p) throws IOException {
+    return innerHits(p, null);
+  }
+
+  /**
+   * An {@code inner_hits} object; {@code collapse} reads its {@code collapse} (null: refused, as
+   * for a nested query's inner hits).
+   */
+  static InnerHits innerHits(JsonParser p, CollapseReader collapse) throws IOException {
     String name = null;
+    Collapse again = null;
     int from = InnerHits.DEFAULT.from();
     int size = InnerHits.DEFAULT.size();
     SourceFilter source = SourceFilter.ALL;
@@ -79,8 +89,14 @@ final class NestedQueryDecoder {
       t = p.nextToken();
       switch (field) {
         case "name" -> name = p.getText();
-        case "from" -> from = p.getValueAsInt();
-        case "size" -> size = p.getValueAsInt();
+        case "from" -> from = atLeastZero(p, "from");
+        case "size" -> size = atLeastZero(p, "size");
+        case "collapse" -> {
+          if (collapse == null) {
+            throw unsupported(field);
+          }
+          again = collapse.read(p);
+        }
         case "_source" -> source = SourceFilters.parse(p);
         case "sort" -> sort = MetricAggregationDecoder.sort(p);
         case "highlight",
@@ -92,7 +108,6 @@ final class NestedQueryDecoder {
             "version",
             "seq_no_primary_term",
             "track_scores",
-            "collapse",
             "ignore_unmapped" ->
             throw unsupported(field);
         default ->
@@ -102,7 +117,25 @@ final class NestedQueryDecoder {
                 location + " [inner_hits] unknown field [" + field + "]");
       }
     }
-    return new InnerHits(name, from, size, sort, source);
+    return new InnerHits(name, from, size, sort, source, again);
+  }
+
+  /** {@code from} or {@code size}, which OpenSearch refuses below zero. */
+  private static int atLeastZero(JsonParser p, String field) throws IOException {
+    int value = p.getValueAsInt();
+    if (value < 0) {
+      throw CollapseDecoder.wrapped(
+          p,
+          "[inner_hits] failed to parse field [" + field + "]",
+          DuetException.illegalArgument("illegal " + field + " value, at least 0 or higher"));
+    }
+    return value;
+  }
+
+  /** Reads the {@code collapse} of a collapse's inner hits. */
+  @FunctionalInterface
+  interface CollapseReader {
+    Collapse read(JsonParser p) throws IOException;
   }
 
   /** An inner_hits option OpenSearch has and Duet does not honour yet: refused, not dropped. */

@@ -40,7 +40,7 @@ final class QueryControlsDecoder {
           throw new DuetException(400, "number_format_exception", e.getMessage());
         }
       }
-      case "collapse" -> collapse = collapse(p);
+      case "collapse" -> collapse = CollapseDecoder.parse(p);
       case "rescore" -> rescore = RescoreDecoder.parse(p);
       case "profile" -> {
         scalar(p, t, field);
@@ -95,34 +95,5 @@ final class QueryControlsDecoder {
     if (!t.isScalarValue()) {
       throw QueryErrors.error(p, "Unknown key for a " + Json.tokenName(t) + " in [" + field + "].");
     }
-  }
-
-  /** {@code {"field": "f", "max_concurrent_group_searches": n}}; inner_hits is not modelled. */
-  private static Collapse collapse(JsonParser p) throws IOException {
-    if (p.currentToken() != JsonToken.START_OBJECT) {
-      throw QueryErrors.error(
-          p, "Unknown key for a " + Json.tokenName(p.currentToken()) + " in [collapse].");
-    }
-    String field = null;
-    while (p.nextToken() != JsonToken.END_OBJECT) {
-      String key = p.currentName();
-      String at = Json.location(p);
-      p.nextToken();
-      switch (key) {
-        case "field" -> field = p.getText();
-        case "max_concurrent_group_searches" -> p.getValueAsInt();
-        case "inner_hits" ->
-            throw DuetException.illegalArgument(
-                "search option [collapse.inner_hits] is not supported yet");
-        default ->
-            throw DuetException.badRequest(
-                "x_content_parse_exception", at + " [collapse] unknown field [" + key + "]");
-      }
-    }
-    if (field == null) {
-      throw DuetException.badRequest(
-          "x_content_parse_exception", Json.location(p) + " Required [field]");
-    }
-    return new Collapse(field);
   }
 }

@@ -4,9 +4,11 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.exc.StreamReadException;
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.search.NestedSort;
 import dev.duet.engine.search.Query;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SearchSession;
+import dev.duet.engine.search.Slice;
 import dev.duet.engine.search.SortSpec;
 import dev.duet.engine.search.SourceFilter;
 import dev.duet.engine.search.TrackTotalHits;
@@ -56,6 +58,7 @@ public final class SearchRequestDecoder {
     List<Aggregation> aggregations = List.of();
     SearchOptionsDecoder options = new SearchOptionsDecoder();
     SearchSession pit = null;
+    Slice slice = null;
     FetchOptionsDecoder fetch = new FetchOptionsDecoder();
     QueryControlsDecoder controls = new QueryControlsDecoder();
     if (length > 0) {
@@ -102,6 +105,7 @@ public final class SearchRequestDecoder {
               case "min_score", "post_filter", "search_after", "track_scores" ->
                   options.parse(p, field);
               case "pit" -> pit = pit(p);
+              case "slice" -> slice = SliceDecoder.parse(p);
               case "timeout", "terminate_after", "collapse", "rescore", "profile" ->
                   controls.parse(p, field);
               default -> throw unknownKey(p, t, field);
@@ -150,6 +154,9 @@ public final class SearchRequestDecoder {
     }
     SearchRequest request = new SearchRequest(indices, query, f, s, sort, source, track);
     request = options.applyTo(request);
+    if (slice != null) {
+      request = request.withOptions(request.options().withSlice(slice));
+    }
     if (pit != null) {
       request = request.withSession(pit);
     }
@@ -239,16 +246,21 @@ public final class SearchRequestDecoder {
         specs.add(new SortSpec(field, order(p.getText())));
       } else if (t == JsonToken.START_OBJECT) {
         SortSpec.SortOrder order = null;
+        String mode = null;
+        NestedSort nested = null;
+        Object missing = null;
         while ((t = p.nextToken()) != JsonToken.END_OBJECT) {
           String param = p.currentName();
           p.nextToken();
-          if (param.equals("order")) {
-            order = order(p.getText());
-          } else {
-            throw QueryErrors.error(p, "[field_sort] unknown field [" + param + "]");
+          switch (param) {
+            case "order" -> order = order(p.getText());
+            case "mode" -> mode = FieldSortDecoder.mode(p);
+            case "nested" -> nested = FieldSortDecoder.nested(p);
+            case "missing" -> missing = Json.scalar(p);
+            default -> throw QueryErrors.error(p, "[field_sort] unknown field [" + param + "]");
           }
         }
-        specs.add(new SortSpec(field, order));
+        specs.add(new SortSpec(field, order, mode, nested, missing));
       } else {
         throw QueryErrors.error(
             p, "[field_sort] unexpected token [" + Json.tokenName(t) + "] for [" + field + "]");

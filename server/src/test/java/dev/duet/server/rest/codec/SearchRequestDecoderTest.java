@@ -116,4 +116,48 @@ class SearchRequestDecoderTest {
     assertThatThrownBy(() -> decode("{\"sort\":{\"a\":\"up\"}}"))
         .hasMessage("No enum constant org.opensearch.search.sort.SortOrder.UP");
   }
+
+  @Test
+  void sliceIdAndMaxAreCheckedAsTheyAreReadEachFailureAtItsValue() throws Exception {
+    assertThat(decode("{\"slice\":{\"id\":1,\"max\":3,\"field\":\"n\"}}").options().slice())
+        .isEqualTo(new dev.duet.engine.search.Slice(1, 3, "n"));
+    assertThat(decode("{\"slice\":{\"max\":3}}").options().slice().id())
+        .isEqualTo(dev.duet.engine.search.Slice.UNSET);
+    assertThatThrownBy(() -> decode("{\"slice\":{\"id\":2,\"max\":2}}"))
+        .isInstanceOfSatisfying(
+            DuetException.class,
+            e -> {
+              assertThat(e.reason()).isEqualTo("[1:24] [slice] failed to parse field [max]");
+              assertThat(e.causedBy().reason()).isEqualTo("max must be greater than id");
+            });
+    assertThatThrownBy(() -> decode("{\"slice\":{\"max\":1}}"))
+        .isInstanceOfSatisfying(
+            DuetException.class,
+            e -> assertThat(e.causedBy().reason()).isEqualTo("max must be greater than 1"));
+    assertThatThrownBy(() -> decode("{\"slice\":{\"id\":-1}}"))
+        .isInstanceOfSatisfying(
+            DuetException.class,
+            e ->
+                assertThat(e.causedBy().reason())
+                    .isEqualTo("id must be greater than or equal to 0"));
+    assertThatThrownBy(() -> decode("{\"slice\":{\"id\":0,\"bogus\":1}}"))
+        .isInstanceOf(DuetException.class)
+        .hasMessageContaining("[slice] unknown field [bogus]");
+  }
+
+  @Test
+  void collapseInnerHitsAndNestedSortAreDecoded() throws Exception {
+    SearchRequest r =
+        decode(
+            "{\"collapse\":{\"field\":\"k\",\"inner_hits\":[{\"name\":\"a\",\"size\":1},"
+                + "{\"name\":\"b\",\"collapse\":{\"field\":\"y\"}}]},"
+                + "\"sort\":[{\"c.s\":{\"mode\":\"avg\",\"nested\":{\"path\":\"c\","
+                + "\"max_children\":2}}}]}");
+    var collapse = r.controls().collapse();
+    assertThat(collapse.innerHits()).extracting(h -> h.name()).containsExactly("a", "b");
+    assertThat(collapse.innerHits().get(1).collapse().field()).isEqualTo("y");
+    assertThat(r.sort().get(0).mode()).isEqualTo("avg");
+    assertThat(r.sort().get(0).nested())
+        .isEqualTo(new dev.duet.engine.search.NestedSort("c", null, 2, null));
+  }
 }
