@@ -19,7 +19,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,39 +56,6 @@ class BulkApplierTest {
       seenPerId.forEach((id, seen) -> assertThat(seen).as(id).isSorted());
       assertThat(seenPerId.values().stream().mapToInt(List::size).sum()).isEqualTo(1_000);
     }
-  }
-
-  @Test
-  void aStalledThreadsShareMovesToTheOthers() {
-    List<BulkItem> items = new ArrayList<>();
-    for (int i = 0; i < 1_000; i++) {
-      items.add(index("logs", "d" + i, "{}"));
-    }
-    Thread caller = Thread.currentThread();
-    AtomicInteger appliedByCaller = new AtomicInteger();
-    CountDownLatch workerStarted = new CountDownLatch(1);
-    CountDownLatch callerDidMost = new CountDownLatch(1);
-    try (BulkApplier applier = new BulkApplier(2)) {
-      applier.apply(
-          items,
-          item -> {
-            if (Thread.currentThread() == caller) {
-              if (appliedByCaller.get() == 0) {
-                awaitQuietly(workerStarted); // so that the worker holds a partition of its own
-              }
-              if (appliedByCaller.incrementAndGet() == 750) {
-                callerDidMost.countDown();
-              }
-            } else if (workerStarted.getCount() == 1) {
-              // A worker held up (by a merge, say) until the caller has applied three quarters.
-              workerStarted.countDown();
-              awaitQuietly(callerDidMost);
-            }
-            return new BulkItemResponse(OpType.INDEX, "logs", item.id(), 200, null, null);
-          });
-    }
-    // With one fixed half per thread, the caller could never get past half of the bulk.
-    assertThat(appliedByCaller.get()).isGreaterThanOrEqualTo(750);
   }
 
   @Test
