@@ -55,8 +55,8 @@ public final class GrpcTransport {
         .addService(new InfoRpcs(rest))
         .addService(ProtoReflectionServiceV1.newInstance())
         .enableHealthCheckService(true)
-        // Off: each service class or method says @Blocking, so that SearchService/Search can
-        // answer a cached search on the event loop (SearchRpcs).
+        // Off: each service class says @Blocking, but for Bulk and Search, which hand themselves
+        // over in one hop (RpcCalls.unaryOffLoop), Search after answering cache hits here.
         .useBlockingTaskExecutor(false)
         .maxRequestMessageLength(maxMessageBytes)
         .exceptionHandler(messageTooLarge(maxMessageBytes))

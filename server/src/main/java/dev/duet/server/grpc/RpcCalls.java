@@ -1,5 +1,6 @@
 package dev.duet.server.grpc;
 
+import com.linecorp.armeria.server.ServiceRequestContext;
 import dev.duet.engine.error.DuetException;
 import dev.duet.server.rest.RestErrors;
 import io.grpc.Status;
@@ -22,6 +23,16 @@ final class RpcCalls {
 
   static <T> void unary(String method, StreamObserver<T> responses, Supplier<T> handler) {
     stream(method, responses, () -> List.of(handler.get()));
+  }
+
+  /**
+   * {@link #unary} on Armeria's blocking executor, called from the event loop: one hand-off for the
+   * whole call, where {@code @Blocking} hands each of the call's events over separately.
+   */
+  static <T> void unaryOffLoop(String method, StreamObserver<T> responses, Supplier<T> handler) {
+    ServiceRequestContext.current()
+        .blockingTaskExecutor()
+        .execute(() -> unary(method, responses, handler));
   }
 
   /**

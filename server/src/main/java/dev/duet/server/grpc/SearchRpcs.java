@@ -2,7 +2,6 @@ package dev.duet.server.grpc;
 
 import static java.util.Objects.requireNonNull;
 
-import com.linecorp.armeria.server.ServiceRequestContext;
 import com.linecorp.armeria.server.annotation.Blocking;
 import dev.duet.engine.mapping.Mapping;
 import dev.duet.engine.search.PointInTime;
@@ -52,9 +51,7 @@ final class SearchRpcs extends SearchServiceGrpc.SearchServiceImplBase {
       responses.onCompleted();
       return;
     }
-    ServiceRequestContext.current()
-        .blockingTaskExecutor()
-        .execute(() -> RpcCalls.unary("SearchService/Search", responses, () -> execute(request)));
+    RpcCalls.unaryOffLoop("SearchService/Search", responses, () -> execute(request));
   }
 
   /**

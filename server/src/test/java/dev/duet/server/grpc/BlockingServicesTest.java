@@ -16,13 +16,15 @@ import org.junit.jupiter.api.Test;
 /**
  * Every gRPC method that may call the engine runs on Armeria's blocking executor: the transport no
  * longer sends every service there ({@link GrpcTransport}), so each service class says
- * {@code @Blocking}, or each of its methods does. The one exception is {@code SearchRpcs.search},
- * which answers request-cache hits on the event loop and hands the rest over itself.
+ * {@code @Blocking}, or each of its methods does. The exceptions hand themselves over in one hop
+ * ({@code RpcCalls.unaryOffLoop}), which {@code EngineThreadsTest} checks: {@code
+ * SearchRpcs.search} (after answering request-cache hits on the event loop) and {@code
+ * DocumentRpcs.bulk}.
  */
 class BlockingServicesTest {
 
   @Test
-  void everyServiceMethodBlocksOffTheEventLoopButSearch() throws Exception {
+  void everyServiceMethodBlocksOffTheEventLoopButThoseThatHopThemselves() throws Exception {
     List<String> onTheEventLoop = new ArrayList<>();
     List<Class<?>> services = services();
     for (Class<?> service : services) {
@@ -37,7 +39,7 @@ class BlockingServicesTest {
     }
 
     assertThat(services).hasSizeGreaterThanOrEqualTo(8);
-    assertThat(onTheEventLoop).containsExactly("SearchRpcs.search");
+    assertThat(onTheEventLoop).containsExactlyInAnyOrder("SearchRpcs.search", "DocumentRpcs.bulk");
   }
 
   /** The gRPC service classes of this package, found on the class path. */
