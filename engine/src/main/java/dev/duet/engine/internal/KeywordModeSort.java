@@ -106,6 +106,7 @@ final class KeywordModeSort {
         return doc;
       }
 
+      // Sort comparators only position with advanceExact; no caller iterates these values.
       @Override
       public int nextDoc() {
         throw new UnsupportedOperationException();

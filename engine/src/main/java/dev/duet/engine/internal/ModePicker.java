@@ -177,6 +177,7 @@ final class ModePicker {
         return doc;
       }
 
+      // Sort comparators only position with advanceExact; no caller iterates these values.
       @Override
       public int nextDoc() {
         throw new UnsupportedOperationException();

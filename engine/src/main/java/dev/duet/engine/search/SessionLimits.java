@@ -15,4 +15,24 @@ public record SessionLimits(
   private static final long DAY = 24 * 3_600_000L;
 
   public static final SessionLimits DEFAULTS = new SessionLimits(500, 300, DAY, DAY, 60_000);
+
+  public SessionLimits withMaxOpenScrolls(int value) {
+    return new SessionLimits(
+        value, maxOpenPits, maxKeepAliveMillis, pitMaxKeepAliveMillis, reapIntervalMillis);
+  }
+
+  public SessionLimits withMaxOpenPits(int value) {
+    return new SessionLimits(
+        maxOpenScrolls, value, maxKeepAliveMillis, pitMaxKeepAliveMillis, reapIntervalMillis);
+  }
+
+  public SessionLimits withMaxKeepAliveMillis(long value) {
+    return new SessionLimits(
+        maxOpenScrolls, maxOpenPits, value, pitMaxKeepAliveMillis, reapIntervalMillis);
+  }
+
+  public SessionLimits withPitMaxKeepAliveMillis(long value) {
+    return new SessionLimits(
+        maxOpenScrolls, maxOpenPits, maxKeepAliveMillis, value, reapIntervalMillis);
+  }
 }

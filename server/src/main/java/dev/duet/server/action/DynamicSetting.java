@@ -42,15 +42,7 @@ enum DynamicSetting {
 
     @Override
     NodeLimits with(NodeLimits l, String value) {
-      SessionLimits s = l.sessions();
-      return sessions(
-          l,
-          new SessionLimits(
-              parseInt(value),
-              s.maxOpenPits(),
-              s.maxKeepAliveMillis(),
-              s.pitMaxKeepAliveMillis(),
-              s.reapIntervalMillis()));
+      return sessions(l, l.sessions().withMaxOpenScrolls(parseInt(value)));
     }
   },
   MAX_OPEN_PIT_CONTEXT("search.max_open_pit_context", 0) {
@@ -61,15 +53,7 @@ enum DynamicSetting {
 
     @Override
     NodeLimits with(NodeLimits l, String value) {
-      SessionLimits s = l.sessions();
-      return sessions(
-          l,
-          new SessionLimits(
-              s.maxOpenScrolls(),
-              parseInt(value),
-              s.maxKeepAliveMillis(),
-              s.pitMaxKeepAliveMillis(),
-              s.reapIntervalMillis()));
+      return sessions(l, l.sessions().withMaxOpenPits(parseInt(value)));
     }
   },
   MAX_KEEP_ALIVE("search.max_keep_alive", 0) {
@@ -80,15 +64,7 @@ enum DynamicSetting {
 
     @Override
     NodeLimits with(NodeLimits l, String value) {
-      SessionLimits s = l.sessions();
-      return sessions(
-          l,
-          new SessionLimits(
-              s.maxOpenScrolls(),
-              s.maxOpenPits(),
-              parseMillis(value),
-              s.pitMaxKeepAliveMillis(),
-              s.reapIntervalMillis()));
+      return sessions(l, l.sessions().withMaxKeepAliveMillis(parseMillis(value)));
     }
   },
   PIT_MAX_KEEP_ALIVE("point_in_time.max_keep_alive", 0) {
@@ -99,15 +75,7 @@ enum DynamicSetting {
 
     @Override
     NodeLimits with(NodeLimits l, String value) {
-      SessionLimits s = l.sessions();
-      return sessions(
-          l,
-          new SessionLimits(
-              s.maxOpenScrolls(),
-              s.maxOpenPits(),
-              s.maxKeepAliveMillis(),
-              parseMillis(value),
-              s.reapIntervalMillis()));
+      return sessions(l, l.sessions().withPitMaxKeepAliveMillis(parseMillis(value)));
     }
   };
 
