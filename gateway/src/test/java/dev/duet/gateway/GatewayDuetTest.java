@@ -493,7 +493,7 @@ class GatewayDuetTest {
     }
     assertThat(refusedGrpc).isEqualTo(3);
 
-    String metrics = HttpCalls.call(gateway.adminPort(), "GET", "/metrics", null, null).body();
+    String metrics = HttpCalls.metrics(gateway.adminPort());
     assertThat(
             metricValue(
                 metrics, "duet_gateway_rate_limited_total", "tenant=\"slow\"", "protocol=\"rest\""))
@@ -510,7 +510,7 @@ class GatewayDuetTest {
   @Test
   void metricsCountRequestsByTenantProtocolAndStatus() {
     String auth = Credentials.apiKey(KEY_A);
-    String before = HttpCalls.call(gateway.adminPort(), "GET", "/metrics", null, null).body();
+    String before = HttpCalls.metrics(gateway.adminPort());
     double restBefore =
         metricValue(
             before,
@@ -530,7 +530,7 @@ class GatewayDuetTest {
     HttpCalls.call(gateway.restPort(), "GET", "/b-m/_search", auth, null);
     grpcSearch(auth, "a-m");
 
-    String after = HttpCalls.call(gateway.adminPort(), "GET", "/metrics", null, null).body();
+    String after = HttpCalls.metrics(gateway.adminPort());
     assertThat(
             metricValue(
                 after,

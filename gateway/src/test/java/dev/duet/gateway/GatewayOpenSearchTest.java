@@ -113,7 +113,7 @@ class GatewayOpenSearchTest {
 
   @Test
   void bothNodesAreHealthyBehindTheGateway() {
-    String metrics = HttpCalls.call(gateway.adminPort(), "GET", "/metrics", null, null).body();
+    String metrics = HttpCalls.metrics(gateway.adminPort());
     assertThat(
             GatewayDuetTest.metricValue(
                 metrics, "duet_gateway_upstream_healthy_nodes", "upstream=\"opensearch\""))

@@ -13,9 +13,34 @@ import java.time.Duration;
 final class HttpCalls {
   private static final HttpClient CLIENT =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  // Prometheus scrapes over HTTP/1.1; the default client's first call to a port tries an h2c
+  // upgrade, which now and then loses its response here ("EOF reached while reading").
+  private static final HttpClient SCRAPER =
+      HttpClient.newBuilder()
+          .version(HttpClient.Version.HTTP_1_1)
+          .connectTimeout(Duration.ofSeconds(5))
+          .build();
   static final ObjectMapper JSON = new ObjectMapper();
 
   private HttpCalls() {}
+
+  /** The admin port's Prometheus text, fetched as Prometheus fetches it. */
+  static String metrics(int adminPort) {
+    try {
+      return SCRAPER
+          .send(
+              HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + adminPort + "/metrics"))
+                  .timeout(Duration.ofSeconds(30))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString())
+          .body();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
 
   static HttpResponse<String> call(
       int port, String method, String path, String authorization, String body) {

@@ -94,7 +94,7 @@ class UpstreamFailoverTest {
       for (int i = 60; i < 80; i++) {
         assertThat(acknowledged).contains("doc" + i);
       }
-      String metrics = HttpCalls.call(gateway.adminPort(), "GET", "/metrics", null, null).body();
+      String metrics = HttpCalls.metrics(gateway.adminPort());
       assertThat(
               GatewayDuetTest.metricValue(
                   metrics, "duet_gateway_upstream_healthy_nodes", "upstream=\"pair\""))
@@ -162,7 +162,7 @@ class UpstreamFailoverTest {
         assertThat(health.check(HealthCheckRequest.getDefaultInstance()).getStatus())
             .isEqualTo(HealthCheckResponse.ServingStatus.SERVING);
       }
-      String metrics = HttpCalls.call(gateway.adminPort(), "GET", "/metrics", null, null).body();
+      String metrics = HttpCalls.metrics(gateway.adminPort());
       assertThat(
               GatewayDuetTest.metricValue(
                   metrics, "duet_gateway_upstream_healthy_nodes", "upstream=\"pair\""))
