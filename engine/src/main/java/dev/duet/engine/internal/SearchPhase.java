@@ -191,16 +191,23 @@ final class SearchPhase {
                 ? HitCount.withoutCollecting(searchers[i], query)
                 : null;
         if (docs == null) {
+          boolean bounded =
+              cursor == null
+                  && collapse == null
+                  && request.controls().terminateAfter() == 0
+                  && TotalHitsBound.reaches(searchers[i].getIndexReader(), query, threshold);
+          int counted = bounded ? 0 : threshold;
           docs =
               sort == null
                   ? limited.search(
-                      searchers[i],
-                      query,
-                      new TopScoreDocCollectorManager(wanted, cursor, threshold))
+                      searchers[i], query, new TopScoreDocCollectorManager(wanted, cursor, counted))
                   : limited.search(
                       searchers[i],
                       query,
-                      new TopFieldCollectorManager(sort, wanted, after, threshold));
+                      new TopFieldCollectorManager(sort, wanted, after, counted));
+          if (bounded) {
+            docs = atLeast(docs, threshold);
+          }
         }
         if (!rescores.isEmpty()) {
           docs = Rescoring.rescore(searchers[i], docs, rescores, translator);
@@ -396,6 +403,22 @@ final class SearchPhase {
       return i.longValue();
     }
     return value;
+  }
+
+  /**
+   * {@code docs} with its hit count raised to {@code bound}, a lower bound known without counting
+   * ({@link TotalHitsBound}); an exact count stays.
+   */
+  private static TopDocs atLeast(TopDocs docs, long bound) {
+    if (docs.totalHits.relation() == TotalHits.Relation.EQUAL_TO) {
+      return docs;
+    }
+    TotalHits total =
+        new TotalHits(
+            Math.max(docs.totalHits.value(), bound), TotalHits.Relation.GREATER_THAN_OR_EQUAL_TO);
+    return docs instanceof TopFieldDocs fields
+        ? new TopFieldDocs(total, fields.scoreDocs, fields.fields)
+        : new TopDocs(total, docs.scoreDocs);
   }
 
   private static SearchResponse.TotalHits totalHits(TrackTotalHits track, TopDocs[] results) {
