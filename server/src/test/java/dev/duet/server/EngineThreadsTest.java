@@ -135,6 +135,21 @@ class EngineThreadsTest {
     assertThat(typo.body()).contains("contains unrecognized parameter: [sizee]");
   }
 
+  @Test
+  void aCachedAnswerHonoursFilterPath() throws Exception {
+    restPost("/logs/_doc/1?refresh=true", "{\"level\":\"warn\"}");
+    String body = "{\"size\":0}";
+    restSearch(body);
+    calls.clear();
+
+    HttpResponse<String> filtered = restPost("/logs/_search?filter_path=hits.total", body);
+
+    assertThat(calls).containsExactly("cachedSearch@event-loop");
+    assertThat(filtered.statusCode()).isEqualTo(200);
+    assertThat(filtered.body())
+        .isEqualTo("{\"hits\":{\"total\":{\"value\":1,\"relation\":\"eq\"}}}");
+  }
+
   private String restSearch(String body) throws Exception {
     HttpResponse<String> response = restPost("/logs/_search", body);
     assertThat(response.statusCode()).isEqualTo(200);

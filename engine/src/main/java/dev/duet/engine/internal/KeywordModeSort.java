@@ -16,19 +16,23 @@ import org.apache.lucene.util.BytesRef;
 /**
  * A keyword sort key over nested objects: each root sorts by the smallest or largest term of its
  * candidate objects ({@link ModePicker}), compared by ordinal within a segment as Lucene compares
- * keyword sort values; a root without one sorts where {@code missing} says.
+ * keyword sort values; a root without one sorts where {@code missing} says (a term: {@link
+ * MissingTermSort}).
  */
 final class KeywordModeSort {
   private KeywordModeSort() {}
 
   /**
    * @param missingLast whether a root without a term sorts after all terms in their natural order
+   * @param missingTerm the term a root without one sorts as, or null to place it by {@code
+   *     missingLast}
    */
   static SortField of(
       String name,
       boolean max,
       boolean reverse,
       boolean missingLast,
+      BytesRef missingTerm,
       NestedSort nested,
       LuceneIndex index) {
     ModePicker picker =
@@ -45,7 +49,10 @@ final class KeywordModeSort {
                   @Override
                   protected SortedDocValues getSortedDocValues(LeafReaderContext ctx, String f)
                       throws IOException {
-                    return picked(picker, max, ctx, name);
+                    SortedDocValues picked = picked(picker, max, ctx, name);
+                    return missingTerm == null
+                        ? picked
+                        : MissingTermSort.substitute(picked, missingTerm);
                   }
                 };
               }

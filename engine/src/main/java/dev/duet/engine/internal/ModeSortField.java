@@ -16,7 +16,6 @@ import org.apache.lucene.search.LeafFieldComparator;
 import org.apache.lucene.search.Pruning;
 import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.SortedSetSelector;
-import org.apache.lucene.search.SortedSetSortField;
 import org.apache.lucene.search.comparators.DoubleComparator;
 import org.apache.lucene.search.comparators.FloatComparator;
 import org.apache.lucene.search.comparators.LongComparator;
@@ -154,14 +153,14 @@ final class ModeSortField {
           meta,
           null);
     }
-    Object missing = SortMissing.keyword(spec, reverse);
     boolean max = mode.equals("max");
     if (spec.nested() == null) {
-      return new SortedSetSortField(
-          name, reverse, max ? SortedSetSelector.Type.MAX : SortedSetSelector.Type.MIN, missing);
+      return SortMissing.keywordSort(
+          spec, reverse, max ? SortedSetSelector.Type.MAX : SortedSetSelector.Type.MIN);
     }
+    boolean missingLast = SortMissing.keyword(spec, reverse) == SortField.STRING_LAST;
     return KeywordModeSort.of(
-        name, max, reverse, missing == SortField.STRING_LAST, spec.nested(), index);
+        name, max, reverse, missingLast, SortMissing.keywordTerm(spec), spec.nested(), index);
   }
 
   /** A numeric sort key by a picked value; its type tells how to read a search_after value. */

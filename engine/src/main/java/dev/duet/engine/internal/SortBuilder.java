@@ -11,7 +11,6 @@ import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.SortedNumericSelector;
 import org.apache.lucene.search.SortedNumericSortField;
 import org.apache.lucene.search.SortedSetSelector;
-import org.apache.lucene.search.SortedSetSortField;
 
 /**
  * Sort keys as Lucene sort fields for one index: multi-valued fields sort by their smallest value
@@ -99,11 +98,8 @@ final class SortBuilder {
         reverse ? SortedNumericSelector.Type.MAX : SortedNumericSelector.Type.MIN;
     switch (field.type()) {
       case "keyword" -> {
-        return new SortedSetSortField(
-            name,
-            reverse,
-            reverse ? SortedSetSelector.Type.MAX : SortedSetSelector.Type.MIN,
-            SortMissing.keyword(spec, reverse));
+        return SortMissing.keywordSort(
+            spec, reverse, reverse ? SortedSetSelector.Type.MAX : SortedSetSelector.Type.MIN);
       }
       case "double", "float" -> {
         SortedNumericSortField sort =

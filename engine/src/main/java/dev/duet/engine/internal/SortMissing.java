@@ -3,6 +3,9 @@ package dev.duet.engine.internal;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.search.SortSpec;
 import org.apache.lucene.search.SortField;
+import org.apache.lucene.search.SortedSetSelector;
+import org.apache.lucene.search.SortedSetSortField;
+import org.apache.lucene.util.BytesRef;
 
 /**
  * Where a sort key puts documents without a value ({@code missing}): last by default, first with
@@ -29,12 +32,28 @@ final class SortMissing {
     };
   }
 
-  /** The missing value of a keyword key: Lucene's first or last marker. */
-  static Object keyword(SortSpec spec, boolean reverse) {
-    if (spec.missingValue() != null) {
-      throw DuetException.illegalArgument(
-          "[missing] with a value on a keyword sort is not supported by Duet yet");
+  /**
+   * A keyword key by the smallest or largest of each document's terms ({@code selector}), missing
+   * documents placed as {@code spec} says: first, last, or as if they had its value's term.
+   */
+  static SortField keywordSort(SortSpec spec, boolean reverse, SortedSetSelector.Type selector) {
+    BytesRef term = keywordTerm(spec);
+    if (term != null) {
+      return MissingTermSort.of(spec.field(), reverse, selector, term);
     }
+    return new SortedSetSortField(spec.field(), reverse, selector, keyword(spec, reverse));
+  }
+
+  /**
+   * The term a keyword key's missing documents sort as (a number or boolean as its text), or null.
+   */
+  static BytesRef keywordTerm(SortSpec spec) {
+    Object value = spec.missingValue();
+    return value == null ? null : new BytesRef(String.valueOf(value));
+  }
+
+  /** Where a keyword key without a missing term puts documents without one: Lucene's marker. */
+  static Object keyword(SortSpec spec, boolean reverse) {
     return reverse != spec.missingFirst() ? SortField.STRING_FIRST : SortField.STRING_LAST;
   }
 

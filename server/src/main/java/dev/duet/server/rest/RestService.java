@@ -10,6 +10,8 @@ import com.linecorp.armeria.server.HttpService;
 import com.linecorp.armeria.server.ServiceRequestContext;
 import dev.duet.engine.error.DuetException;
 import dev.duet.server.rest.codec.Json;
+import dev.duet.server.rest.filter.ResponseFilter;
+import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.slf4j.Logger;
@@ -70,7 +72,7 @@ public final class RestService implements HttpService {
       }
       RestResponse answer =
           f.handler().answerWithoutBlocking(new RestRequest(agg, f.pathParams(), params));
-      return answer == null ? null : answer.toHttpResponse();
+      return answer == null ? null : filtered(answer, params, pretty(params)).toHttpResponse();
     } catch (Exception | StackOverflowError e) {
       return null;
     }
@@ -98,7 +100,7 @@ public final class RestService implements HttpService {
 
   private HttpResponse dispatch(ServiceRequestContext ctx, AggregatedHttpRequest agg) {
     QueryParams params = params(ctx);
-    boolean pretty = params.contains("pretty") && !"false".equals(params.get("pretty"));
+    boolean pretty = pretty(params);
     try {
       RestRouter.Match match = router.route(agg.method(), ctx.decodedPath());
       return switch (match) {
@@ -108,7 +110,7 @@ public final class RestService implements HttpService {
             yield refused.toHttpResponse();
           }
           RestRequest request = new RestRequest(agg, f.pathParams(), params);
-          yield f.handler().handle(request).toHttpResponse();
+          yield filtered(f.handler().handle(request), params, pretty).toHttpResponse();
         }
         case RestRouter.Match.MethodNotAllowed m ->
             RestErrors.methodNotAllowed(uri(ctx), agg.method(), m.allowed()).toHttpResponse();
@@ -123,6 +125,34 @@ public final class RestService implements HttpService {
       log.error("Unexpected failure serving {} {}", agg.method(), uri(ctx), e);
       return RestErrors.of(RestErrors.internal(e), pretty).toHttpResponse();
     }
+  }
+
+  private static boolean pretty(QueryParams params) {
+    return params.contains("pretty") && !"false".equals(params.get("pretty"));
+  }
+
+  /**
+   * A handler's answer cut down to its {@code filter_path}, if it has one. Only JSON bodies: a
+   * {@code _cat} table in text and a HEAD's empty body pass as they are; so do errors, which never
+   * come from here, as OpenSearch sends them whole whatever the filter.
+   */
+  private static RestResponse filtered(RestResponse answer, QueryParams params, boolean pretty)
+      throws IOException {
+    String filterPath = params.get("filter_path");
+    if (filterPath == null
+        || answer.body().isEmpty()
+        || answer.mediaType() == null
+        || !answer.mediaType().subtype().equals("json")) {
+      return answer;
+    }
+    ResponseFilter filter = ResponseFilter.of(filterPath);
+    return filter == null
+        ? answer
+        : new RestResponse(
+            answer.status(),
+            answer.mediaType(),
+            filter.apply(answer.body(), pretty),
+            answer.allow());
   }
 
   /** The path and query string as the client sent them, for messages. */
