@@ -71,6 +71,8 @@ public final class RestRoutes {
         .add("/{index}/_doc/{id}", docs::get, GET)
         .add("/{index}/_doc/{id}", docs::exists, HEAD)
         .add("/{index}/_doc/{id}", docs::delete, DELETE)
+        .add("/{index}/_source/{id}", docs::source, GET)
+        .add("/{index}/_source/{id}", docs::sourceExists, HEAD)
         .add("/{index}/_create/{id}", docs::create, PUT, POST)
         .add("/{index}/_update/{id}", docs::update, POST)
         .add("/_mget", mget, GET, POST)
