@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.duet.engine.Engines;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.hc.core5.http.HttpHost;
@@ -17,6 +18,13 @@ import org.opensearch.client.opensearch.OpenSearchClient;
 import org.opensearch.client.opensearch._types.OpenSearchException;
 import org.opensearch.client.opensearch._types.Refresh;
 import org.opensearch.client.opensearch.core.GetSourceResponse;
+import org.opensearch.client.opensearch.core.SearchResponse;
+import org.opensearch.client.opensearch.core.bulk.BulkOperation;
+import org.opensearch.client.opensearch.core.search.Hit;
+import org.opensearch.client.opensearch.indices.ForcemergeResponse;
+import org.opensearch.client.opensearch.indices.IndicesStatsResponse;
+import org.opensearch.client.opensearch.indices.stats.IndicesStats;
+import org.opensearch.client.opensearch.indices.stats.IndicesStatsMetric;
 import org.opensearch.client.transport.httpclient5.ApacheHttpClient5TransportBuilder;
 
 /**
@@ -81,5 +89,84 @@ class IndexApiClientTest {
     assertThat(client.existsSource(e -> e.index("source-books").id("1")).value()).isTrue();
     assertThat(client.existsSource(e -> e.index("source-books").id("9")).value()).isFalse();
     assertThat(client.existsSource(e -> e.index("source-nope").id("1")).value()).isFalse();
+  }
+
+  @Test
+  void forceMergeKeepsDocumentsAndSearches() throws Exception {
+    // Four segments of five documents, and one deleted document (5%: the merge policy leaves it).
+    for (int segment = 0; segment < 4; segment++) {
+      List<BulkOperation> ops = new ArrayList<>();
+      for (int i = segment * 5; i < segment * 5 + 5; i++) {
+        String id = Integer.toString(i);
+        Map<String, Object> doc = Map.of("n", i, "tag", i % 2 == 0 ? "even" : "odd");
+        ops.add(BulkOperation.of(b -> b.index(x -> x.index("merge-logs").id(id).document(doc))));
+      }
+      client.bulk(b -> b.operations(ops).refresh(Refresh.True));
+    }
+    client.delete(d -> d.index("merge-logs").id("4").refresh(Refresh.True));
+    assertThat(client.indices().stats(st -> st.index("merge-logs")).all().primaries().docs())
+        .satisfies(docs -> assertThat(docs.deleted()).isEqualTo(1));
+
+    ForcemergeResponse merged =
+        client.indices().forcemerge(f -> f.index("merge-logs").maxNumSegments(1L));
+
+    assertThat(merged.shards().total()).isEqualTo(2); // one primary, one unassigned replica
+    assertThat(merged.shards().successful()).isEqualTo(1);
+    IndicesStatsResponse stats = client.indices().stats(st -> st.index("merge-logs"));
+    assertThat(stats.all().primaries().docs().count()).isEqualTo(19);
+    assertThat(stats.all().primaries().docs().deleted()).isZero(); // merged away
+    SearchResponse<Map> even =
+        client.search(
+            s ->
+                s.index("merge-logs")
+                    .size(20)
+                    .query(q -> q.term(t -> t.field("tag").value(v -> v.stringValue("even")))),
+            Map.class);
+    assertThat(even.hits().hits())
+        .extracting(Hit::id)
+        .containsExactlyInAnyOrder("0", "2", "6", "8", "10", "12", "14", "16", "18");
+    assertThat(client.getSource(g -> g.index("merge-logs").id("13"), Map.class).valueBody())
+        .isEqualTo(Map.of("n", 13, "tag", "odd"));
+
+    assertThatThrownBy(() -> client.indices().forcemerge(f -> f.index("merge-nope")))
+        .isInstanceOfSatisfying(
+            OpenSearchException.class,
+            e -> assertThat(e.error().type()).isEqualTo("index_not_found_exception"));
+  }
+
+  @Test
+  void statsParseInTheClient() throws Exception {
+    // One segment of ten, so that the delete leaves a deleted document behind in it (at 10% of
+    // the index, below the share that makes the merge policy rewrite the segment).
+    List<BulkOperation> ops = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      String id = Integer.toString(i);
+      ops.add(
+          BulkOperation.of(b -> b.index(x -> x.index("stats-a").id(id).document(Map.of("n", 1)))));
+    }
+    client.bulk(b -> b.operations(ops).refresh(Refresh.True));
+    client.index(r -> r.index("stats-b").id("1").document(Map.of("n", 1)).refresh(Refresh.True));
+    client.delete(d -> d.index("stats-a").id("9").refresh(Refresh.True));
+
+    IndicesStatsResponse stats = client.indices().stats(s -> s.index("stats-*"));
+
+    assertThat(stats.shards().successful()).isEqualTo(2);
+    assertThat(stats.indices()).containsOnlyKeys("stats-a", "stats-b");
+    IndicesStats a = stats.indices().get("stats-a");
+    assertThat(a.uuid()).hasSize(22);
+    assertThat(a.primaries().docs().count()).isEqualTo(9);
+    assertThat(a.primaries().docs().deleted()).isEqualTo(1);
+    assertThat(a.primaries().store().sizeInBytes()).isPositive();
+    assertThat(a.total().docs().count()).isEqualTo(9);
+    assertThat(stats.all().primaries().docs().count()).isEqualTo(10);
+    assertThat(stats.all().total().store().sizeInBytes())
+        .isEqualTo(
+            a.total().store().sizeInBytes()
+                + stats.indices().get("stats-b").total().store().sizeInBytes());
+
+    IndicesStatsResponse docsOnly =
+        client.indices().stats(s -> s.index("stats-b").metric(IndicesStatsMetric.Docs));
+    assertThat(docsOnly.all().primaries().docs().count()).isEqualTo(1);
+    assertThat(docsOnly.all().primaries().store()).isNull();
   }
 }

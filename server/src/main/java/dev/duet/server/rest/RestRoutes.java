@@ -27,6 +27,8 @@ public final class RestRoutes {
     MultiSearchHandler msearch = new MultiSearchHandler(actions);
     SearchSessionHandlers sessions = new SearchSessionHandlers(actions);
     ExplainHandler explain = new ExplainHandler(actions);
+    ForceMergeHandler forceMerge = new ForceMergeHandler(actions);
+    IndexStatsHandler stats = new IndexStatsHandler(actions);
     return new RestRouter()
         .add("/", root, GET, HEAD)
         .add("/_cluster/health", cluster::health, GET)
@@ -38,6 +40,9 @@ public final class RestRoutes {
         .add("/_mapping", index::mapping, GET)
         .add("/_refresh", index::refresh, GET, POST)
         .add("/_flush", index::flush, GET, POST)
+        .add("/_forcemerge", forceMerge, POST)
+        .add("/_stats", stats, GET)
+        .add("/_stats/{metric}", stats, GET)
         .add("/_bulk", docs::bulk, POST, PUT)
         .add("/_search", search, GET, POST)
         .add("/_count", search::count, GET, POST)
@@ -62,6 +67,9 @@ public final class RestRoutes {
         .add("/{index}/_mapping", index::mapping, GET)
         .add("/{index}/_refresh", index::refresh, GET, POST)
         .add("/{index}/_flush", index::flush, GET, POST)
+        .add("/{index}/_forcemerge", forceMerge, POST)
+        .add("/{index}/_stats", stats, GET)
+        .add("/{index}/_stats/{metric}", stats, GET)
         .add("/{index}/_bulk", docs::bulk, POST, PUT)
         .add("/{index}/_search", search, GET, POST)
         .add("/{index}/_count", search::count, GET, POST)
