@@ -2,8 +2,8 @@ package dev.duet.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
-import dev.duet.engine.Engines;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,6 +17,8 @@ import org.opensearch.client.json.jackson.JacksonJsonpMapper;
 import org.opensearch.client.opensearch.OpenSearchClient;
 import org.opensearch.client.opensearch._types.OpenSearchException;
 import org.opensearch.client.opensearch._types.Refresh;
+import org.opensearch.client.opensearch.cat.aliases.AliasesRecord;
+import org.opensearch.client.opensearch.cat.health.HealthRecord;
 import org.opensearch.client.opensearch.core.GetSourceResponse;
 import org.opensearch.client.opensearch.core.SearchResponse;
 import org.opensearch.client.opensearch.core.bulk.BulkOperation;
@@ -38,7 +40,7 @@ class IndexApiClientTest {
 
   @BeforeAll
   static void start() {
-    node = DuetNode.start(NodeConfig.ephemeral(data), Engines.open(data));
+    node = DuetNode.start(NodeConfig.ephemeral(data));
     client =
         new OpenSearchClient(
             ApacheHttpClient5TransportBuilder.builder(
@@ -168,5 +170,46 @@ class IndexApiClientTest {
         client.indices().stats(s -> s.index("stats-b").metric(IndicesStatsMetric.Docs));
     assertThat(docsOnly.all().primaries().docs().count()).isEqualTo(1);
     assertThat(docsOnly.all().primaries().store()).isNull();
+  }
+
+  @Test
+  void catCountHealthAndAliasesParseInTheClient() throws Exception {
+    client.index(r -> r.index("cat-a").id("1").document(Map.of("n", 1)));
+    client.index(r -> r.index("cat-a").id("2").document(Map.of("n", 2)).refresh(Refresh.True));
+    client
+        .indices()
+        .updateAliases(
+            u ->
+                u.actions(
+                        a ->
+                            a.add(
+                                x ->
+                                    x.index("cat-a")
+                                        .alias("cat-one")
+                                        .filter(
+                                            f ->
+                                                f.term(
+                                                    t -> t.field("n").value(v -> v.longValue(1))))
+                                        .isWriteIndex(true)))
+                    .actions(a -> a.add(x -> x.index("cat-a").alias("cat-all").routing("r1"))));
+
+    assertThat(client.cat().count(c -> c.index("cat-a")).valueBody())
+        .singleElement()
+        .satisfies(row -> assertThat(row.count()).isEqualTo("2"));
+    // Through the filtered alias only the matching document is counted.
+    assertThat(client.cat().count(c -> c.index("cat-one")).valueBody().get(0).count())
+        .isEqualTo("1");
+
+    HealthRecord health = client.cat().health().valueBody().get(0);
+    assertThat(health.status()).isIn("green", "yellow");
+    assertThat(health.nodeTotal()).isEqualTo("1");
+    assertThat(health.epoch()).isPositive();
+
+    List<AliasesRecord> aliases = client.cat().aliases(a -> a.name("cat-*")).valueBody();
+    assertThat(aliases)
+        .extracting(AliasesRecord::alias, AliasesRecord::filter, AliasesRecord::isWriteIndex)
+        .containsExactly(tuple("cat-all", "-", "-"), tuple("cat-one", "*", "true"));
+    assertThat(aliases.get(0).routingIndex()).isEqualTo("r1");
+    assertThat(aliases.get(0).routingSearch()).isEqualTo("r1");
   }
 }

@@ -29,6 +29,7 @@ public final class RestRoutes {
     ExplainHandler explain = new ExplainHandler(actions);
     ForceMergeHandler forceMerge = new ForceMergeHandler(actions);
     IndexStatsHandler stats = new IndexStatsHandler(actions);
+    CatHandlers cat = new CatHandlers(actions, node);
     return new RestRouter()
         .add("/", root, GET, HEAD)
         .add("/_cluster/health", cluster::health, GET)
@@ -37,6 +38,11 @@ public final class RestRoutes {
         .add("/_cluster/settings", clusterSettings::put, PUT)
         .add("/_cat/indices", cluster::catIndices, GET)
         .add("/_cat/indices/{index}", cluster::catIndices, GET)
+        .add("/_cat/count", cat::count, GET)
+        .add("/_cat/count/{index}", cat::count, GET)
+        .add("/_cat/health", cat::health, GET)
+        .add("/_cat/aliases", cat::aliases, GET)
+        .add("/_cat/aliases/{name}", cat::aliases, GET)
         .add("/_mapping", index::mapping, GET)
         .add("/_refresh", index::refresh, GET, POST)
         .add("/_flush", index::flush, GET, POST)

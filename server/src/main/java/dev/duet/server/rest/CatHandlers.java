@@ -1,0 +1,181 @@
+package dev.duet.server.rest;
+
+import dev.duet.engine.index.AliasMetadata;
+import dev.duet.engine.index.IndexInfo;
+import dev.duet.engine.index.Patterns;
+import dev.duet.engine.search.Query;
+import dev.duet.server.action.Actions;
+import dev.duet.server.action.CountAction;
+import dev.duet.server.action.ShardCounts;
+import dev.duet.server.rest.CatTable.Column;
+import dev.duet.server.rest.CatTable.Kind;
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code _cat/count}, {@code _cat/health} and {@code _cat/aliases}: OpenSearch's columns (names,
+ * aliases, alignment), answered through {@link CatTable} as {@code _cat/indices} is.
+ */
+final class CatHandlers {
+  private static final DateTimeFormatter HMS =
+      DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT).withZone(ZoneOffset.UTC);
+
+  private static final Column EPOCH =
+      new Column("epoch", Kind.NUMBER, false, true, List.of("t", "time"));
+  private static final Column TIMESTAMP =
+      new Column("timestamp", Kind.TEXT, false, true, List.of("ts", "hms", "hhmmss"));
+
+  private static final List<Column> COUNT =
+      List.of(
+          EPOCH,
+          TIMESTAMP,
+          new Column("count", Kind.NUMBER, false, List.of("dc", "docs.count", "docsCount")));
+
+  private static final List<Column> HEALTH =
+      List.of(
+          EPOCH,
+          TIMESTAMP,
+          new Column("cluster", Kind.TEXT, false, List.of("cl")),
+          new Column("status", Kind.TEXT, false, List.of("st")),
+          new Column("node.total", Kind.NUMBER, true, List.of("nt", "nodeTotal")),
+          new Column("node.data", Kind.NUMBER, true, List.of("nd", "nodeData")),
+          new Column(
+              "discovered_cluster_manager",
+              Kind.TEXT,
+              true,
+              List.of("dcm", "dm", "discovered_master")),
+          new Column(
+              "shards", Kind.NUMBER, true, List.of("t", "sh", "shards.total", "shardsTotal")),
+          new Column("pri", Kind.NUMBER, true, List.of("p", "shards.primary", "shardsPrimary")),
+          new Column(
+              "relo", Kind.NUMBER, true, List.of("r", "shards.relocating", "shardsRelocating")),
+          new Column(
+              "init", Kind.NUMBER, true, List.of("i", "shards.initializing", "shardsInitializing")),
+          new Column(
+              "unassign", Kind.NUMBER, true, List.of("u", "shards.unassigned", "shardsUnassigned")),
+          new Column("pending_tasks", Kind.NUMBER, true, List.of("pt", "pendingTasks")),
+          new Column("max_task_wait_time", Kind.TEXT, true, List.of("mtwt", "maxTaskWaitTime")),
+          new Column(
+              "active_shards_percent", Kind.TEXT, true, List.of("asp", "activeShardsPercent")));
+
+  private static final List<Column> ALIASES =
+      List.of(
+          new Column("alias", Kind.TEXT, false, List.of("a")),
+          new Column("index", Kind.TEXT, false, List.of("i", "idx")),
+          new Column("filter", Kind.TEXT, false, List.of("f", "fi")),
+          new Column("routing.index", Kind.TEXT, false, List.of("ri", "routingIndex")),
+          new Column("routing.search", Kind.TEXT, false, List.of("rs", "routingSearch")),
+          new Column("is_write_index", Kind.TEXT, false, List.of("w", "isWriteIndex")));
+
+  private final Actions actions;
+  private final NodeIdentity node;
+  private final Clock clock;
+
+  CatHandlers(Actions actions, NodeIdentity node) {
+    this(actions, node, Clock.systemUTC());
+  }
+
+  CatHandlers(Actions actions, NodeIdentity node, Clock clock) {
+    this.actions = actions;
+    this.node = node;
+    this.clock = clock;
+  }
+
+  /** {@code GET /_cat/count[/{index}]}: the documents a search of the indices counts. */
+  RestResponse count(RestRequest request) throws IOException {
+    long count =
+        new CountAction(actions.search())
+            .execute(
+                CountAction.indices(request.pathParam("index")),
+                new Query.MatchAll(1f),
+                RestIndicesOptions.of(request))
+            .count();
+    return table(request, COUNT, withTime(count));
+  }
+
+  /** {@code GET /_cat/health}: the cluster health line of one node. */
+  RestResponse health(RestRequest request) throws IOException {
+    ShardCounts shards = ShardCounts.of(actions.indices().list(null));
+    int unassigned = shards.total() - shards.successful();
+    double percent = shards.total() == 0 ? 100.0 : 100.0 * shards.successful() / shards.total();
+    return table(
+        request,
+        HEALTH,
+        withTime(
+            node.clusterName(),
+            unassigned > 0 ? "yellow" : "green",
+            1,
+            1,
+            "true",
+            shards.successful(),
+            shards.successful(),
+            0,
+            0,
+            unassigned,
+            0,
+            "-",
+            String.format(Locale.ROOT, "%1.1f%%", percent)));
+  }
+
+  /** {@code GET /_cat/aliases[/{name}]}: one row per alias and index; no match is no row. */
+  RestResponse aliases(RestRequest request) throws IOException {
+    List<String> names = IndexHandlers.split(request.pathParam("name"));
+    List<Comparable<?>[]> rows = new ArrayList<>();
+    for (IndexInfo info : actions.indices().list(null)) {
+      for (AliasMetadata alias : info.aliases().values()) {
+        if (names.isEmpty()
+            || names.stream()
+                .anyMatch(n -> n.equals("_all") || Patterns.matches(n, alias.name()))) {
+          rows.add(
+              new Comparable<?>[] {
+                alias.name(),
+                info.name(),
+                alias.filter() == null ? "-" : "*",
+                orDash(alias.indexRouting()),
+                orDash(alias.searchRouting()),
+                alias.isWriteIndex() == null ? "-" : alias.isWriteIndex().toString()
+              });
+        }
+      }
+    }
+    rows.sort(
+        (a, b) ->
+            a[0].equals(b[0])
+                ? ((String) a[1]).compareTo((String) b[1])
+                : ((String) a[0]).compareTo((String) b[0]));
+    return CatTable.of(ALIASES, rows, request.param("h"), request.param("s"), false)
+        .respond(request);
+  }
+
+  private RestResponse table(RestRequest request, List<Column> columns, Comparable<?>[] row)
+      throws IOException {
+    return CatTable.of(
+            columns,
+            List.<Comparable<?>[]>of(row),
+            request.param("h"),
+            request.param("s"),
+            false,
+            request.paramAsBoolean("ts", true))
+        .respond(request);
+  }
+
+  /** The row's values after the {@code epoch} and {@code timestamp} of now. */
+  private Comparable<?>[] withTime(Comparable<?>... values) {
+    Instant now = clock.instant();
+    Comparable<?>[] row = new Comparable<?>[values.length + 2];
+    row[0] = now.getEpochSecond();
+    row[1] = HMS.format(now);
+    System.arraycopy(values, 0, row, 2, values.length);
+    return row;
+  }
+
+  private static String orDash(String value) {
+    return value == null ? "-" : value;
+  }
+}
