@@ -49,8 +49,10 @@ final class IndexStatsHandler implements RestHandler {
   @Override
   public RestResponse handle(RestRequest request) throws IOException {
     String index = request.pathParam("index");
-    String metric = request.pathParam("metric");
-    Set<String> metrics = metrics(path(index, metric), metric);
+    // OpenSearch reads the path's {metric} and a metric= parameter alike.
+    String inPath = request.pathParam("metric");
+    String metric = inPath != null ? inPath : request.param("metric");
+    Set<String> metrics = metrics(path(index, inPath), metric);
     boolean indicesLevel = level(request.param("level", "indices"));
     List<IndexInfo> indices = actions.stats().execute(index, RestIndicesOptions.of(request));
     boolean human = request.paramAsBoolean("human", false);
