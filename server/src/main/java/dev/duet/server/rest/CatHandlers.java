@@ -3,9 +3,7 @@ package dev.duet.server.rest;
 import dev.duet.engine.index.AliasMetadata;
 import dev.duet.engine.index.IndexInfo;
 import dev.duet.engine.index.Patterns;
-import dev.duet.engine.search.Query;
 import dev.duet.server.action.Actions;
-import dev.duet.server.action.CountAction;
 import dev.duet.server.action.ShardCounts;
 import dev.duet.server.rest.CatTable.Column;
 import dev.duet.server.rest.CatTable.Kind;
@@ -87,16 +85,12 @@ final class CatHandlers {
     this.clock = clock;
   }
 
-  /** {@code GET /_cat/count[/{index}]}: the documents a search of the indices counts. */
+  /**
+   * {@code GET /_cat/count[/{index}]}: the documents a search of the indices counts, with {@code
+   * _count}'s query (a body or {@code ?q=}).
+   */
   RestResponse count(RestRequest request) throws IOException {
-    long count =
-        new CountAction(actions.search())
-            .execute(
-                CountAction.indices(request.pathParam("index")),
-                new Query.MatchAll(1f),
-                RestIndicesOptions.of(request))
-            .count();
-    return table(request, COUNT, withTime(count));
+    return table(request, COUNT, withTime(SearchHandler.count(actions, request).count()));
   }
 
   /** {@code GET /_cat/health}: the cluster health line of one node. */
