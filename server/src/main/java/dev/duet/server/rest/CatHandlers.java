@@ -25,51 +25,108 @@ final class CatHandlers {
       DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT).withZone(ZoneOffset.UTC);
 
   private static final Column EPOCH =
-      new Column("epoch", Kind.NUMBER, false, true, List.of("t", "time"));
+      new Column(
+          "epoch",
+          Kind.NUMBER,
+          false,
+          true,
+          List.of("t", "time"),
+          "seconds since 1970-01-01 00:00:00");
   private static final Column TIMESTAMP =
-      new Column("timestamp", Kind.TEXT, false, true, List.of("ts", "hms", "hhmmss"));
+      new Column(
+          "timestamp", Kind.TEXT, false, true, List.of("ts", "hms", "hhmmss"), "time in HH:MM:SS");
 
   private static final List<Column> COUNT =
       List.of(
           EPOCH,
           TIMESTAMP,
-          new Column("count", Kind.NUMBER, false, List.of("dc", "docs.count", "docsCount")));
+          new Column(
+              "count",
+              Kind.NUMBER,
+              false,
+              List.of("dc", "docs.count", "docsCount"),
+              "the document count"));
 
   private static final List<Column> HEALTH =
       List.of(
           EPOCH,
           TIMESTAMP,
-          new Column("cluster", Kind.TEXT, false, List.of("cl")),
-          new Column("status", Kind.TEXT, false, List.of("st")),
-          new Column("node.total", Kind.NUMBER, true, List.of("nt", "nodeTotal")),
-          new Column("node.data", Kind.NUMBER, true, List.of("nd", "nodeData")),
+          new Column("cluster", Kind.TEXT, false, List.of("cl"), "cluster name"),
+          new Column("status", Kind.TEXT, false, List.of("st"), "health status"),
+          new Column(
+              "node.total", Kind.NUMBER, true, List.of("nt", "nodeTotal"), "total number of nodes"),
+          new Column(
+              "node.data",
+              Kind.NUMBER,
+              true,
+              List.of("nd", "nodeData"),
+              "number of nodes that can store data"),
           new Column(
               "discovered_cluster_manager",
               Kind.TEXT,
               true,
-              List.of("dcm", "dm", "discovered_master")),
+              List.of("dcm", "dm", "discovered_master"),
+              "cluster manager is discovered or not"),
           new Column(
-              "shards", Kind.NUMBER, true, List.of("t", "sh", "shards.total", "shardsTotal")),
-          new Column("pri", Kind.NUMBER, true, List.of("p", "shards.primary", "shardsPrimary")),
+              "shards",
+              Kind.NUMBER,
+              true,
+              List.of("t", "sh", "shards.total", "shardsTotal"),
+              "total number of shards"),
           new Column(
-              "relo", Kind.NUMBER, true, List.of("r", "shards.relocating", "shardsRelocating")),
+              "pri",
+              Kind.NUMBER,
+              true,
+              List.of("p", "shards.primary", "shardsPrimary"),
+              "number of primary shards"),
           new Column(
-              "init", Kind.NUMBER, true, List.of("i", "shards.initializing", "shardsInitializing")),
+              "relo",
+              Kind.NUMBER,
+              true,
+              List.of("r", "shards.relocating", "shardsRelocating"),
+              "number of relocating nodes"),
           new Column(
-              "unassign", Kind.NUMBER, true, List.of("u", "shards.unassigned", "shardsUnassigned")),
-          new Column("pending_tasks", Kind.NUMBER, true, List.of("pt", "pendingTasks")),
-          new Column("max_task_wait_time", Kind.TEXT, true, List.of("mtwt", "maxTaskWaitTime")),
+              "init",
+              Kind.NUMBER,
+              true,
+              List.of("i", "shards.initializing", "shardsInitializing"),
+              "number of initializing nodes"),
           new Column(
-              "active_shards_percent", Kind.TEXT, true, List.of("asp", "activeShardsPercent")));
+              "unassign",
+              Kind.NUMBER,
+              true,
+              List.of("u", "shards.unassigned", "shardsUnassigned"),
+              "number of unassigned shards"),
+          new Column(
+              "pending_tasks",
+              Kind.NUMBER,
+              true,
+              List.of("pt", "pendingTasks"),
+              "number of pending tasks"),
+          new Column(
+              "max_task_wait_time",
+              Kind.TEXT,
+              true,
+              List.of("mtwt", "maxTaskWaitTime"),
+              "wait time of longest task pending"),
+          new Column(
+              "active_shards_percent",
+              Kind.TEXT,
+              true,
+              List.of("asp", "activeShardsPercent"),
+              "active number of shards in percent"));
 
   private static final List<Column> ALIASES =
       List.of(
-          new Column("alias", Kind.TEXT, false, List.of("a")),
-          new Column("index", Kind.TEXT, false, List.of("i", "idx")),
-          new Column("filter", Kind.TEXT, false, List.of("f", "fi")),
-          new Column("routing.index", Kind.TEXT, false, List.of("ri", "routingIndex")),
-          new Column("routing.search", Kind.TEXT, false, List.of("rs", "routingSearch")),
-          new Column("is_write_index", Kind.TEXT, false, List.of("w", "isWriteIndex")));
+          new Column("alias", Kind.TEXT, false, List.of("a"), "alias name"),
+          new Column("index", Kind.TEXT, false, List.of("i", "idx"), "index alias points to"),
+          new Column("filter", Kind.TEXT, false, List.of("f", "fi"), "filter"),
+          new Column(
+              "routing.index", Kind.TEXT, false, List.of("ri", "routingIndex"), "index routing"),
+          new Column(
+              "routing.search", Kind.TEXT, false, List.of("rs", "routingSearch"), "search routing"),
+          new Column(
+              "is_write_index", Kind.TEXT, false, List.of("w", "isWriteIndex"), "write index"));
 
   private final Actions actions;
   private final NodeIdentity node;

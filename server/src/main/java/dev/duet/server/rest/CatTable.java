@@ -26,11 +26,22 @@ final class CatTable {
 
   /**
    * One column; {@code right} when OpenSearch aligns it right in text ({@code text-align:right}),
-   * {@code timestamp} for the {@code epoch}/{@code timestamp} pair that {@code ts=false} hides.
+   * {@code timestamp} for the {@code epoch}/{@code timestamp} pair that {@code ts=false} hides,
+   * {@code description} what {@code ?help} says of it (null: the table has no help).
    */
-  record Column(String name, Kind kind, boolean right, boolean timestamp, List<String> aliases) {
+  record Column(
+      String name,
+      Kind kind,
+      boolean right,
+      boolean timestamp,
+      List<String> aliases,
+      String description) {
     Column(String name, Kind kind, boolean right, List<String> aliases) {
-      this(name, kind, right, false, aliases);
+      this(name, kind, right, false, aliases, null);
+    }
+
+    Column(String name, Kind kind, boolean right, List<String> aliases, String description) {
+      this(name, kind, right, false, aliases, description);
     }
 
     boolean answersTo(String key) {
@@ -84,8 +95,15 @@ final class CatTable {
     return new CatTable(columns, select(columns, h, timestamps), sorted, rawBytes);
   }
 
-  /** The answer: {@code format=json} or the text table ({@code v} adds the header line). */
+  /**
+   * The answer: {@code format=json} or the text table ({@code v} adds the header line); with {@code
+   * help}, OpenSearch's column list (name, aliases, description), when the table has one.
+   */
   RestResponse respond(RestRequest request) throws IOException {
+    if (request.paramAsBoolean("help", false)
+        && columns.stream().allMatch(c -> c.description() != null)) {
+      return RestResponse.text(200, help());
+    }
     if (request.param("format", "text").equals("json")) {
       JsonOutput out = new JsonOutput(request.pretty());
       writeJson(out.generator());
@@ -221,6 +239,31 @@ final class CatTable {
             sb.append(pad);
           }
         }
+      }
+      sb.append('\n');
+    }
+    return sb.toString();
+  }
+
+  /** Every column as {@code name | aliases | description}, each part padded to its widest. */
+  private String help() {
+    List<String[]> lines = new ArrayList<>(columns.size());
+    for (Column c : columns) {
+      lines.add(new String[] {c.name(), String.join(",", c.aliases()), c.description()});
+    }
+    int[] widths = new int[3];
+    for (String[] line : lines) {
+      for (int i = 0; i < 3; i++) {
+        widths[i] = Math.max(widths[i], line[i].length());
+      }
+    }
+    StringBuilder sb = new StringBuilder();
+    for (String[] line : lines) {
+      for (int i = 0; i < 3; i++) {
+        if (i > 0) {
+          sb.append(" | ");
+        }
+        sb.append(line[i]).append(" ".repeat(widths[i] - line[i].length()));
       }
       sb.append('\n');
     }
