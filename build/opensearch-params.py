@@ -3,6 +3,7 @@
 server/src/main/resources/dev/duet/server/rest/opensearch-params.txt (read by AcceptedParams).
 
     python3 build/opensearch-params.py [--port 9201] [--jar .../lib/opensearch-3.8.0.jar]
+        [--only REGEX]   (probe only the routes "METHOD /pattern" matching REGEX; keep the rest)
 
 Candidates: the names already in the file, the query parameters of api/openapi/duet.yaml, and with
 --jar the identifier-like string constants of OpenSearch's REST handlers (javap). Each candidate is
@@ -47,8 +48,13 @@ ROUTES = [
  ("GET","/_alias",None),("GET","/_alias/{name}",None),("HEAD","/_alias/{name}",None),("GET","/{index}/_alias",None),("GET","/{index}/_alias/{name}",None),("HEAD","/{index}/_alias/{name}",None),
  ("PUT","/{index}/_alias/{name}",None),("POST","/{index}/_alias/{name}",None),("DELETE","/{index}/_alias/{missingalias}",None),
  ("PUT","/{index}/_aliases/{name}",None),("POST","/{index}/_aliases/{name}",None),("DELETE","/{index}/_aliases/{missingalias}",None),
+ ("GET","/{index}/_source/{id}",None),("HEAD","/{index}/_source/{id}",None),
+ ("POST","/_forcemerge",None),("POST","/{index}/_forcemerge",None),
+ ("GET","/_stats",None),("GET","/_stats/{metric}",None),("GET","/{index}/_stats",None),("GET","/{index}/_stats/{metric}",None),
+ ("GET","/_cat/count",None),("GET","/_cat/count/{index}",None),("GET","/_cat/health",None),
+ ("GET","/_cat/aliases",None),("GET","/_cat/aliases/{name}",None),
 ]
-VARS={"index":"strict-probe","newindex":"strict-probe-new","missing":"strict-probe-missing","id":"1","name":"strict-probe-alias","missingalias":"strict-probe-nope","scroll_id":"xyz"}
+VARS={"index":"strict-probe","newindex":"strict-probe-new","missing":"strict-probe-missing","id":"1","name":"strict-probe-alias","missingalias":"strict-probe-nope","scroll_id":"xyz","metric":"docs"}
 # Duet's own names, documented in api/openapi/duet.yaml, that OpenSearch refuses (written after |).
 DUET_ONLY = {
     k: ["analyzer", "field", "normalizer", "text", "tokenizer"]
@@ -108,6 +114,7 @@ def main():
     args = sys.argv[1:]
     port = int(args[args.index("--port") + 1]) if "--port" in args else 9201
     jar = args[args.index("--jar") + 1] if "--jar" in args else None
+    only = re.compile(args[args.index("--only") + 1]) if "--only" in args else None
     names = candidates(jar)
     o = Oracle(port)
     o.send("PUT", "/strict-probe", "{}")
@@ -116,6 +123,8 @@ def main():
     accepted, always = {}, {}
     for method, pattern, body in ROUTES:
         key = method + " " + pattern
+        if only and not only.search(key):
+            continue
         path = re.sub(r"\{(\w+)\}", lambda m: VARS[m.group(1)], pattern)
         ok = set()
         values = ["true", "1s", "1", "open", "x"] if method == "HEAD" else ["x"]
@@ -155,12 +164,17 @@ def main():
             accepted[key].update(["source", "source_content_type"])
     o.send("DELETE", "/strict-probe-new", None)
     o.send("DELETE", "/strict-probe", None)
-    write(accepted, always)
+    write(accepted, always, only)
 
 
-def write(accepted, always):
+def write(accepted, always, only=None):
     header = open(OUT).read().split("\n\n", 1)[0] if os.path.exists(OUT) else "#"
     rows = []
+    if only and os.path.exists(OUT):  # keep the rows of the routes not probed this time
+        for line in open(OUT).read().split("\n\n", 1)[1].splitlines():
+            method, pattern = line.split(" = ", 1)[0].split(" ")
+            if not only.search(method + " " + pattern):
+                rows.append(((pattern, method), line))
     for key, names in accepted.items():
         method, pattern = key.split(" ")
         for var, real in [("{newindex}", "{index}"), ("{missingalias}", "{name}"),

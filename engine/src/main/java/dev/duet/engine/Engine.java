@@ -7,6 +7,7 @@ import dev.duet.engine.document.ByQueryResponse;
 import dev.duet.engine.document.GetResult;
 import dev.duet.engine.index.AliasAction;
 import dev.duet.engine.index.AliasMetadata;
+import dev.duet.engine.index.ForceMerge;
 import dev.duet.engine.index.IndexInfo;
 import dev.duet.engine.index.IndexSettings;
 import dev.duet.engine.index.IndicesOptions;
@@ -192,6 +193,9 @@ public interface Engine extends Closeable {
   }
 
   void flush(String expression, IndicesOptions options);
+
+  /** Force-merges the matching indices ({@code _forcemerge}); blocks until the merges are done. */
+  void forceMerge(String expression, IndicesOptions options, ForceMerge request);
 
   /** The node's search limits now in force. */
   NodeLimits limits();

@@ -15,6 +15,7 @@ import dev.duet.engine.document.RefreshPolicy;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.index.AliasAction;
 import dev.duet.engine.index.AliasMetadata;
+import dev.duet.engine.index.ForceMerge;
 import dev.duet.engine.index.IndexInfo;
 import dev.duet.engine.index.IndexSettings;
 import dev.duet.engine.index.IndicesOptions;
@@ -442,6 +443,11 @@ public final class LuceneEngine implements Engine {
   @Override
   public void flush(String expression, IndicesOptions options) {
     matching(expression, options).forEach(LuceneIndex::flush);
+  }
+
+  @Override
+  public void forceMerge(String expression, IndicesOptions options, ForceMerge request) {
+    matching(expression, options).forEach(index -> index.forceMerge(request));
   }
 
   /** The open indices an expression names (all when null or empty); 404 for a missing name. */

@@ -6,6 +6,7 @@ import dev.duet.engine.document.GetResult;
 import dev.duet.engine.document.OpType;
 import dev.duet.engine.document.WriteResult;
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.index.ForceMerge;
 import dev.duet.engine.index.IndexInfo;
 import dev.duet.engine.internal.knn.KnnCodec;
 import dev.duet.engine.internal.knn.PackedVectors;
@@ -374,6 +375,22 @@ final class LuceneIndex implements Closeable {
   /** Lucene commit + translog roll; the generations the commit covers are deleted. */
   void flush() {
     durability.flush();
+  }
+
+  /**
+   * {@code _forcemerge} ({@link IndexMerges}); with {@code flush}, a commit and a refresh after, so
+   * that the merged-away segments are released, as OpenSearch does.
+   */
+  void forceMerge(ForceMerge request) {
+    try {
+      IndexMerges.forceMerge(writer, request);
+    } catch (AlreadyClosedException e) {
+      throw DuetException.indexNotFound(name());
+    }
+    if (request.flush()) {
+      flush();
+      refresh();
+    }
   }
 
   /** Realtime get: the version map first, then the searcher. */

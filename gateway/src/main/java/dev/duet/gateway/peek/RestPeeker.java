@@ -81,6 +81,8 @@ public final class RestPeeker {
       case "_count" -> Operation.of("count", Action.SEARCH, all);
       case "_mget" -> NdjsonPeeker.mget(null, body);
       case "_refresh", "_flush" -> Operation.of(first.substring(1), Action.WRITE, all);
+      case "_stats" -> Operation.of("stats", read ? Action.SEARCH : Action.ADMIN, all);
+      case "_forcemerge" -> Operation.of("forcemerge", Action.ADMIN, all);
       case "_cluster" -> {
         if (segments.size() >= 2 && segments.get(1).equals("health") && read) {
           yield segments.size() == 2
@@ -90,11 +92,16 @@ public final class RestPeeker {
         yield Operation.of("cluster", Action.ADMIN, all);
       }
       case "_cat" -> {
-        if (segments.size() >= 2 && segments.get(1).equals("indices") && read) {
+        String table = segments.size() >= 2 && read ? segments.get(1) : "";
+        if (table.equals("indices") || table.equals("count")) {
+          // Counting reads the indices' documents, as _count does.
           yield Operation.of(
-              "cat_indices",
+              "cat_" + table,
               Action.SEARCH,
               segments.size() == 2 ? all : IndexPatterns.split(segments.get(2)));
+        }
+        if (table.equals("health") && segments.size() == 2) {
+          yield Operation.of("cat_health", null, List.of()); // as _cluster/health
         }
         yield Operation.of("cat", Action.ADMIN, all);
       }

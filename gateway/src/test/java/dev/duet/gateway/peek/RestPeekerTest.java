@@ -93,6 +93,13 @@ class RestPeekerTest {
     assertThat(peek("GET", "/_cluster/health", "").action()).isNull();
     assertThat(peek("GET", "/_cluster/health/b-1", "").indices()).containsExactly("b-1");
     assertThat(peek("GET", "/_cat/indices", "").indices()).containsExactly("*");
+    assertThat(peek("GET", "/_cat/count/b-1", "").action()).isEqualTo(Action.SEARCH);
+    assertThat(peek("GET", "/_cat/count/b-1", "").indices()).containsExactly("b-1");
+    assertThat(peek("GET", "/_cat/health", "").action()).isNull();
+    assertThat(peek("GET", "/_cat/aliases", "").action()).isEqualTo(Action.ADMIN);
+    assertThat(peek("GET", "/_stats", "").action()).isEqualTo(Action.SEARCH);
+    assertThat(peek("POST", "/_forcemerge", "").action()).isEqualTo(Action.ADMIN);
+    assertThat(peek("POST", "/b-1/_forcemerge", "").indices()).containsExactly("b-1");
     assertThat(peek("POST", "/_nodes/reload_secure_settings", "").action()).isEqualTo(Action.ADMIN);
   }
 

@@ -20,6 +20,8 @@ public final class Actions {
   private final DeleteIndexAction deleteIndex;
   private final RefreshAction refresh;
   private final FlushAction flush;
+  private final ForceMergeAction forceMerge;
+  private final IndexStatsAction stats;
   private final IndicesAction indices;
   private final IndexMetadataAction indexMetadata;
   private final ClusterSettingsAction clusterSettings;
@@ -43,6 +45,8 @@ public final class Actions {
     this.deleteIndex = new DeleteIndexAction(engine);
     this.refresh = new RefreshAction(engine);
     this.flush = new FlushAction(engine);
+    this.forceMerge = new ForceMergeAction(engine);
+    this.stats = new IndexStatsAction(engine);
     this.indices = new IndicesAction(engine);
     this.indexMetadata = new IndexMetadataAction(engine);
     this.clusterSettings = new ClusterSettingsAction(engine);
@@ -91,6 +95,15 @@ public final class Actions {
 
   public FlushAction flush() {
     return flush;
+  }
+
+  public ForceMergeAction forceMerge() {
+    return forceMerge;
+  }
+
+  /** {@code _stats}: index statistics. */
+  public IndexStatsAction stats() {
+    return stats;
   }
 
   public IndicesAction indices() {

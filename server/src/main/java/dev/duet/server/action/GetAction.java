@@ -73,6 +73,28 @@ public final class GetAction {
     return filter(result, filter);
   }
 
+  /**
+   * {@code GET /{index}/_source/{id}}: the document's source alone, filtered; 400 when the filter
+   * turns the source off, 404 {@code resource_not_found_exception} for a missing document, as
+   * OpenSearch's get-source action answers.
+   */
+  public byte[] source(
+      String index, String id, SourceFilter filter, boolean realtime, boolean refresh) {
+    if (filter != null && !filter.fetch()) {
+      throw DuetException.badRequest(
+          "action_request_validation_exception",
+          "Validation Failed: 1: fetching source can not be disabled;");
+    }
+    GetResult result = execute(index, id, filter, realtime, refresh, VersionCheck.MATCH_ANY);
+    if (!result.found() || result.source() == null) {
+      throw new DuetException(
+          404,
+          "resource_not_found_exception",
+          "Document not found [" + result.index() + "]/[" + id + "]");
+    }
+    return result.source();
+  }
+
   /** Each get answered alone: a missing index fails only the documents that name it. */
   public MultiGetResponse execute(MultiGetRequest request) {
     List<MultiGetResponse.Item> out = new ArrayList<>(request.items().size());

@@ -5,15 +5,22 @@ import static dev.duet.server.grpc.RestOperations.route;
 import static java.util.Objects.requireNonNull;
 
 import com.linecorp.armeria.server.annotation.Blocking;
+import dev.duet.api.cat.AliasesRequest;
+import dev.duet.api.cat.AliasesResponse;
 import dev.duet.api.cat.CatServiceGrpc;
+import dev.duet.api.cat.CountRequest;
+import dev.duet.api.cat.CountResponse;
+import dev.duet.api.cat.HealthRequest;
+import dev.duet.api.cat.HealthResponse;
 import dev.duet.api.cat.IndicesRequest;
 import dev.duet.api.cat.IndicesResponse;
 import dev.duet.engine.error.DuetException;
 import io.grpc.stub.StreamObserver;
 
 /**
- * {@code duet.cat.CatService}, generated from api/openapi: {@code _cat/indices} as REST's {@code
- * format=json} rows, the only form its response message carries.
+ * {@code duet.cat.CatService}, generated from api/openapi: {@code _cat/indices}, {@code count},
+ * {@code health} and {@code aliases} as REST's {@code format=json} rows, the only form their
+ * response messages carry.
  */
 @Blocking // every RPC calls the engine, which may block (GrpcTransport)
 final class CatRpcs extends CatServiceGrpc.CatServiceImplBase {
@@ -25,13 +32,7 @@ final class CatRpcs extends CatServiceGrpc.CatServiceImplBase {
 
   @Override
   public void indices(IndicesRequest request, StreamObserver<IndicesResponse> responses) {
-    if (request.hasFormat() && !request.getFormat().equals("json")) {
-      responses.onError(
-          GrpcErrors.toStatus(
-              DuetException.illegalArgument(
-                  "format: "
-                      + request.getFormat()
-                      + " (expected: json; gRPC answers with rows, not text)")));
+    if (refusesText(request.hasFormat(), request.getFormat(), responses)) {
       return;
     }
     rest.unary(
@@ -41,5 +42,59 @@ final class CatRpcs extends CatServiceGrpc.CatServiceImplBase {
         responses,
         route(GET, "/_cat/indices"),
         route(GET, "/_cat/indices/{index}"));
+  }
+
+  @Override
+  public void count(CountRequest request, StreamObserver<CountResponse> responses) {
+    if (refusesText(request.hasFormat(), request.getFormat(), responses)) {
+      return;
+    }
+    rest.unary(
+        "duet.cat.CatService/Count",
+        request.toBuilder().setFormat("json").build(),
+        CountResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/_cat/count"),
+        route(GET, "/_cat/count/{index}"));
+  }
+
+  @Override
+  public void health(HealthRequest request, StreamObserver<HealthResponse> responses) {
+    if (refusesText(request.hasFormat(), request.getFormat(), responses)) {
+      return;
+    }
+    rest.unary(
+        "duet.cat.CatService/Health",
+        request.toBuilder().setFormat("json").build(),
+        HealthResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/_cat/health"));
+  }
+
+  @Override
+  public void aliases(AliasesRequest request, StreamObserver<AliasesResponse> responses) {
+    if (refusesText(request.hasFormat(), request.getFormat(), responses)) {
+      return;
+    }
+    rest.unary(
+        "duet.cat.CatService/Aliases",
+        request.toBuilder().setFormat("json").build(),
+        AliasesResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/_cat/aliases"),
+        route(GET, "/_cat/aliases/{name}"));
+  }
+
+  /** True, after failing the call, when it asks for a format other than JSON rows. */
+  private static boolean refusesText(
+      boolean hasFormat, String format, StreamObserver<?> responses) {
+    if (!hasFormat || format.equals("json")) {
+      return false;
+    }
+    responses.onError(
+        GrpcErrors.toStatus(
+            DuetException.illegalArgument(
+                "format: " + format + " (expected: json; gRPC answers with rows, not text)")));
+    return true;
   }
 }

@@ -21,7 +21,10 @@ import dev.duet.api.documents.DeleteByQueryRequest;
 import dev.duet.api.documents.DeleteRequest;
 import dev.duet.api.documents.DocumentsServiceGrpc;
 import dev.duet.api.documents.ExistsRequest;
+import dev.duet.api.documents.ExistsSourceRequest;
 import dev.duet.api.documents.GetRequest;
+import dev.duet.api.documents.GetSourceRequest;
+import dev.duet.api.documents.GetSourceResponse;
 import dev.duet.api.documents.IndexRequest;
 import dev.duet.api.documents.MgetRequest;
 import dev.duet.api.documents.UpdateByQueryRequest;
@@ -102,6 +105,26 @@ final class DocumentsRpcs extends DocumentsServiceGrpc.DocumentsServiceImplBase 
         GetResult.getDefaultInstance(),
         responses,
         route(GET, "/{index}/_doc/{id}"));
+  }
+
+  @Override
+  public void getSource(GetSourceRequest request, StreamObserver<GetSourceResponse> responses) {
+    rest.unary(
+        "duet.documents.DocumentsService/GetSource",
+        request,
+        GetSourceResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/{index}/_source/{id}"));
+  }
+
+  @Override
+  public void existsSource(ExistsSourceRequest request, StreamObserver<Empty> responses) {
+    rest.unary(
+        "duet.documents.DocumentsService/ExistsSource",
+        request,
+        Empty.getDefaultInstance(),
+        responses,
+        route(HEAD, "/{index}/_source/{id}"));
   }
 
   @Override

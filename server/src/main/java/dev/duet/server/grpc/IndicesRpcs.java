@@ -13,6 +13,7 @@ import com.linecorp.armeria.server.annotation.Blocking;
 import dev.duet.api.common.AcknowledgedResult;
 import dev.duet.api.common.AnalyzeResult;
 import dev.duet.api.common.CreateIndexResult;
+import dev.duet.api.common.IndexStatsResult;
 import dev.duet.api.common.ShardStatistics;
 import dev.duet.api.common.ShardsResult;
 import dev.duet.api.common.ValidateQueryResult;
@@ -23,6 +24,7 @@ import dev.duet.api.indices.DeleteRequest;
 import dev.duet.api.indices.ExistsAliasRequest;
 import dev.duet.api.indices.ExistsRequest;
 import dev.duet.api.indices.FlushRequest;
+import dev.duet.api.indices.ForcemergeRequest;
 import dev.duet.api.indices.GetAliasRequest;
 import dev.duet.api.indices.GetAliasResponse;
 import dev.duet.api.indices.GetMappingRequest;
@@ -36,6 +38,7 @@ import dev.duet.api.indices.PutAliasRequest;
 import dev.duet.api.indices.PutMappingRequest;
 import dev.duet.api.indices.PutSettingsRequest;
 import dev.duet.api.indices.RefreshRequest;
+import dev.duet.api.indices.StatsRequest;
 import dev.duet.api.indices.UpdateAliasesRequest;
 import dev.duet.api.indices.ValidateQueryRequest;
 import dev.duet.engine.error.DuetException;
@@ -177,6 +180,30 @@ final class IndicesRpcs extends IndicesServiceGrpc.IndicesServiceImplBase {
         responses,
         route(POST, "/_flush"),
         route(POST, "/{index}/_flush"));
+  }
+
+  @Override
+  public void forcemerge(ForcemergeRequest request, StreamObserver<ShardsResult> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/Forcemerge",
+        request,
+        ShardsResult.getDefaultInstance(),
+        responses,
+        route(POST, "/_forcemerge"),
+        route(POST, "/{index}/_forcemerge"));
+  }
+
+  @Override
+  public void stats(StatsRequest request, StreamObserver<IndexStatsResult> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/Stats",
+        request,
+        IndexStatsResult.getDefaultInstance(),
+        responses,
+        route(GET, "/_stats"),
+        route(GET, "/_stats/{metric}"),
+        route(GET, "/{index}/_stats"),
+        route(GET, "/{index}/_stats/{metric}"));
   }
 
   @Override

@@ -90,9 +90,18 @@ public final class AcceptedParams {
   }
 
   static String message(String path, SortedSet<String> unknown, Set<String> candidates) {
+    return message(path, unknown, candidates, "parameter");
+  }
+
+  /**
+   * OpenSearch's message for unrecognized names of a kind ({@code parameter}, or {@code metric} of
+   * {@code _stats}), each with its "did you mean".
+   */
+  static String message(
+      String path, SortedSet<String> unknown, Set<String> candidates, String kind) {
     StringBuilder b =
         new StringBuilder("request [").append(path).append("] contains unrecognized ");
-    b.append(unknown.size() > 1 ? "parameters: " : "parameter: ");
+    b.append(kind).append(unknown.size() > 1 ? "s: " : ": ");
     boolean first = true;
     for (String name : unknown) {
       if (!first) {

@@ -109,15 +109,9 @@ final class ClusterHandlers {
         expression == null || IndexHandlers.isPattern(expression)
             ? actions.indices().list(expression)
             : List.of(actions.indices().index(expression));
-    CatIndicesTable table =
-        CatIndicesTable.of(
-            indices, request.param("h"), request.param("s"), "b".equals(request.param("bytes")));
-    if (request.param("format", "text").equals("json")) {
-      JsonOutput out = new JsonOutput(request.pretty());
-      table.writeJson(out.generator());
-      return RestResponse.json(200, out);
-    }
-    return RestResponse.text(200, table.text(request.paramAsBoolean("v", false)));
+    return CatIndicesTable.of(
+            indices, request.param("h"), request.param("s"), "b".equals(request.param("bytes")))
+        .respond(request);
   }
 
   /** OpenSearch's human byte sizes: {@code 208b}, {@code 4.5kb}, {@code 10mb}. */

@@ -158,6 +158,39 @@ final class DocumentHandlers {
     return RestResponse.empty(result.found() ? 200 : 404);
   }
 
+  /**
+   * {@code GET /{index}/_source/{id}}: the source alone, as stored (a filter rewrites it); {@code
+   * pretty} does not apply, as in OpenSearch, which writes the stored bytes.
+   */
+  RestResponse source(RestRequest request) {
+    return RestResponse.json(200, documentSource(request));
+  }
+
+  /** {@code HEAD /{index}/_source/{id}}: 200 when the document and its source exist. */
+  RestResponse sourceExists(RestRequest request) {
+    try {
+      documentSource(request);
+      return RestResponse.empty(200);
+    } catch (DuetException e) {
+      return RestResponse.empty(e.status());
+    }
+  }
+
+  private byte[] documentSource(RestRequest request) {
+    try {
+      return actions
+          .get()
+          .source(
+              request.pathParam("index"),
+              request.pathParam("id"),
+              sourceParams(request),
+              request.paramAsBoolean("realtime", true),
+              request.paramAsBoolean("refresh", false));
+    } catch (DuetException e) {
+      throw DocumentWriteAction.asIndexExpression(e);
+    }
+  }
+
   private RestResponse write(RestRequest request, OpType op) throws IOException {
     VersionCheck check = VersionParams.of(request);
     byte[] source = null;

@@ -180,7 +180,11 @@ final class IndexHandlers {
   /** {@code {"_shards":{...}}} for the primaries (and unassigned replicas) of the given indices. */
   private static RestResponse shardsResponse(RestRequest request, List<IndexInfo> indices)
       throws IOException {
-    ShardCounts shards = ShardCounts.of(indices);
+    return shardsResponse(request, ShardCounts.of(indices));
+  }
+
+  /** {@code {"_shards":{...}}}: what OpenSearch's broadcast actions answer. */
+  static RestResponse shardsResponse(RestRequest request, ShardCounts shards) throws IOException {
     JsonOutput out = new JsonOutput(request.pretty());
     JsonGenerator g = out.generator();
     g.writeStartObject();

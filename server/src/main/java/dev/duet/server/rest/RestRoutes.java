@@ -27,6 +27,9 @@ public final class RestRoutes {
     MultiSearchHandler msearch = new MultiSearchHandler(actions);
     SearchSessionHandlers sessions = new SearchSessionHandlers(actions);
     ExplainHandler explain = new ExplainHandler(actions);
+    ForceMergeHandler forceMerge = new ForceMergeHandler(actions);
+    IndexStatsHandler stats = new IndexStatsHandler(actions);
+    CatHandlers cat = new CatHandlers(actions, node);
     return new RestRouter()
         .add("/", root, GET, HEAD)
         .add("/_cluster/health", cluster::health, GET)
@@ -35,9 +38,17 @@ public final class RestRoutes {
         .add("/_cluster/settings", clusterSettings::put, PUT)
         .add("/_cat/indices", cluster::catIndices, GET)
         .add("/_cat/indices/{index}", cluster::catIndices, GET)
+        .add("/_cat/count", cat::count, GET)
+        .add("/_cat/count/{index}", cat::count, GET)
+        .add("/_cat/health", cat::health, GET)
+        .add("/_cat/aliases", cat::aliases, GET)
+        .add("/_cat/aliases/{name}", cat::aliases, GET)
         .add("/_mapping", index::mapping, GET)
         .add("/_refresh", index::refresh, GET, POST)
         .add("/_flush", index::flush, GET, POST)
+        .add("/_forcemerge", forceMerge, POST)
+        .add("/_stats", stats, GET)
+        .add("/_stats/{metric}", stats, GET)
         .add("/_bulk", docs::bulk, POST, PUT)
         .add("/_search", search, GET, POST)
         .add("/_count", search::count, GET, POST)
@@ -62,6 +73,9 @@ public final class RestRoutes {
         .add("/{index}/_mapping", index::mapping, GET)
         .add("/{index}/_refresh", index::refresh, GET, POST)
         .add("/{index}/_flush", index::flush, GET, POST)
+        .add("/{index}/_forcemerge", forceMerge, POST)
+        .add("/{index}/_stats", stats, GET)
+        .add("/{index}/_stats/{metric}", stats, GET)
         .add("/{index}/_bulk", docs::bulk, POST, PUT)
         .add("/{index}/_search", search, GET, POST)
         .add("/{index}/_count", search::count, GET, POST)
@@ -71,6 +85,8 @@ public final class RestRoutes {
         .add("/{index}/_doc/{id}", docs::get, GET)
         .add("/{index}/_doc/{id}", docs::exists, HEAD)
         .add("/{index}/_doc/{id}", docs::delete, DELETE)
+        .add("/{index}/_source/{id}", docs::source, GET)
+        .add("/{index}/_source/{id}", docs::sourceExists, HEAD)
         .add("/{index}/_create/{id}", docs::create, PUT, POST)
         .add("/{index}/_update/{id}", docs::update, POST)
         .add("/_mget", mget, GET, POST)

@@ -86,6 +86,23 @@ final class SearchHandler implements RestHandler {
    * body holds only {@code query}.
    */
   RestResponse count(RestRequest request) throws IOException {
+    CountAction.Result result = count(actions, request);
+    JsonOutput out = new JsonOutput(request.pretty());
+    var g = out.generator();
+    g.writeStartObject();
+    g.writeNumberField("count", result.count());
+    g.writeObjectFieldStart("_shards");
+    g.writeNumberField("total", result.shards());
+    g.writeNumberField("successful", result.shards());
+    g.writeNumberField("skipped", 0);
+    g.writeNumberField("failed", 0);
+    g.writeEndObject();
+    g.writeEndObject();
+    return RestResponse.json(200, out);
+  }
+
+  /** The count of {@code _count} and {@code _cat/count}: a body query, or {@code ?q=}. */
+  static CountAction.Result count(Actions actions, RestRequest request) throws IOException {
     SearchRequest parsed =
         SearchRequestDecoder.decode(
             indices(request.pathParam("index")),
@@ -102,18 +119,7 @@ final class SearchHandler implements RestHandler {
                     ? dev.duet.server.rest.codec.QueryStringParam.parse(request.param("q"))
                     : parsed.query(),
                 RestIndicesOptions.of(request));
-    JsonOutput out = new JsonOutput(request.pretty());
-    var g = out.generator();
-    g.writeStartObject();
-    g.writeNumberField("count", result.count());
-    g.writeObjectFieldStart("_shards");
-    g.writeNumberField("total", result.shards());
-    g.writeNumberField("successful", result.shards());
-    g.writeNumberField("skipped", 0);
-    g.writeNumberField("failed", 0);
-    g.writeEndObject();
-    g.writeEndObject();
-    return RestResponse.json(200, out);
+    return result;
   }
 
   private static SearchUrlOptions urlOptions(RestRequest request) {
