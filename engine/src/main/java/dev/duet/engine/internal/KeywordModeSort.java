@@ -65,8 +65,7 @@ final class KeywordModeSort {
       ModePicker picker, boolean max, LeafReaderContext ctx, String name) throws IOException {
     SortedSetDocValues values = DocValues.getSortedSet(ctx.reader(), name);
     ModePicker.Segment segment = picker.segment(ctx);
-    return new SortedDocValues() {
-      private int doc = -1;
+    return new PositionedDocValues.Sorted(values.cost()) {
       private int ord = -1;
 
       @Override
@@ -106,27 +105,6 @@ final class KeywordModeSort {
       @Override
       public int getValueCount() {
         return (int) values.getValueCount();
-      }
-
-      @Override
-      public int docID() {
-        return doc;
-      }
-
-      // Sort comparators only position with advanceExact; no caller iterates these values.
-      @Override
-      public int nextDoc() {
-        throw new UnsupportedOperationException();
-      }
-
-      @Override
-      public int advance(int target) {
-        throw new UnsupportedOperationException();
-      }
-
-      @Override
-      public long cost() {
-        return values.cost();
       }
     };
   }

@@ -58,8 +58,7 @@ final class MissingTermSort {
     int found = values.lookupTerm(term);
     boolean present = found >= 0;
     int termOrd = present ? found : -found - 1;
-    return new SortedDocValues() {
-      private int doc = -1;
+    return new PositionedDocValues.Sorted(values.cost()) {
       private int ord;
 
       @Override
@@ -90,27 +89,6 @@ final class MissingTermSort {
       @Override
       public int getValueCount() {
         return values.getValueCount() + (present ? 0 : 1);
-      }
-
-      @Override
-      public int docID() {
-        return doc;
-      }
-
-      // Sort comparators only position with advanceExact; no caller iterates these values.
-      @Override
-      public int nextDoc() {
-        throw new UnsupportedOperationException();
-      }
-
-      @Override
-      public int advance(int target) {
-        throw new UnsupportedOperationException();
-      }
-
-      @Override
-      public long cost() {
-        return values.cost();
       }
     };
   }

@@ -132,8 +132,7 @@ final class ModePicker {
   NumericDocValues values(LeafReaderContext ctx) throws IOException {
     SortedNumericDocValues values = DocValues.getSortedNumeric(ctx.reader(), field);
     Segment segment = segment(ctx);
-    return new NumericDocValues() {
-      private int doc = -1;
+    return new PositionedDocValues.Numeric(values.cost()) {
       private long value;
 
       private boolean exists;
@@ -170,27 +169,6 @@ final class ModePicker {
       @Override
       public long longValue() {
         return value;
-      }
-
-      @Override
-      public int docID() {
-        return doc;
-      }
-
-      // Sort comparators only position with advanceExact; no caller iterates these values.
-      @Override
-      public int nextDoc() {
-        throw new UnsupportedOperationException();
-      }
-
-      @Override
-      public int advance(int target) {
-        throw new UnsupportedOperationException();
-      }
-
-      @Override
-      public long cost() {
-        return values.cost();
       }
     };
   }
