@@ -188,13 +188,18 @@ final class IndexHandlers {
     JsonOutput out = new JsonOutput(request.pretty());
     JsonGenerator g = out.generator();
     g.writeStartObject();
+    writeShards(g, shards);
+    g.writeEndObject();
+    return RestResponse.json(200, out);
+  }
+
+  /** The {@code "_shards"} object of a broadcast action's answer. */
+  static void writeShards(JsonGenerator g, ShardCounts shards) throws IOException {
     g.writeObjectFieldStart("_shards");
     g.writeNumberField("total", shards.total());
     g.writeNumberField("successful", shards.successful());
     g.writeNumberField("failed", shards.failed());
     g.writeEndObject();
-    g.writeEndObject();
-    return RestResponse.json(200, out);
   }
 
   /** An index's aliases as {@code GET /{index}} and {@code GET /_alias} show them. */

@@ -60,11 +60,7 @@ final class IndexStatsHandler implements RestHandler {
     JsonOutput out = new JsonOutput(request.pretty());
     JsonGenerator g = out.generator();
     g.writeStartObject();
-    g.writeObjectFieldStart("_shards");
-    g.writeNumberField("total", shards.total());
-    g.writeNumberField("successful", shards.successful());
-    g.writeNumberField("failed", shards.failed());
-    g.writeEndObject();
+    IndexHandlers.writeShards(g, shards);
     long docs = 0;
     long deleted = 0;
     long bytes = 0;
