@@ -42,6 +42,7 @@ ROUTES = [
  ("GET","/_mget",'{"docs":[{"_index":"strict-probe","_id":"1"}]}'),("POST","/_mget",'{"docs":[{"_index":"strict-probe","_id":"1"}]}'),
  ("GET","/{index}/_mget",'{"ids":["1"]}'),("POST","/{index}/_mget",'{"ids":["1"]}'),
  ("POST","/{index}/_delete_by_query",'{"query":{"match_none":{}}}'),("POST","/{index}/_update_by_query",'{"query":{"match_none":{}}}'),
+ ("POST","/_reindex",'{"source":{"index":"strict-probe","query":{"match_none":{}}},"dest":{"index":"strict-probe-dest"}}'),
  ("GET","/_settings",None),("PUT","/_settings",'{"index":{"refresh_interval":"1s"}}'),("GET","/_settings/{name}",None),
  ("GET","/{index}/_settings",None),("PUT","/{index}/_settings",'{"index":{"refresh_interval":"1s"}}'),("GET","/{index}/_settings/{name}",None),
  ("POST","/_aliases",'{"actions":[{"add":{"index":"strict-probe","alias":"strict-probe-alias"}}]}'),

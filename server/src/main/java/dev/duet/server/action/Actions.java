@@ -16,6 +16,7 @@ public final class Actions {
   private final DocumentWriteAction documentWrite;
   private final GetAction get;
   private final ByQueryAction byQuery;
+  private final ReindexAction reindex;
   private final CreateIndexAction createIndex;
   private final DeleteIndexAction deleteIndex;
   private final RefreshAction refresh;
@@ -41,6 +42,7 @@ public final class Actions {
     this.documentWrite = new DocumentWriteAction(bulk);
     this.get = new GetAction(engine);
     this.byQuery = new ByQueryAction(engine);
+    this.reindex = new ReindexAction(engine);
     this.createIndex = new CreateIndexAction(engine);
     this.deleteIndex = new DeleteIndexAction(engine);
     this.refresh = new RefreshAction(engine);
@@ -79,6 +81,10 @@ public final class Actions {
 
   public ByQueryAction byQuery() {
     return byQuery;
+  }
+
+  public ReindexAction reindex() {
+    return reindex;
   }
 
   public CreateIndexAction createIndex() {

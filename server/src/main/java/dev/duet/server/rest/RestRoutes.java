@@ -93,6 +93,7 @@ public final class RestRoutes {
         .add("/{index}/_mget", mget, GET, POST)
         .add("/{index}/_delete_by_query", byQuery::deleteByQuery, POST)
         .add("/{index}/_update_by_query", byQuery::updateByQuery, POST)
+        .add("/_reindex", new ReindexHandler(actions)::reindex, POST)
         .add("/{index}/_mapping", index::putMapping, PUT, POST)
         .add("/_settings", index::settings, GET)
         .add("/_settings", index::putSettings, PUT)
