@@ -120,6 +120,9 @@ public interface Engine extends Closeable {
    */
   dev.duet.engine.document.ReindexResponse reindex(dev.duet.engine.document.ReindexRequest request);
 
+  /** {@code _segments}: each matching index's Lucene segments. */
+  List<dev.duet.engine.index.IndexSegments> segments(String expression, IndicesOptions options);
+
   /** Makes all acknowledged writes to the matching indices visible to search. */
   default void refresh(String expression) {
     refresh(expression, IndicesOptions.DEFAULTS);

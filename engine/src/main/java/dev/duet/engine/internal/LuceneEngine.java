@@ -457,6 +457,16 @@ public final class LuceneEngine implements Engine {
   }
 
   @Override
+  public List<dev.duet.engine.index.IndexSegments> segments(
+      String expression, IndicesOptions options) {
+    List<dev.duet.engine.index.IndexSegments> out = new ArrayList<>();
+    for (LuceneIndex index : matching(expression, options)) {
+      out.add(new dev.duet.engine.index.IndexSegments(index.info(), index.segments()));
+    }
+    return out;
+  }
+
+  @Override
   public void refresh(String expression, IndicesOptions options) {
     matching(expression, options).forEach(LuceneIndex::refresh);
   }

@@ -17,6 +17,8 @@ public final class Actions {
   private final GetAction get;
   private final ByQueryAction byQuery;
   private final ReindexAction reindex;
+  private final SegmentsAction segments;
+  private final String nodeId;
   private final CreateIndexAction createIndex;
   private final DeleteIndexAction deleteIndex;
   private final RefreshAction refresh;
@@ -43,6 +45,8 @@ public final class Actions {
     this.get = new GetAction(engine);
     this.byQuery = new ByQueryAction(engine);
     this.reindex = new ReindexAction(engine);
+    this.segments = new SegmentsAction(engine);
+    this.nodeId = nodeId;
     this.createIndex = new CreateIndexAction(engine);
     this.deleteIndex = new DeleteIndexAction(engine);
     this.refresh = new RefreshAction(engine);
@@ -85,6 +89,15 @@ public final class Actions {
 
   public ReindexAction reindex() {
     return reindex;
+  }
+
+  public SegmentsAction segments() {
+    return segments;
+  }
+
+  /** How this node names itself where OpenSearch gives a node id ({@code _segments} routing). */
+  public String nodeId() {
+    return nodeId;
   }
 
   public CreateIndexAction createIndex() {
