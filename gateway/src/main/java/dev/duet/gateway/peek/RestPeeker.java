@@ -95,8 +95,8 @@ public final class RestPeeker {
       }
       case "_cat" -> {
         String table = segments.size() >= 2 && read ? segments.get(1) : "";
-        if (table.equals("indices") || table.equals("count")) {
-          // Counting reads the indices' documents, as _count does.
+        if (table.equals("indices") || table.equals("count") || table.equals("segments")) {
+          // Counting reads the indices' documents, as _count does; segments as _segments.
           yield Operation.of(
               "cat_" + table,
               Action.SEARCH,

@@ -139,6 +139,8 @@ class RestPeekerTest {
     assertThat(segments.indices()).containsExactly("*");
     assertThat(peek("GET", "/b-1/_segments", "").indices()).containsExactly("b-1");
     assertThat(peek("GET", "/b-1/_segments", "").action()).isEqualTo(Action.SEARCH);
+    assertThat(peek("GET", "/_cat/segments/b-1", "").indices()).containsExactly("b-1");
+    assertThat(peek("GET", "/_cat/segments", "").action()).isEqualTo(Action.SEARCH);
   }
 
   @Test
