@@ -114,6 +114,15 @@ public interface Engine extends Closeable {
    */
   ByQueryResponse byQuery(ByQueryRequest request);
 
+  /**
+   * {@code _reindex} within this node: 404 {@code index_not_found_exception} for a missing source;
+   * the dest index is created on first write as a bulk would create it.
+   */
+  dev.duet.engine.document.ReindexResponse reindex(dev.duet.engine.document.ReindexRequest request);
+
+  /** {@code _segments}: each matching index's Lucene segments. */
+  List<dev.duet.engine.index.IndexSegments> segments(String expression, IndicesOptions options);
+
   /** Makes all acknowledged writes to the matching indices visible to search. */
   default void refresh(String expression) {
     refresh(expression, IndicesOptions.DEFAULTS);

@@ -436,6 +436,37 @@ public final class LuceneEngine implements Engine {
   }
 
   @Override
+  public dev.duet.engine.document.ReindexResponse reindex(
+      dev.duet.engine.document.ReindexRequest request) {
+    List<IndexResolver.Target> resolved =
+        new ArrayList<>(resolver.resolveSearch(request.sources(), IndicesOptions.DEFAULTS));
+    // OpenSearch's scroll walks its shards in index-name order.
+    resolved.sort(java.util.Comparator.comparing(IndexResolver.Target::index));
+    List<LuceneIndex> sources = new ArrayList<>(resolved.size());
+    List<Query> filters = new ArrayList<>(resolved.size());
+    for (IndexResolver.Target target : resolved) {
+      LuceneIndex index = indices.get(target.index());
+      if (index != null) {
+        sources.add(index);
+        filters.add(admin.aliasFilter(target.filters()));
+      }
+    }
+    ReindexChecks.destNotSource(request.dest(), resolver.resolveWrite(request.dest()), sources);
+    return ByQueryRunner.reindex(
+        sources, filters, request, (item, touched) -> applyItem(item, false, touched));
+  }
+
+  @Override
+  public List<dev.duet.engine.index.IndexSegments> segments(
+      String expression, IndicesOptions options) {
+    List<dev.duet.engine.index.IndexSegments> out = new ArrayList<>();
+    for (LuceneIndex index : matching(expression, options)) {
+      out.add(new dev.duet.engine.index.IndexSegments(index.info(), index.segments()));
+    }
+    return out;
+  }
+
+  @Override
   public void refresh(String expression, IndicesOptions options) {
     matching(expression, options).forEach(LuceneIndex::refresh);
   }

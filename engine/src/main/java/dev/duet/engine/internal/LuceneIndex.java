@@ -432,6 +432,11 @@ final class LuceneIndex implements Closeable {
     }
   }
 
+  /** The segments {@code _segments} lists: searchable and committed ones. */
+  List<dev.duet.engine.index.SegmentInfo> segments() {
+    return SegmentLister.list(this, directory);
+  }
+
   /** The searcher of a search: if the index was search-idle, it refreshes first. */
   IndexSearcher acquireSearcher() {
     if (searchIdle.searched()) {

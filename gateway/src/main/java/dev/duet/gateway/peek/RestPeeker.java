@@ -80,9 +80,11 @@ public final class RestPeeker {
               : Operation.of("scroll", Action.SEARCH, all);
       case "_count" -> Operation.of("count", Action.SEARCH, all);
       case "_mget" -> NdjsonPeeker.mget(null, body);
+      case "_reindex" -> ReindexPeeker.reindex(body);
       case "_refresh", "_flush" -> Operation.of(first.substring(1), Action.WRITE, all);
       case "_stats" -> Operation.of("stats", read ? Action.SEARCH : Action.ADMIN, all);
       case "_forcemerge" -> Operation.of("forcemerge", Action.ADMIN, all);
+      case "_segments" -> Operation.of("segments", Action.SEARCH, all);
       case "_cluster" -> {
         if (segments.size() >= 2 && segments.get(1).equals("health") && read) {
           yield segments.size() == 2
@@ -93,8 +95,8 @@ public final class RestPeeker {
       }
       case "_cat" -> {
         String table = segments.size() >= 2 && read ? segments.get(1) : "";
-        if (table.equals("indices") || table.equals("count")) {
-          // Counting reads the indices' documents, as _count does.
+        if (table.equals("indices") || table.equals("count") || table.equals("segments")) {
+          // Counting reads the indices' documents, as _count does; segments as _segments.
           yield Operation.of(
               "cat_" + table,
               Action.SEARCH,

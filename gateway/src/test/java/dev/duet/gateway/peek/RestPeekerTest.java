@@ -121,6 +121,29 @@ class RestPeekerTest {
   }
 
   @Test
+  void reindexChecksTheSourcesItReadsAndTheDestItWrites() {
+    Operation op =
+        peek(
+            "POST",
+            "/_reindex",
+            "{\"source\":{\"index\":[\"a-1\",\"a-2,a-3\"],\"query\":{\"match_all\":{}}},"
+                + "\"dest\":{\"index\":\"b-1\",\"op_type\":\"create\"}}");
+    assertThat(op.action()).isEqualTo(Action.WRITE);
+    assertThat(op.indices()).containsExactly("a-1", "a-2", "a-3", "b-1");
+    assertThat(peek("POST", "/_reindex", "{\"source\":{\"index\":\"a-*\"},\"dest\":{}}").indices())
+        .containsExactly("a-*", "*");
+    assertThatThrownBy(() -> peek("POST", "/_reindex", "{\"dest\":{\"index\":7}}"))
+        .isInstanceOf(RequestRefused.class);
+    Operation segments = peek("GET", "/_segments", "");
+    assertThat(segments.action()).isEqualTo(Action.SEARCH);
+    assertThat(segments.indices()).containsExactly("*");
+    assertThat(peek("GET", "/b-1/_segments", "").indices()).containsExactly("b-1");
+    assertThat(peek("GET", "/b-1/_segments", "").action()).isEqualTo(Action.SEARCH);
+    assertThat(peek("GET", "/_cat/segments/b-1", "").indices()).containsExactly("b-1");
+    assertThat(peek("GET", "/_cat/segments", "").action()).isEqualTo(Action.SEARCH);
+  }
+
+  @Test
   void unknownEndpointsMayNameAnyIndexSoNeedEveryIndex() {
     Operation op = peek("POST", "/a-1/_mtermvectors", "{\"docs\":[{\"_index\":\"b-1\"}]}");
     assertThat(op.action()).isEqualTo(Action.ADMIN);

@@ -16,6 +16,9 @@ public final class Actions {
   private final DocumentWriteAction documentWrite;
   private final GetAction get;
   private final ByQueryAction byQuery;
+  private final ReindexAction reindex;
+  private final SegmentsAction segments;
+  private final String nodeId;
   private final CreateIndexAction createIndex;
   private final DeleteIndexAction deleteIndex;
   private final RefreshAction refresh;
@@ -41,6 +44,9 @@ public final class Actions {
     this.documentWrite = new DocumentWriteAction(bulk);
     this.get = new GetAction(engine);
     this.byQuery = new ByQueryAction(engine);
+    this.reindex = new ReindexAction(engine);
+    this.segments = new SegmentsAction(engine);
+    this.nodeId = nodeId;
     this.createIndex = new CreateIndexAction(engine);
     this.deleteIndex = new DeleteIndexAction(engine);
     this.refresh = new RefreshAction(engine);
@@ -79,6 +85,19 @@ public final class Actions {
 
   public ByQueryAction byQuery() {
     return byQuery;
+  }
+
+  public ReindexAction reindex() {
+    return reindex;
+  }
+
+  public SegmentsAction segments() {
+    return segments;
+  }
+
+  /** How this node names itself where OpenSearch gives a node id ({@code _segments} routing). */
+  public String nodeId() {
+    return nodeId;
   }
 
   public CreateIndexAction createIndex() {

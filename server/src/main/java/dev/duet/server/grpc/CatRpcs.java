@@ -45,6 +45,22 @@ final class CatRpcs extends CatServiceGrpc.CatServiceImplBase {
   }
 
   @Override
+  public void segments(
+      dev.duet.api.cat.SegmentsRequest request,
+      StreamObserver<dev.duet.api.cat.SegmentsResponse> responses) {
+    if (refusesText(request.hasFormat(), request.getFormat(), responses)) {
+      return;
+    }
+    rest.unary(
+        "duet.cat.CatService/Segments",
+        request.toBuilder().setFormat("json").build(),
+        dev.duet.api.cat.SegmentsResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/_cat/segments"),
+        route(GET, "/_cat/segments/{index}"));
+  }
+
+  @Override
   public void count(CountRequest request, StreamObserver<CountResponse> responses) {
     if (refusesText(request.hasFormat(), request.getFormat(), responses)) {
       return;

@@ -14,6 +14,7 @@ import dev.duet.api.common.BulkResult;
 import dev.duet.api.common.ByQueryResult;
 import dev.duet.api.common.GetResult;
 import dev.duet.api.common.MgetResult;
+import dev.duet.api.common.ReindexResult;
 import dev.duet.api.common.WriteResult;
 import dev.duet.api.documents.BulkRequest;
 import dev.duet.api.documents.CreateRequest;
@@ -27,6 +28,7 @@ import dev.duet.api.documents.GetSourceRequest;
 import dev.duet.api.documents.GetSourceResponse;
 import dev.duet.api.documents.IndexRequest;
 import dev.duet.api.documents.MgetRequest;
+import dev.duet.api.documents.ReindexRequest;
 import dev.duet.api.documents.UpdateByQueryRequest;
 import dev.duet.api.documents.UpdateRequest;
 import io.grpc.stub.StreamObserver;
@@ -85,6 +87,16 @@ final class DocumentsRpcs extends DocumentsServiceGrpc.DocumentsServiceImplBase 
         ByQueryResult.getDefaultInstance(),
         responses,
         route(POST, "/{index}/_delete_by_query"));
+  }
+
+  @Override
+  public void reindex(ReindexRequest request, StreamObserver<ReindexResult> responses) {
+    rest.unary(
+        "duet.documents.DocumentsService/Reindex",
+        request,
+        ReindexResult.getDefaultInstance(),
+        responses,
+        route(POST, "/_reindex"));
   }
 
   @Override

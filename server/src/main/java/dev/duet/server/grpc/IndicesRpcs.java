@@ -194,6 +194,19 @@ final class IndicesRpcs extends IndicesServiceGrpc.IndicesServiceImplBase {
   }
 
   @Override
+  public void segments(
+      dev.duet.api.indices.SegmentsRequest request,
+      StreamObserver<dev.duet.api.common.SegmentsResult> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/Segments",
+        request,
+        dev.duet.api.common.SegmentsResult.getDefaultInstance(),
+        responses,
+        route(GET, "/_segments"),
+        route(GET, "/{index}/_segments"));
+  }
+
+  @Override
   public void stats(StatsRequest request, StreamObserver<IndexStatsResult> responses) {
     rest.unary(
         "duet.indices.IndicesService/Stats",

@@ -27,7 +27,8 @@ final class CatTable {
   /**
    * One column; {@code right} when OpenSearch aligns it right in text ({@code text-align:right}),
    * {@code timestamp} for the {@code epoch}/{@code timestamp} pair that {@code ts=false} hides,
-   * {@code description} what {@code ?help} says of it (null: the table has no help).
+   * {@code description} what {@code ?help} says of it (null: the table has no help); {@code hidden}
+   * when OpenSearch shows it only if {@code h} names it.
    */
   record Column(
       String name,
@@ -35,7 +36,18 @@ final class CatTable {
       boolean right,
       boolean timestamp,
       List<String> aliases,
-      String description) {
+      String description,
+      boolean hidden) {
+    Column(
+        String name,
+        Kind kind,
+        boolean right,
+        boolean timestamp,
+        List<String> aliases,
+        String description) {
+      this(name, kind, right, timestamp, aliases, description, false);
+    }
+
     Column(String name, Kind kind, boolean right, List<String> aliases) {
       this(name, kind, right, false, aliases, null);
     }
@@ -116,7 +128,7 @@ final class CatTable {
     List<Shown> shown = new ArrayList<>();
     if (h == null || h.isEmpty()) {
       for (int i = 0; i < columns.size(); i++) {
-        if (timestamps || !columns.get(i).timestamp()) {
+        if ((timestamps || !columns.get(i).timestamp()) && !columns.get(i).hidden()) {
           shown.add(new Shown(i, columns.get(i).name()));
         }
       }

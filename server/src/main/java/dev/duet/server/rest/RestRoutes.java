@@ -30,6 +30,7 @@ public final class RestRoutes {
     ForceMergeHandler forceMerge = new ForceMergeHandler(actions);
     IndexStatsHandler stats = new IndexStatsHandler(actions);
     CatHandlers cat = new CatHandlers(actions, node);
+    SegmentsHandler segments = new SegmentsHandler(actions);
     return new RestRouter()
         .add("/", root, GET, HEAD)
         .add("/_cluster/health", cluster::health, GET)
@@ -39,6 +40,10 @@ public final class RestRoutes {
         .add("/_cat/indices", cluster::catIndices, GET)
         .add("/_cat/indices/{index}", cluster::catIndices, GET)
         .add("/_cat/count", cat::count, GET)
+        .add("/_cat/segments", segments::cat, GET)
+        .add("/_cat/segments/{index}", segments::cat, GET)
+        .add("/_segments", segments::segments, GET)
+        .add("/{index}/_segments", segments::segments, GET)
         .add("/_cat/count/{index}", cat::count, GET)
         .add("/_cat/health", cat::health, GET)
         .add("/_cat/aliases", cat::aliases, GET)
@@ -93,6 +98,7 @@ public final class RestRoutes {
         .add("/{index}/_mget", mget, GET, POST)
         .add("/{index}/_delete_by_query", byQuery::deleteByQuery, POST)
         .add("/{index}/_update_by_query", byQuery::updateByQuery, POST)
+        .add("/_reindex", new ReindexHandler(actions)::reindex, POST)
         .add("/{index}/_mapping", index::putMapping, PUT, POST)
         .add("/_settings", index::settings, GET)
         .add("/_settings", index::putSettings, PUT)
