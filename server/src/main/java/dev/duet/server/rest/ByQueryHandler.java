@@ -53,7 +53,7 @@ final class ByQueryHandler {
     ByQueryResponse response = actions.byQuery().execute(byQuery);
     JsonOutput out = new JsonOutput(request.pretty());
     ByQueryCodec.encode(kind, response, out.generator());
-    return RestResponse.json(ByQueryCodec.status(response), out);
+    return RestResponse.json(ByQueryCodec.status(response.failures()), out);
   }
 
   private static List<String> indices(String expression) {

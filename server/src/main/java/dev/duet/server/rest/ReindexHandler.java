@@ -5,6 +5,7 @@ import dev.duet.engine.document.ReindexRequest;
 import dev.duet.engine.document.ReindexResponse;
 import dev.duet.engine.error.DuetException;
 import dev.duet.server.action.Actions;
+import dev.duet.server.rest.codec.ByQueryCodec;
 import dev.duet.server.rest.codec.JsonOutput;
 import dev.duet.server.rest.codec.ReindexCodec;
 import java.io.IOException;
@@ -45,7 +46,7 @@ final class ReindexHandler {
     ReindexResponse response = actions.reindex().execute(reindex);
     JsonOutput out = new JsonOutput(request.pretty());
     ReindexCodec.encode(response, requestsPerSecond, out.generator());
-    return RestResponse.json(ReindexCodec.status(response), out);
+    return RestResponse.json(ByQueryCodec.status(response.failures()), out);
   }
 
   private static float requestsPerSecond(String value) {

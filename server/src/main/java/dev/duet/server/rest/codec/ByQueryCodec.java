@@ -116,15 +116,26 @@ public final class ByQueryCodec {
     g.writeNumberField("batches", r.batches());
     g.writeNumberField("version_conflicts", r.versionConflicts());
     g.writeNumberField("noops", r.noops());
+    encodeTail(r.failures(), -1f, g);
+    g.writeEndObject();
+  }
+
+  /**
+   * What every by-query and reindex answer ends with: retries and throttling (Duet neither retries
+   * nor throttles) and the failures.
+   */
+  static void encodeTail(
+      List<ByQueryResponse.Failure> failures, float requestsPerSecond, JsonGenerator g)
+      throws IOException {
     g.writeObjectFieldStart("retries");
     g.writeNumberField("bulk", 0);
     g.writeNumberField("search", 0);
     g.writeEndObject();
     g.writeNumberField("throttled_millis", 0);
-    g.writeNumberField("requests_per_second", -1.0);
+    g.writeNumberField("requests_per_second", requestsPerSecond);
     g.writeNumberField("throttled_until_millis", 0);
     g.writeArrayFieldStart("failures");
-    for (ByQueryResponse.Failure f : r.failures()) {
+    for (ByQueryResponse.Failure f : failures) {
       g.writeStartObject();
       g.writeStringField("index", f.index());
       g.writeStringField("id", f.id());
@@ -134,13 +145,12 @@ public final class ByQueryCodec {
       g.writeEndObject();
     }
     g.writeEndArray();
-    g.writeEndObject();
   }
 
   /** OpenSearch's status for a run with failures: the highest failure status, else 200. */
-  public static int status(ByQueryResponse r) {
+  public static int status(List<ByQueryResponse.Failure> failures) {
     int status = 200;
-    for (ByQueryResponse.Failure f : r.failures()) {
+    for (ByQueryResponse.Failure f : failures) {
       status = Math.max(status, f.cause().status());
     }
     return status;

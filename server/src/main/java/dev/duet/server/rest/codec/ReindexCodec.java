@@ -5,7 +5,6 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.exc.StreamReadException;
 import dev.duet.engine.document.ByQueryRequest;
-import dev.duet.engine.document.ByQueryResponse;
 import dev.duet.engine.document.OpType;
 import dev.duet.engine.document.RefreshPolicy;
 import dev.duet.engine.document.ReindexRequest;
@@ -105,34 +104,8 @@ public final class ReindexCodec {
     g.writeNumberField("batches", r.batches());
     g.writeNumberField("version_conflicts", r.versionConflicts());
     g.writeNumberField("noops", 0);
-    g.writeObjectFieldStart("retries");
-    g.writeNumberField("bulk", 0);
-    g.writeNumberField("search", 0);
+    ByQueryCodec.encodeTail(r.failures(), requestsPerSecond, g);
     g.writeEndObject();
-    g.writeNumberField("throttled_millis", 0);
-    g.writeNumberField("requests_per_second", requestsPerSecond);
-    g.writeNumberField("throttled_until_millis", 0);
-    g.writeArrayFieldStart("failures");
-    for (ByQueryResponse.Failure f : r.failures()) {
-      g.writeStartObject();
-      g.writeStringField("index", f.index());
-      g.writeStringField("id", f.id());
-      g.writeFieldName("cause");
-      ErrorEncoder.encodeObject(f.cause(), true, g);
-      g.writeNumberField("status", f.cause().status());
-      g.writeEndObject();
-    }
-    g.writeEndArray();
-    g.writeEndObject();
-  }
-
-  /** OpenSearch's status for a run with failures: the highest failure status, else 200. */
-  public static int status(ReindexResponse r) {
-    int status = 200;
-    for (ByQueryResponse.Failure f : r.failures()) {
-      status = Math.max(status, f.cause().status());
-    }
-    return status;
   }
 
   /** The body's fields as read, checked together by {@link #validate}. */
