@@ -2,6 +2,8 @@ package dev.duet.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.duet.bench.report.BenchReport;
 import dev.duet.bench.report.JsonReport;
 import dev.duet.bench.report.ProtocolResult;
@@ -110,6 +112,53 @@ class BenchThroughGatewayTest {
         .containsPattern(
             "duet_gateway_requests_seconds_count\\{[^}]*method=\"Bulk\"[^}]*protocol=\"grpc\""
                 + "[^}]*status=\"OK\"[^}]*upstream=\"translated\"");
+  }
+
+  @Test
+  void hopSendsEachRequestStraightAndThroughTheGateway(@TempDir Path out) throws Exception {
+    String[] args = {
+      "hop",
+      "--via-rest-url",
+      "http://127.0.0.1:" + gateway.restPort(),
+      "--via-grpc-target",
+      "127.0.0.1:" + gateway.grpcPort(),
+      "--rest-url",
+      "http://127.0.0.1:" + node.httpPort(),
+      "--grpc-target",
+      "127.0.0.1:" + node.grpcPort(),
+      "--api-key",
+      PASSTHROUGH_KEY,
+      "--scenarios",
+      "writes-seq,search",
+      "--duration",
+      "1s",
+      "--warmup",
+      "200ms",
+      "--search-docs",
+      "200",
+      "--label",
+      "hop",
+      "--out",
+      out.toString()
+    };
+    assertThat(new CommandLine(new BenchCli()).execute(args)).isZero();
+    JsonNode report = new ObjectMapper().readTree(out.resolve("hop.json").toFile());
+    assertThat(report.path("results")).hasSize(4);
+    for (JsonNode r : report.path("results")) {
+      long pairs = r.path("pairs").asLong();
+      assertThat(pairs).as(r.toString()).isPositive();
+      assertThat(r.path("errors").asLong()).isZero();
+      assertThat(r.path("direct").path("count").asLong()).isEqualTo(pairs);
+      assertThat(r.path("via").path("count").asLong()).isEqualTo(pairs);
+    }
+    assertThat(Files.readString(out.resolve("hop.md")))
+        .contains("| writes-seq | gRPC/protobuf |")
+        .contains("| search | REST/JSON |")
+        .doesNotContain(PASSTHROUGH_KEY);
+    // Through the gateway without the key every call fails: reported, and a non-zero exit.
+    args[9] = "--header";
+    args[10] = "X-Nothing: 1";
+    assertThat(new CommandLine(new BenchCli()).execute(args)).isEqualTo(1);
   }
 
   @Test

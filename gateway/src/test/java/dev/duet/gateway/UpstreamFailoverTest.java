@@ -18,6 +18,8 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.opensearch.protobufs.SearchRequest;
+import org.opensearch.protobufs.services.SearchServiceGrpc;
 
 /**
  * Two Duet nodes behind one upstream cluster: requests are balanced over both, and when one is
@@ -154,13 +156,26 @@ class UpstreamFailoverTest {
     ManagedChannel channel = GrpcClients.channel(gateway.grpcPort());
     String auth = Credentials.apiKey(KEY);
     try {
+      assertThat(
+              HttpCalls.call(first.httpPort(), "PUT", "/f-kept/_doc/1?refresh=true", null, "{}")
+                  .statusCode())
+          .isEqualTo(201);
       second.close();
+      // REST calls and peeked gRPC calls are held whole and sent again by the gateway itself;
+      // streamed ones (the health check) by Armeria's RetryingClient.
       var health = GrpcClients.as(HealthGrpc.newBlockingStub(channel), auth);
+      var search = GrpcClients.as(SearchServiceGrpc.newBlockingStub(channel), auth);
       for (int i = 0; i < 6; i++) {
         assertThat(HttpCalls.call(gateway.restPort(), "GET", "/", auth, null).statusCode())
             .isEqualTo(200);
         assertThat(health.check(HealthCheckRequest.getDefaultInstance()).getStatus())
             .isEqualTo(HealthCheckResponse.ServingStatus.SERVING);
+        assertThat(
+                search
+                    .search(SearchRequest.newBuilder().addIndex("f-kept").build())
+                    .getHits()
+                    .getHitsCount())
+            .isEqualTo(1);
       }
       String metrics = HttpCalls.metrics(gateway.adminPort());
       assertThat(

@@ -7,7 +7,6 @@ import com.linecorp.armeria.common.AggregatedHttpResponse;
 import com.linecorp.armeria.common.HttpData;
 import com.linecorp.armeria.common.HttpHeaders;
 import com.linecorp.armeria.common.HttpMethod;
-import com.linecorp.armeria.common.HttpRequest;
 import com.linecorp.armeria.common.HttpResponse;
 import com.linecorp.armeria.common.HttpStatus;
 import com.linecorp.armeria.common.MediaType;
@@ -129,8 +128,7 @@ public final class AdaptorUpstream {
             .build();
     return HttpResponse.of(
         cluster
-            .rest()
-            .execute(HttpRequest.of(headers, HttpData.wrap(body)), options)
+            .rest(headers, HttpData.wrap(body), options, HttpResponse::ofFailure)
             .aggregate()
             .thenCompose(answer -> translate(cluster.name(), answer, reader)));
   }

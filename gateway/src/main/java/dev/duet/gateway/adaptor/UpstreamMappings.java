@@ -3,8 +3,9 @@ package dev.duet.gateway.adaptor;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.linecorp.armeria.client.RequestOptions;
+import com.linecorp.armeria.common.HttpData;
 import com.linecorp.armeria.common.HttpMethod;
-import com.linecorp.armeria.common.HttpRequest;
+import com.linecorp.armeria.common.HttpResponse;
 import com.linecorp.armeria.common.RequestHeaders;
 import dev.duet.engine.mapping.FieldMapping;
 import dev.duet.engine.mapping.Mapping;
@@ -89,8 +90,7 @@ final class UpstreamMappings {
             .set(TraceParent.HEADER, trace.header())
             .build();
     return cluster
-        .rest()
-        .execute(HttpRequest.of(headers), options)
+        .rest(headers, HttpData.empty(), options, HttpResponse::ofFailure)
         .aggregate()
         .handle(
             (answer, error) -> {

@@ -7,6 +7,7 @@ import com.linecorp.armeria.common.ExchangeType;
 import com.linecorp.armeria.common.HttpHeaderNames;
 import com.linecorp.armeria.common.HttpRequest;
 import com.linecorp.armeria.common.HttpResponse;
+import com.linecorp.armeria.common.RequestHeaders;
 import com.linecorp.armeria.common.RequestHeadersBuilder;
 import com.linecorp.armeria.common.grpc.protocol.GrpcHeaderNames;
 import com.linecorp.armeria.common.logging.RequestLog;
@@ -118,14 +119,20 @@ public final class GrpcProxyService implements HttpService {
     if (cluster.mode() == Mode.ADAPTOR) {
       return translate(cluster, call, deadline, serviceAndMethod, messages);
     }
-    return send(
-        cluster,
-        call,
-        deadline,
-        HttpRequest.of(agg.headers(), agg.content()),
-        unary(serviceAndMethod[0], serviceAndMethod[1])
-            ? ExchangeType.UNARY
-            : ExchangeType.RESPONSE_STREAMING);
+    requirePassthrough(cluster);
+    Upstream upstream =
+        Upstream.of(
+            agg.headers(),
+            call,
+            deadline,
+            unary(serviceAndMethod[0], serviceAndMethod[1])
+                ? ExchangeType.UNARY
+                : ExchangeType.RESPONSE_STREAMING);
+    return cluster.grpc(
+        upstream.headers(),
+        agg.content(),
+        upstream.options(),
+        cause -> refuse(call, Refusals.upstreamFailure(cluster.name(), cause)));
   }
 
   /**
@@ -145,7 +152,11 @@ public final class GrpcProxyService implements HttpService {
     if (cluster.mode() == Mode.ADAPTOR) {
       throw AdaptorUpstream.notTranslated(cluster.name(), serviceAndMethod[0], serviceAndMethod[1]);
     }
-    return send(cluster, call, deadline, req, ExchangeType.BIDI_STREAMING);
+    requirePassthrough(cluster);
+    Upstream upstream = Upstream.of(req.headers(), call, deadline, ExchangeType.BIDI_STREAMING);
+    return cluster
+        .grpcStream(req.withHeaders(upstream.headers()), upstream.options())
+        .recover(cause -> refuse(call, Refusals.upstreamFailure(cluster.name(), cause)));
   }
 
   /** A unary Bulk or Search to a REST-only cluster, translated; other methods are refused. */
@@ -171,29 +182,31 @@ public final class GrpcProxyService implements HttpService {
         .recover(cause -> refuse(call, Refusals.upstreamFailure(cluster.name(), cause)));
   }
 
-  private HttpResponse send(
-      UpstreamCluster cluster,
-      CallRecord call,
-      GrpcDeadline deadline,
-      HttpRequest request,
-      ExchangeType exchange) {
+  private static void requirePassthrough(UpstreamCluster cluster) {
     if (cluster.mode() != Mode.PASSTHROUGH) {
       throw RequestRefused.unsupported(
           "upstream cluster ["
               + cluster.name()
               + "] speaks REST only (mode rest); gRPC to it needs mode adaptor");
     }
-    RequestHeadersBuilder headers = ForwardedHeaders.of(request.headers(), call.trace());
-    RequestOptionsBuilder options = RequestOptions.builder().exchangeType(exchange);
-    if (deadline.isSet()) {
-      long left = deadline.remainingNanos();
-      headers.set(GrpcHeaderNames.GRPC_TIMEOUT, GrpcDeadline.header(left));
-      options.responseTimeout(Duration.ofNanos(left));
+  }
+
+  /**
+   * What goes upstream besides the messages: the caller's headers (see {@link ForwardedHeaders})
+   * with what is left of its deadline, which also bounds the wait for the answer.
+   */
+  private record Upstream(RequestHeaders headers, RequestOptions options) {
+    static Upstream of(
+        RequestHeaders in, CallRecord call, GrpcDeadline deadline, ExchangeType exchange) {
+      RequestHeadersBuilder headers = ForwardedHeaders.of(in, call.trace());
+      RequestOptionsBuilder options = RequestOptions.builder().exchangeType(exchange);
+      if (deadline.isSet()) {
+        long left = deadline.remainingNanos();
+        headers.set(GrpcHeaderNames.GRPC_TIMEOUT, GrpcDeadline.header(left));
+        options.responseTimeout(Duration.ofNanos(left));
+      }
+      return new Upstream(headers.build(), options.build());
     }
-    return cluster
-        .grpc()
-        .execute(request.withHeaders(headers.build()), options.build())
-        .recover(cause -> refuse(call, Refusals.upstreamFailure(cluster.name(), cause)));
   }
 
   /** One operation for the whole call: a stream of messages names the union of their indices. */

@@ -1,5 +1,6 @@
 package dev.duet.gateway.proxy;
 
+import com.linecorp.armeria.client.RequestOptions;
 import com.linecorp.armeria.common.AggregatedHttpRequest;
 import com.linecorp.armeria.common.HttpHeaderNames;
 import com.linecorp.armeria.common.HttpRequest;
@@ -74,12 +75,11 @@ public final class RestProxyService implements HttpService {
         RestPeeker.peek(
             agg.method().name(), ctx.path(), ctx.queryParam("size"), ctx.queryParam("from"), body);
     UpstreamCluster cluster = admission.admit(ctx, call, identity, op, body.length);
-    HttpRequest upstream =
-        HttpRequest.of(ForwardedHeaders.of(agg.headers(), call.trace()).build(), agg.content());
-    return cluster
-        .rest()
-        .execute(upstream)
-        .recover(cause -> refuse(call, Refusals.upstreamFailure(cluster.name(), cause)));
+    return cluster.rest(
+        ForwardedHeaders.of(agg.headers(), call.trace()).build(),
+        agg.content(),
+        RequestOptions.of(),
+        cause -> refuse(call, Refusals.upstreamFailure(cluster.name(), cause)));
   }
 
   private static RequestRefused tooLarge(long length, long max) {

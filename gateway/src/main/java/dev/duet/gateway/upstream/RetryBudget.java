@@ -32,14 +32,17 @@ final class RetryBudget {
     return true;
   }
 
+  /** Whether a call that failed with {@code cause} goes again, taking a retry from the budget. */
+  boolean retries(Throwable cause) {
+    return cause != null
+        && Exceptions.peel(cause) instanceof UnprocessedRequestException
+        && tryWithdraw();
+  }
+
+  /** The same decision, for Armeria's RetryingClient. */
   RetryRule rule() {
-    return (ctx, cause) -> {
-      boolean unprocessed =
-          cause != null && Exceptions.peel(cause) instanceof UnprocessedRequestException;
-      return CompletableFuture.completedFuture(
-          unprocessed && tryWithdraw()
-              ? RetryDecision.retry(Backoff.withoutDelay())
-              : RetryDecision.noRetry());
-    };
+    return (ctx, cause) ->
+        CompletableFuture.completedFuture(
+            retries(cause) ? RetryDecision.retry(Backoff.withoutDelay()) : RetryDecision.noRetry());
   }
 }

@@ -3,11 +3,17 @@ package dev.duet.gateway.upstream;
 import com.linecorp.armeria.client.ClientFactory;
 import com.linecorp.armeria.client.DecoratingHttpClientFunction;
 import com.linecorp.armeria.client.Endpoint;
+import com.linecorp.armeria.client.RequestOptions;
 import com.linecorp.armeria.client.WebClient;
+import com.linecorp.armeria.client.WebClientBuilder;
 import com.linecorp.armeria.client.endpoint.DynamicEndpointGroup;
 import com.linecorp.armeria.client.endpoint.EndpointGroup;
 import com.linecorp.armeria.client.endpoint.healthcheck.HealthCheckedEndpointGroup;
 import com.linecorp.armeria.client.retry.RetryingClient;
+import com.linecorp.armeria.common.HttpData;
+import com.linecorp.armeria.common.HttpRequest;
+import com.linecorp.armeria.common.HttpResponse;
+import com.linecorp.armeria.common.RequestHeaders;
 import com.linecorp.armeria.common.SessionProtocol;
 import dev.duet.gateway.config.GatewayConfig.Cluster;
 import dev.duet.gateway.config.GatewayConfig.Mode;
@@ -17,6 +23,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * One upstream cluster: its nodes' REST endpoints, health-checked with {@code GET /}, and the gRPC
@@ -29,8 +36,10 @@ public final class UpstreamCluster implements AutoCloseable {
   private final GrpcNodes grpcNodes;
   private final OutlierEjection restRotation;
   private final OutlierEjection grpcRotation;
+  private final RetryBudget budget = new RetryBudget();
   private final WebClient rest;
   private final WebClient grpc;
+  private final WebClient grpcStreams;
 
   UpstreamCluster(Cluster config, ClientFactory factory) {
     this.config = config;
@@ -55,26 +64,26 @@ public final class UpstreamCluster implements AutoCloseable {
     restRotation = new OutlierEjection(config.name(), restNodes);
     grpcRotation = new OutlierEjection(config.name(), grpcNodes);
     // No timeouts of their own: a bulk may run long (OpenSearch has none); gRPC calls carry the
-    // caller's deadline, applied per request. A call no node received goes to another (budgeted).
-    RetryBudget budget = new RetryBudget();
-    rest =
-        WebClient.builder(SessionProtocol.H1C, restRotation)
-            .factory(factory)
-            .responseTimeout(Duration.ZERO)
-            .maxResponseLength(0)
-            .decorator(restRotation.observer())
+    // caller's deadline, applied per request. A call no node received goes to another (budgeted):
+    // re-sent by sendWhole when the gateway holds the request whole (every REST call, every peeked
+    // gRPC call), by Armeria's RetryingClient, which keeps a copy of what it streams, otherwise.
+    rest = client(SessionProtocol.H1C, restRotation, factory).build();
+    grpc = client(SessionProtocol.H2C, grpcRotation, factory).build();
+    grpcStreams =
+        client(SessionProtocol.H2C, grpcRotation, factory)
             .decorator(RetryingClient.newDecorator(budget.rule(), 2))
             .decorator(countingCalls(budget))
             .build();
-    grpc =
-        WebClient.builder(SessionProtocol.H2C, grpcRotation)
-            .factory(factory)
-            .responseTimeout(Duration.ZERO)
-            .maxResponseLength(0)
-            .decorator(grpcRotation.observer())
-            .decorator(RetryingClient.newDecorator(budget.rule(), 2))
-            .decorator(countingCalls(budget))
-            .build();
+  }
+
+  /** A client balanced over a rotation, reporting each call's outcome to it. */
+  private static WebClientBuilder client(
+      SessionProtocol protocol, OutlierEjection rotation, ClientFactory factory) {
+    return WebClient.builder(protocol, rotation)
+        .factory(factory)
+        .responseTimeout(Duration.ZERO)
+        .maxResponseLength(0)
+        .decorator(rotation.observer());
   }
 
   public String name() {
@@ -90,14 +99,54 @@ public final class UpstreamCluster implements AutoCloseable {
     return restRotation.ejectedCount() + grpcRotation.ejectedCount();
   }
 
-  /** A client for the cluster's REST side, balanced over healthy nodes. */
-  public WebClient rest() {
-    return rest;
+  /**
+   * Sends a REST request, its body in hand, to a healthy node; {@code onFailure} answers when no
+   * node does.
+   */
+  public HttpResponse rest(
+      RequestHeaders headers,
+      HttpData body,
+      RequestOptions options,
+      Function<Throwable, HttpResponse> onFailure) {
+    return sendWhole(rest, headers, body, options, onFailure);
   }
 
-  /** A client for the cluster's gRPC side (HTTP/2 cleartext), balanced over healthy nodes. */
-  public WebClient grpc() {
-    return grpc;
+  /**
+   * Sends a gRPC call, its request messages in hand, to a healthy node's gRPC side (HTTP/2
+   * cleartext); {@code onFailure} answers when no node does.
+   */
+  public HttpResponse grpc(
+      RequestHeaders headers,
+      HttpData body,
+      RequestOptions options,
+      Function<Throwable, HttpResponse> onFailure) {
+    return sendWhole(grpc, headers, body, options, onFailure);
+  }
+
+  /** Sends a gRPC call whose request streams through as it arrives (health, reflection...). */
+  public HttpResponse grpcStream(HttpRequest request, RequestOptions options) {
+    return grpcStreams.execute(request, options);
+  }
+
+  /**
+   * One call, and once more at once (the rotation's next node) when no node received it and the
+   * budget allows — the body is in hand, so it is sent again as is. Lighter than RetryingClient,
+   * which wraps every call in a second request context to be able to do the same.
+   */
+  private HttpResponse sendWhole(
+      WebClient client,
+      RequestHeaders headers,
+      HttpData body,
+      RequestOptions options,
+      Function<Throwable, HttpResponse> onFailure) {
+    budget.deposit();
+    return client
+        .execute(HttpRequest.of(headers, body), options)
+        .recover(
+            cause ->
+                budget.retries(cause)
+                    ? client.execute(HttpRequest.of(headers, body), options).recover(onFailure)
+                    : onFailure.apply(cause));
   }
 
   public int healthyNodes() {
