@@ -171,8 +171,12 @@ final class HopCommand implements Callable<Integer> {
   @Override
   @SuppressForbidden(reason = "command-line entry point prints the Markdown report")
   public Integer call() throws IOException {
-    List<Scenario> selected =
-        Scenario.parse(scenarios, 1, bulkSize, List.of(Scenario.Durability.REQUEST));
+    List<Scenario> selected;
+    try {
+      selected = Scenario.parse(scenarios, 1, bulkSize, List.of(Scenario.Durability.REQUEST));
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
+    }
     for (Scenario s : selected) {
       if (s.clients() != 1) {
         throw new CommandLine.ParameterException(
@@ -180,6 +184,7 @@ final class HopCommand implements Callable<Integer> {
             "--scenarios: " + s.name() + " has " + s.clients() + " clients (expected: one)");
       }
     }
+    List<String> protocolNames = protocolList();
     CallHeaders viaHeaders;
     try {
       viaHeaders = CallHeaders.of(apiKey, headers);
@@ -192,8 +197,8 @@ final class HopCommand implements Callable<Integer> {
     try (RestBenchClient admin = new RestBenchClient(restUrl, 1, CallHeaders.NONE)) {
       for (Scenario scenario : selected) {
         workload.prepare(scenario, admin, searchDocs);
-        for (String protocol : protocols.split(",")) {
-          if (protocol.trim().equalsIgnoreCase("grpc")
+        for (String protocol : protocolNames) {
+          if (protocol.equals("grpc")
               && scenario.aggregation() != null
               && !scenario.aggregation().grpc()) {
             continue; // no such request in protobufs 1.6.0
@@ -322,10 +327,22 @@ final class HopCommand implements Callable<Integer> {
   }
 
   private static BenchClient open(String protocol, String rest, String grpc, CallHeaders headers) {
-    return switch (protocol.trim().toLowerCase(Locale.ROOT)) {
-      case "rest" -> new RestBenchClient(rest, 1, headers);
-      case "grpc" -> new GrpcBenchClient(grpc, headers);
-      default -> throw new IllegalArgumentException("protocol: " + protocol + " (rest, grpc)");
-    };
+    return protocol.equals("rest")
+        ? new RestBenchClient(rest, 1, headers)
+        : new GrpcBenchClient(grpc, headers);
+  }
+
+  /** The protocols asked for, lower case, each checked. */
+  private List<String> protocolList() {
+    List<String> list = new ArrayList<>();
+    for (String raw : protocols.split(",")) {
+      String p = raw.trim().toLowerCase(Locale.ROOT);
+      if (!p.equals("rest") && !p.equals("grpc")) {
+        throw new CommandLine.ParameterException(
+            new CommandLine(this), "--protocols: " + raw + " (expected: rest, grpc)");
+      }
+      list.add(p);
+    }
+    return list;
   }
 }

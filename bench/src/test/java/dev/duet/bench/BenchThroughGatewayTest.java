@@ -162,6 +162,32 @@ class BenchThroughGatewayTest {
   }
 
   @Test
+  void hopRefusesWhatItCannotPair(@TempDir Path out) {
+    String via = "http://127.0.0.1:" + gateway.restPort();
+    String grpc = "127.0.0.1:" + gateway.grpcPort();
+    String[][] refused = {
+      {"--protocols", "http3"}, // not a protocol
+      {"--scenarios", "writes-c4"}, // four clients: a pair needs one
+      {"--scenarios", "nothing-like-it"}
+    };
+    for (String[] bad : refused) {
+      String[] args = {
+        "hop",
+        "--via-rest-url",
+        via,
+        "--via-grpc-target",
+        grpc,
+        bad[0],
+        bad[1],
+        "--out",
+        out.toString()
+      };
+      assertThat(new CommandLine(new BenchCli()).execute(args)).as(bad[1]).isEqualTo(2);
+    }
+    assertThat(out.resolve("hop.json")).doesNotExist();
+  }
+
+  @Test
   void failsWithoutCredentials(@TempDir Path out) {
     int exit = new CommandLine(new BenchCli()).execute(args(out, "anonymous", "rest,grpc"));
     assertThat(exit).isEqualTo(1);
