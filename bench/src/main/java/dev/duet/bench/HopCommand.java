@@ -8,6 +8,9 @@ import dev.duet.bench.client.CallHeaders;
 import dev.duet.bench.client.GrpcBenchClient;
 import dev.duet.bench.client.RestBenchClient;
 import dev.duet.bench.measure.LatencySummary;
+import dev.duet.bench.measure.PairedLatencies;
+import dev.duet.bench.measure.PairedLatencies.AddedLatency;
+import dev.duet.bench.measure.PairedLatencies.Verdict;
 import dev.duet.bench.run.Scenario;
 import dev.duet.bench.run.Workload;
 import dev.duet.bench.workload.DocGenerator;
@@ -33,7 +36,9 @@ import picocli.CommandLine.Option;
  * One client thread sends every request twice, straight to the node and through the hop, the order
  * swapping from one pair to the next, so both paths see the same moment of the machine: the same
  * JIT state, the same background merges, the same neighbours. Runs compared one after the other
- * drift by more than the hop costs on a busy two-core machine; pairs do not.
+ * drift by more than the hop costs on a busy two-core machine; pairs do not. What the hop adds at
+ * p50 and p99 is reported with a 95% interval ({@link PairedLatencies}) and held against the
+ * gateway's targets: met, missed, or unsettled when the interval straddles the target.
  */
 @Command(
     name = "hop",
@@ -89,6 +94,27 @@ final class HopCommand implements Callable<Integer> {
   String scenarios;
 
   @Option(
+      names = "--durability",
+      defaultValue = "request",
+      description =
+          "Comma-separated translog durabilities of the writes' index: request (fsync before each"
+              + " acknowledgement; the fsync's tail is the node's, common to both paths) and/or"
+              + " async (default: ${DEFAULT-VALUE}).")
+  String durability;
+
+  @Option(
+      names = "--target-p50",
+      defaultValue = "0.3",
+      description = "Most the hop may add at p50, in ms (default: ${DEFAULT-VALUE}).")
+  double targetP50;
+
+  @Option(
+      names = "--target-p99",
+      defaultValue = "1.0",
+      description = "Most the hop may add at p99, in ms (default: ${DEFAULT-VALUE}).")
+  double targetP99;
+
+  @Option(
       names = "--protocols",
       defaultValue = "rest,grpc",
       description = "Comma-separated: rest, grpc (default: ${DEFAULT-VALUE}).")
@@ -138,7 +164,10 @@ final class HopCommand implements Callable<Integer> {
       description = "Directory for the reports (default: ${DEFAULT-VALUE}).")
   Path out;
 
-  /** One scenario on one protocol: the two paths' latencies over the same pairs of calls. */
+  /**
+   * One scenario on one protocol: the two paths' latencies over the same pairs of calls, and what
+   * the hop adds at p50 and p99 (null when no pair succeeded), each against its target.
+   */
   record Pairs(
       String scenario,
       String protocol,
@@ -146,18 +175,14 @@ final class HopCommand implements Callable<Integer> {
       long errors,
       String firstError,
       LatencySummary direct,
-      LatencySummary via) {
+      LatencySummary via,
+      AddedLatency addedP50,
+      Verdict p50,
+      AddedLatency addedP99,
+      Verdict p99) {}
 
-    /** What the hop adds at the median, in ms. */
-    public double addedP50() {
-      return via.p50() - direct.p50();
-    }
-
-    /** What the hop adds at the 99th percentile, in ms. */
-    public double addedP99() {
-      return via.p99() - direct.p99();
-    }
-  }
+  /** What the hop may add, in ms. */
+  record Targets(double p50, double p99) {}
 
   record HopReport(
       String label,
@@ -166,6 +191,7 @@ final class HopCommand implements Callable<Integer> {
       String via,
       String duration,
       String warmup,
+      Targets targets,
       List<Pairs> results) {}
 
   @Override
@@ -173,7 +199,7 @@ final class HopCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     List<Scenario> selected;
     try {
-      selected = Scenario.parse(scenarios, 1, bulkSize, List.of(Scenario.Durability.REQUEST));
+      selected = Scenario.parse(scenarios, 1, bulkSize, Scenario.Durability.parseList(durability));
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
     }
@@ -185,6 +211,12 @@ final class HopCommand implements Callable<Integer> {
       }
     }
     List<String> protocolNames = protocolList();
+    if (!(targetP50 >= 0) || !(targetP99 >= 0)) {
+      throw new CommandLine.ParameterException(
+          new CommandLine(this),
+          "--target-p50/--target-p99: " + targetP50 + "/" + targetP99 + " (expected: >= 0 ms)");
+    }
+    Targets targets = new Targets(targetP50, targetP99);
     CallHeaders viaHeaders;
     try {
       viaHeaders = CallHeaders.of(apiKey, headers);
@@ -205,8 +237,8 @@ final class HopCommand implements Callable<Integer> {
           }
           try (BenchClient direct = open(protocol, restUrl, grpcTarget, CallHeaders.NONE);
               BenchClient via = open(protocol, viaRestUrl, viaGrpcTarget, viaHeaders)) {
-            measure(workload, scenario, direct, via, warmup);
-            Pairs pairs = measure(workload, scenario, direct, via, duration);
+            measure(workload, scenario, direct, via, warmup, targets, seed);
+            Pairs pairs = measure(workload, scenario, direct, via, duration, targets, seed);
             log.info(
                 "{} {}: {} pairs, p50 {} → {} ms, p99 {} → {} ms",
                 scenario.name(),
@@ -232,6 +264,7 @@ final class HopCommand implements Callable<Integer> {
             viaRestUrl + " " + viaGrpcTarget,
             duration.toString(),
             warmup.toString(),
+            targets,
             results);
     Files.createDirectories(out);
     String name = label.replaceAll("[^A-Za-z0-9._-]", "_");
@@ -248,15 +281,25 @@ final class HopCommand implements Callable<Integer> {
   /**
    * Sends pairs of the scenario's request for {@code time}, swapping which path goes first from
    * pair to pair. A pair with a failed call is not counted, so both histograms hold the same pairs.
+   * The intervals' resamples are drawn in blocks of one second of pairs, with {@code seed}, so a
+   * report can be recomputed.
    */
   static Pairs measure(
-      Workload workload, Scenario scenario, BenchClient direct, BenchClient via, Duration time) {
+      Workload workload,
+      Scenario scenario,
+      BenchClient direct,
+      BenchClient via,
+      Duration time,
+      Targets targets,
+      long seed) {
     Histogram straight = LatencySummary.newHistogram();
     Histogram through = LatencySummary.newHistogram();
+    PairedLatencies paired = new PairedLatencies();
     long pairs = 0;
     long errors = 0;
     String firstError = null;
-    long end = System.nanoTime() + time.toNanos();
+    long began = System.nanoTime();
+    long end = began + time.toNanos();
     for (long n = 0; System.nanoTime() < end && errors < 100; n++) {
       try {
         long a;
@@ -270,6 +313,7 @@ final class HopCommand implements Callable<Integer> {
         }
         straight.recordValue(a);
         through.recordValue(b);
+        paired.add(a, b);
         pairs++;
       } catch (BenchRequestException e) {
         errors++;
@@ -278,6 +322,11 @@ final class HopCommand implements Callable<Integer> {
         }
       }
     }
+    long pairsPerSecond = pairs * 1_000_000_000L / Math.max(1, System.nanoTime() - began);
+    List<AddedLatency> added =
+        pairs == 0
+            ? null
+            : paired.added(new double[] {50, 99}, (int) Math.max(1, pairsPerSecond), seed);
     return new Pairs(
         scenario.name(),
         direct.protocol().displayName(),
@@ -285,7 +334,11 @@ final class HopCommand implements Callable<Integer> {
         errors,
         firstError,
         LatencySummary.of(straight),
-        LatencySummary.of(through));
+        LatencySummary.of(through),
+        added == null ? null : added.get(0),
+        added == null ? null : added.get(0).against(targets.p50()),
+        added == null ? null : added.get(1),
+        added == null ? null : added.get(1).against(targets.p99()));
   }
 
   private static long timed(Workload workload, Scenario scenario, BenchClient client) {
@@ -302,16 +355,37 @@ final class HopCommand implements Callable<Integer> {
     md.append(" per scenario and protocol after ").append(report.warmup()).append(" of warm-up.");
     md.append(" Each pair sends one request each way, the order swapping pair by pair.\n\n");
     md.append("| scenario | protocol | pairs | direct p50 / p90 / p99 / p99.9 ms |");
-    md.append(" via p50 / p90 / p99 / p99.9 ms | added p50 / p99 ms | errors |\n");
-    md.append("|---|---|---:|---:|---:|---:|---:|\n");
+    md.append(" via p50 / p90 / p99 / p99.9 ms | added p50 ms (95% interval) |");
+    md.append(" added p99 ms (95% interval) | errors |\n");
+    md.append("|---|---|---:|---:|---:|---:|---:|---:|\n");
     for (Pairs r : report.results()) {
       md.append("| ").append(r.scenario()).append(" | ").append(r.protocol()).append(" | ");
       md.append(r.pairs()).append(" | ").append(percentiles(r.direct())).append(" | ");
       md.append(percentiles(r.via())).append(" | ");
-      md.append(signed(r.addedP50())).append(" / ").append(signed(r.addedP99())).append(" | ");
+      md.append(added(r.addedP50(), r.p50())).append(" | ");
+      md.append(added(r.addedP99(), r.p99())).append(" | ");
       md.append(r.errors()).append(" |\n");
     }
+    md.append("\nTargets: the hop adds at most ").append(signed(report.targets().p50()));
+    md.append(" ms at p50 and ").append(signed(report.targets().p99())).append(" ms at p99.");
+    md.append(" The intervals resample the pairs in one-second blocks (moving-block bootstrap, ");
+    md.append(PairedLatencies.RESAMPLES).append(" resamples): a target is met");
+    md.append(" when the whole interval is at or under it, missed when all of it is over, and");
+    md.append(" unsettled when this run cannot tell.\n");
     return md.toString();
+  }
+
+  private static String added(AddedLatency added, Verdict verdict) {
+    if (added == null) {
+      return "—";
+    }
+    return signed(added.estimate())
+        + " ("
+        + signed(added.low())
+        + " … "
+        + signed(added.high())
+        + ") "
+        + verdict.name().toLowerCase(Locale.ROOT);
   }
 
   private static String percentiles(LatencySummary s) {

@@ -130,6 +130,8 @@ class BenchThroughGatewayTest {
       PASSTHROUGH_KEY,
       "--scenarios",
       "writes-seq,search",
+      "--durability",
+      "request,async",
       "--duration",
       "1s",
       "--warmup",
@@ -143,21 +145,37 @@ class BenchThroughGatewayTest {
     };
     assertThat(new CommandLine(new BenchCli()).execute(args)).isZero();
     JsonNode report = new ObjectMapper().readTree(out.resolve("hop.json").toFile());
-    assertThat(report.path("results")).hasSize(4);
+    assertThat(report.path("results")).hasSize(6);
+    assertThat(report.path("targets").path("p99").asDouble()).isEqualTo(1.0);
     for (JsonNode r : report.path("results")) {
       long pairs = r.path("pairs").asLong();
       assertThat(pairs).as(r.toString()).isPositive();
       assertThat(r.path("errors").asLong()).isZero();
       assertThat(r.path("direct").path("count").asLong()).isEqualTo(pairs);
       assertThat(r.path("via").path("count").asLong()).isEqualTo(pairs);
+      for (String p : new String[] {"P50", "P99"}) {
+        JsonNode added = r.path("added" + p);
+        assertThat(added.path("low").asDouble())
+            .as(r.toString())
+            .isLessThanOrEqualTo(added.path("estimate").asDouble())
+            .isLessThanOrEqualTo(added.path("high").asDouble());
+        assertThat(r.path(p.toLowerCase(java.util.Locale.ROOT)).asText())
+            .isIn("MET", "MISSED", "UNSETTLED");
+      }
     }
+    assertThat(report.path("results").findValuesAsText("scenario"))
+        .containsExactly(
+            "writes-seq", "writes-seq", "writes-seq-async", "writes-seq-async", "search", "search");
     assertThat(Files.readString(out.resolve("hop.md")))
         .contains("| writes-seq | gRPC/protobuf |")
+        .contains("| writes-seq-async | REST/JSON |")
         .contains("| search | REST/JSON |")
+        .contains("95% interval")
         .doesNotContain(PASSTHROUGH_KEY);
     // Through the gateway without the key every call fails: reported, and a non-zero exit.
     args[9] = "--header";
     args[10] = "X-Nothing: 1";
+    args[14] = "request";
     assertThat(new CommandLine(new BenchCli()).execute(args)).isEqualTo(1);
   }
 
@@ -168,7 +186,9 @@ class BenchThroughGatewayTest {
     String[][] refused = {
       {"--protocols", "http3"}, // not a protocol
       {"--scenarios", "writes-c4"}, // four clients: a pair needs one
-      {"--scenarios", "nothing-like-it"}
+      {"--scenarios", "nothing-like-it"},
+      {"--durability", "eventually"},
+      {"--target-p99", "-1"}
     };
     for (String[] bad : refused) {
       String[] args = {
