@@ -17,6 +17,7 @@ import dev.duet.gateway.proxy.RestProxyService;
 import dev.duet.gateway.security.TlsStores;
 import dev.duet.gateway.upstream.UpstreamCluster;
 import dev.duet.gateway.upstream.Upstreams;
+import dev.duet.server.rest.FlushHeadWithBody;
 import io.netty.handler.ssl.ClientAuth;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -103,6 +104,8 @@ public final class Gateway implements AutoCloseable {
     sb.requestTimeout(Duration.ZERO);
     sb.maxRequestLength(0);
     sb.gracefulShutdownTimeout(Duration.ofMillis(200), Duration.ofSeconds(10));
+    // A small answer leaves in one write, not head then body (see FlushHeadWithBody).
+    sb.childChannelPipelineCustomizer(FlushHeadWithBody::onServer);
     sb.virtualHost(restPort).serviceUnder("/", new RestProxyService(admission));
     sb.virtualHost(grpcPort).serviceUnder("/", new GrpcProxyService(admission));
     sb.virtualHost(adminPort)

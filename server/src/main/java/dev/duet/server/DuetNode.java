@@ -8,6 +8,7 @@ import dev.duet.engine.Engine;
 import dev.duet.engine.Engines;
 import dev.duet.server.action.Actions;
 import dev.duet.server.grpc.GrpcTransport;
+import dev.duet.server.rest.FlushHeadWithBody;
 import dev.duet.server.rest.NodeIdentity;
 import dev.duet.server.rest.RestErrorHandler;
 import dev.duet.server.rest.RestRouter;
@@ -102,6 +103,8 @@ public final class DuetNode implements AutoCloseable {
     sb.requestTimeout(Duration.ZERO);
     // On close, in-flight requests finish (up to 10 s); a short quiet period keeps close quick.
     sb.gracefulShutdownTimeout(Duration.ofMillis(100), Duration.ofSeconds(10));
+    // A small answer leaves in one write, not head then body (see FlushHeadWithBody).
+    sb.childChannelPipelineCustomizer(FlushHeadWithBody::onServer);
     sb.errorHandler(new RestErrorHandler(httpPort, config.maxHttpContentLength()));
     sb.virtualHost(httpPort)
         .maxRequestLength(config.maxHttpContentLength())

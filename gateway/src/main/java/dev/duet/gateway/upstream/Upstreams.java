@@ -1,12 +1,16 @@
 package dev.duet.gateway.upstream;
 
 import com.linecorp.armeria.client.ClientFactory;
+import com.linecorp.armeria.client.ClientFactoryOptions;
 import dev.duet.gateway.config.GatewayConfig;
 import dev.duet.gateway.config.GatewayConfig.Cluster;
+import dev.duet.server.rest.FlushHeadWithBody;
+import io.netty.channel.ChannelPipeline;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * The upstream clusters by name, sharing one client factory (a connection pool per node and event
@@ -23,6 +27,10 @@ public final class Upstreams implements AutoCloseable {
             .idleTimeout(Duration.ofSeconds(60))
             .connectTimeout(Duration.ofSeconds(2))
             .eventLoopSchedulerFactory(CallersEventLoop::new)
+            // A REST request's head and body go to the node in one write (see FlushHeadWithBody).
+            .option(
+                ClientFactoryOptions.CHANNEL_PIPELINE_CUSTOMIZER,
+                (Consumer<ChannelPipeline>) FlushHeadWithBody::onClient)
             .build();
     for (Cluster c : config.clusters()) {
       clusters.put(c.name(), new UpstreamCluster(c, factory));

@@ -1,0 +1,148 @@
+package dev.duet.server.rest;
+
+import com.linecorp.armeria.common.SessionProtocol;
+import io.netty.channel.ChannelDuplexHandler;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelPipeline;
+import io.netty.channel.ChannelPromise;
+import io.netty.channel.SingleThreadEventLoop;
+import io.netty.handler.codec.http.HttpClientCodec;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpMessage;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.util.concurrent.EventExecutor;
+
+/**
+ * Sends an HTTP/1 message's head and its body in one socket write.
+ *
+ * <p>Armeria's HTTP/1 encoder flushes after a message's head and again after its body, so a small
+ * request or answer leaves in two writes. The first wakes the peer, which may take the core before
+ * the second arrives and then has to wait for it: on a machine with few cores that is most of what
+ * a proxy hop adds at p99. This handler holds the flush that follows a head announcing a body
+ * ({@code Content-Length} above zero) until the body is written; Armeria flushes after every body
+ * write, and that flush sends both. Nothing but a flush is held: the bytes wait in Netty's outbound
+ * buffer as they would anyway.
+ *
+ * <ul>
+ *   <li>Armeria asks for a response's body only once its head's write has completed, so a held
+ *       head's write is reported complete when it is queued. Should sending it fail later, the
+ *       connection is closed, and the body's write fails in its place.
+ *   <li>A head is held at most until the end of the event loop's turn: if its body has not been
+ *       written by then (it has not arrived yet, or there is none, as in an answer to HEAD), the
+ *       head goes out on its own, as it would without this handler.
+ * </ul>
+ *
+ * <p>It works on {@link HttpMessage} objects and has to see the flushes Armeria issues from its own
+ * handler's context, so it sits right behind the HTTP/1 codec, which Armeria adds only once a
+ * connection's protocol is known: {@link #onServer} and {@link #onClient} put it there when that
+ * happens. On an HTTP/2 connection it is not added.
+ */
+public final class FlushHeadWithBody extends ChannelDuplexHandler {
+  private final Runnable flushHeldHead;
+  private ChannelHandlerContext ctx;
+  private boolean holding;
+
+  private FlushHeadWithBody() {
+    flushHeldHead =
+        () -> {
+          if (holding) {
+            holding = false;
+            ctx.flush();
+          }
+        };
+  }
+
+  /**
+   * For a server's {@code childChannelPipelineCustomizer}. When it runs, a cleartext HTTP port's
+   * pipeline ends with Armeria's session handler, which writes and flushes, and the HTTP/1 codec is
+   * added later, once the first bytes are read, between the handlers before it. Just before the
+   * last handler is therefore behind the codec. On other pipelines (TLS, where the codec comes
+   * after the handshake) the handler sees no {@link HttpMessage} and changes nothing.
+   */
+  public static void onServer(ChannelPipeline pipeline) {
+    pipeline.addBefore(pipeline.lastContext().name(), null, new FlushHeadWithBody());
+  }
+
+  /**
+   * For a client factory's {@code channelPipelineCustomizer}, which runs before Armeria builds the
+   * pipeline: waits for the session protocol to be settled, then goes right behind the HTTP/1 codec
+   * (if the connection has one).
+   */
+  public static void onClient(ChannelPipeline pipeline) {
+    pipeline.addLast(new PlaceBehindClientCodec());
+  }
+
+  @Override
+  public void handlerAdded(ChannelHandlerContext ctx) {
+    this.ctx = ctx;
+  }
+
+  @Override
+  public void handlerRemoved(ChannelHandlerContext ctx) {
+    flushHeldHead.run();
+  }
+
+  @Override
+  public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+    boolean head = msg instanceof HttpMessage && !(msg instanceof HttpContent);
+    if (!head || !announcesBody((HttpMessage) msg)) {
+      holding = false;
+      ctx.write(msg, promise);
+      return;
+    }
+    if (!holding) {
+      holding = true;
+      afterThisTurn(ctx.executor(), flushHeldHead);
+    }
+    ctx.write(msg, ctx.newPromise().addListener(ChannelFutureListener.CLOSE_ON_FAILURE));
+    promise.trySuccess();
+  }
+
+  @Override
+  public void flush(ChannelHandlerContext ctx) {
+    if (!holding) {
+      ctx.flush();
+    }
+  }
+
+  @Override
+  public void close(ChannelHandlerContext ctx, ChannelPromise promise) {
+    // What was written before a close went out before it without this handler; keep it so.
+    flushHeldHead.run();
+    ctx.close(promise);
+  }
+
+  private static void afterThisTurn(EventExecutor executor, Runnable task) {
+    if (executor instanceof SingleThreadEventLoop loop) {
+      loop.executeAfterEventLoopIteration(task);
+    } else {
+      executor.execute(task);
+    }
+  }
+
+  private static boolean announcesBody(HttpMessage head) {
+    if (head instanceof HttpResponse response && response.status().code() < 200) {
+      return false;
+    }
+    return HttpUtil.getContentLength(head, -1L) > 0;
+  }
+
+  /** Adds a {@link FlushHeadWithBody} behind a client connection's HTTP/1 codec, if it has one. */
+  private static final class PlaceBehindClientCodec extends ChannelInboundHandlerAdapter {
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
+      if (event instanceof SessionProtocol) {
+        ChannelPipeline pipeline = ctx.pipeline();
+        ChannelHandlerContext codec = pipeline.context(HttpClientCodec.class);
+        if (codec != null) {
+          pipeline.addAfter(codec.name(), null, new FlushHeadWithBody());
+        }
+        pipeline.remove(this);
+      }
+      ctx.fireUserEventTriggered(event);
+    }
+  }
+}
