@@ -13,6 +13,9 @@ import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.ssl.AbstractSniHandler;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import io.netty.util.concurrent.EventExecutor;
 
 /**
@@ -20,11 +23,11 @@ import io.netty.util.concurrent.EventExecutor;
  *
  * <p>Armeria's HTTP/1 encoder flushes after a message's head and again after its body, so a small
  * request or answer leaves in two writes. The first wakes the peer, which may take the core before
- * the second arrives and then has to wait for it: on a machine with few cores that is most of what
- * a proxy hop adds at p99. This handler holds the flush that follows a head announcing a body
- * ({@code Content-Length} above zero) until the body is written; Armeria flushes after every body
- * write, and that flush sends both. Nothing but a flush is held: the bytes wait in Netty's outbound
- * buffer as they would anyway.
+ * the second arrives and then has to wait for it (on two cores, the gateway was preempted twice as
+ * often per REST call as per gRPC call; docs/benchmarks.md, sessions 8 and 9). This handler holds
+ * the flush that follows a head announcing a body ({@code Content-Length} above zero) until the
+ * body is written; Armeria flushes after every body write, and that flush sends both. Nothing but a
+ * flush is held: the bytes wait in Netty's outbound buffer as they would anyway.
  *
  * <ul>
  *   <li>Armeria asks for a response's body only once its head's write has completed, so a held
@@ -36,9 +39,10 @@ import io.netty.util.concurrent.EventExecutor;
  * </ul>
  *
  * <p>It works on {@link HttpMessage} objects and has to see the flushes Armeria issues from its own
- * handler's context, so it sits right behind the HTTP/1 codec, which Armeria adds only once a
- * connection's protocol is known: {@link #onServer} and {@link #onClient} put it there when that
- * happens. On an HTTP/2 connection it is not added.
+ * handler's context, so it sits behind the HTTP/1 codec and ahead of Armeria's session handler,
+ * which Armeria adds only once a connection's protocol is known: {@link #onServer} and {@link
+ * #onClient} put it there. On an HTTP/2 connection it sees no {@link HttpMessage} and changes
+ * nothing.
  */
 public final class FlushHeadWithBody extends ChannelDuplexHandler {
   private final Runnable flushHeldHead;
@@ -58,12 +62,16 @@ public final class FlushHeadWithBody extends ChannelDuplexHandler {
   /**
    * For a server's {@code childChannelPipelineCustomizer}. When it runs, a cleartext HTTP port's
    * pipeline ends with Armeria's session handler, which writes and flushes, and the HTTP/1 codec is
-   * added later, once the first bytes are read, between the handlers before it. Just before the
-   * last handler is therefore behind the codec. On other pipelines (TLS, where the codec comes
-   * after the handshake) the handler sees no {@link HttpMessage} and changes nothing.
+   * added later, once the first bytes are read, between the handlers before it: just before the
+   * last handler is behind the codec. Over TLS, Armeria adds the codec and the session handler at
+   * the end once the handshake is done, so the handler goes in front of the session handler then.
    */
   public static void onServer(ChannelPipeline pipeline) {
-    pipeline.addBefore(pipeline.lastContext().name(), null, new FlushHeadWithBody());
+    if (pipeline.get(AbstractSniHandler.class) != null || pipeline.get(SslHandler.class) != null) {
+      pipeline.addLast(new PlaceAfterHandshake());
+    } else {
+      addBeforeLast(pipeline);
+    }
   }
 
   /**
@@ -115,6 +123,10 @@ public final class FlushHeadWithBody extends ChannelDuplexHandler {
     ctx.close(promise);
   }
 
+  private static void addBeforeLast(ChannelPipeline pipeline) {
+    pipeline.addBefore(pipeline.lastContext().name(), null, new FlushHeadWithBody());
+  }
+
   private static void afterThisTurn(EventExecutor executor, Runnable task) {
     if (executor instanceof SingleThreadEventLoop loop) {
       loop.executeAfterEventLoopIteration(task);
@@ -128,6 +140,23 @@ public final class FlushHeadWithBody extends ChannelDuplexHandler {
       return false;
     }
     return HttpUtil.getContentLength(head, -1L) > 0;
+  }
+
+  /** Adds a {@link FlushHeadWithBody} ahead of a TLS connection's session handler. */
+  private static final class PlaceAfterHandshake extends ChannelInboundHandlerAdapter {
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
+      if (event instanceof SslHandshakeCompletionEvent handshake) {
+        // Armeria has added the protocol's handlers after this one by now (or closes the
+        // connection, when the handshake failed).
+        ChannelPipeline pipeline = ctx.pipeline();
+        if (handshake.isSuccess() && pipeline.lastContext() != ctx) {
+          addBeforeLast(pipeline);
+        }
+        pipeline.remove(this);
+      }
+      ctx.fireUserEventTriggered(event);
+    }
   }
 
   /** Adds a {@link FlushHeadWithBody} behind a client connection's HTTP/1 codec, if it has one. */

@@ -15,11 +15,14 @@ import com.linecorp.armeria.common.MediaType;
 import com.linecorp.armeria.common.RequestHeaders;
 import com.linecorp.armeria.common.ResponseHeaders;
 import com.linecorp.armeria.server.Server;
+import com.linecorp.armeria.server.ServerBuilder;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.ChannelPromise;
+import io.netty.handler.ssl.AbstractSniHandler;
+import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -32,6 +35,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import javax.net.ssl.SSLContext;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -47,19 +51,32 @@ class FlushHeadWithBodyTest {
   private static final List<String> plainServerFlushes = new CopyOnWriteArrayList<>();
   private static final ScheduledExecutorService later =
       Executors.newSingleThreadScheduledExecutor();
+  private static final List<String> tlsServerFlushes = new CopyOnWriteArrayList<>();
   private static Server server;
   private static Server plainServer;
+  private static Server tlsServer;
 
   @BeforeAll
   static void start() {
     server = server(p -> p.addFirst(new FlushRecorder(serverFlushes)), true);
     plainServer = server(p -> p.addFirst(new FlushRecorder(plainServerFlushes)), false);
+    // Behind the TLS handler (which the SNI handler becomes), so that the bytes are the plain ones.
+    tlsServer =
+        server(
+            p ->
+                p.addAfter(
+                    p.context(AbstractSniHandler.class).name(),
+                    null,
+                    new FlushRecorder(tlsServerFlushes)),
+            true,
+            true);
   }
 
   @AfterAll
   static void stop() {
     server.stop().join();
     plainServer.stop().join();
+    tlsServer.stop().join();
     later.shutdownNow();
   }
 
@@ -67,6 +84,7 @@ class FlushHeadWithBodyTest {
   void clear() {
     serverFlushes.clear();
     plainServerFlushes.clear();
+    tlsServerFlushes.clear();
   }
 
   @Test
@@ -113,6 +131,23 @@ class FlushHeadWithBodyTest {
     assertThat(serverFlushes).hasSize(2);
     assertThat(serverFlushes.get(0)).startsWith("HTTP/1.1 200 OK").endsWith("\r\n\r\nfirst");
     assertThat(serverFlushes.get(1)).isEqualTo("-last");
+  }
+
+  @Test
+  void anAnswerOverTlsLeavesInOneFlush() throws Exception {
+    SSLContext tls = SSLContext.getInstance("TLS");
+    tls.init(null, InsecureTrustManagerFactory.INSTANCE.getTrustManagers(), null);
+    try (Socket socket =
+        tls.getSocketFactory().createSocket("127.0.0.1", tlsServer.activeLocalPort())) {
+      socket.setSoTimeout(5_000);
+      for (String path : List.of("/now", "/blocking")) {
+        send(socket, "PUT " + path + " HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\n\r\n{}");
+        assertThat(readAnswer(socket.getInputStream(), BODY.length())).endsWith(BODY);
+      }
+    }
+    assertThat(tlsServerFlushes)
+        .hasSize(2)
+        .allSatisfy(f -> assertThat(f).startsWith("HTTP/1.1 200 OK").endsWith(BODY));
   }
 
   @Test
@@ -185,10 +220,19 @@ class FlushHeadWithBodyTest {
   }
 
   private static Server server(Consumer<ChannelPipeline> recorder, boolean flushHeadWithBody) {
+    return server(recorder, flushHeadWithBody, false);
+  }
+
+  private static Server server(
+      Consumer<ChannelPipeline> recorder, boolean flushHeadWithBody, boolean tls) {
+    ServerBuilder sb = Server.builder();
+    if (tls) {
+      sb.https(0).tlsSelfSigned();
+    } else {
+      sb.http(0);
+    }
     Server s =
-        Server.builder()
-            .http(0)
-            .childChannelPipelineCustomizer(
+        sb.childChannelPipelineCustomizer(
                 p -> {
                   recorder.accept(p);
                   if (flushHeadWithBody) {
