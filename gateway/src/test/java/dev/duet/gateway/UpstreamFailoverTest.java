@@ -7,6 +7,8 @@ import dev.duet.gateway.security.ApiKeys;
 import dev.duet.server.DuetNode;
 import dev.duet.server.NodeConfig;
 import io.grpc.ManagedChannel;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import io.grpc.health.v1.HealthCheckRequest;
 import io.grpc.health.v1.HealthCheckResponse;
 import io.grpc.health.v1.HealthGrpc;
@@ -18,21 +20,75 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.opensearch.protobufs.BulkRequest;
+import org.opensearch.protobufs.BulkResponse;
 import org.opensearch.protobufs.SearchRequest;
+import org.opensearch.protobufs.services.DocumentServiceGrpc;
 import org.opensearch.protobufs.services.SearchServiceGrpc;
 
 /**
  * Two Duet nodes behind one upstream cluster: requests are balanced over both, and when one is
- * stopped in the middle of a write load the traffic moves to the other. Every write the gateway
- * acknowledged is on one of the nodes; every write it reported failed is on neither.
+ * stopped in the middle of a write load, over REST or over gRPC, the traffic moves to the other.
+ * Every write the gateway acknowledged is on one of the nodes; every write it reported failed is on
+ * neither.
  */
 class UpstreamFailoverTest {
   private static final String KEY = "failover-key-0123456789";
 
   @TempDir Path dir;
 
+  /** One write through the gateway: whether it was acknowledged; a refusal is checked here. */
+  private interface Write {
+    boolean acknowledged(Gateway gateway, ManagedChannel channel, String id, int n);
+  }
+
   @Test
-  void aStoppedNodeLeavesTheRotationAndNoWriteIsMisreported() throws Exception {
+  void aStoppedNodeLeavesTheRotationAndNoRestWriteIsMisreported() throws Exception {
+    stopANodeUnderWrites(
+        (gateway, channel, id, n) -> {
+          HttpResponse<String> r =
+              HttpCalls.call(
+                  gateway.restPort(),
+                  "POST",
+                  "/_bulk",
+                  Credentials.apiKey(KEY),
+                  "{\"index\":{\"_index\":\"f-docs\",\"_id\":\""
+                      + id
+                      + "\"}}\n{\"n\":"
+                      + n
+                      + "}\n");
+          if (r.statusCode() == 200 && !HttpCalls.json(r).get("errors").asBoolean()) {
+            return true;
+          }
+          assertThat(r.statusCode()).as(r.body()).isIn(502, 503);
+          return false;
+        });
+  }
+
+  @Test
+  void aStoppedNodeLeavesTheRotationAndNoGrpcWriteIsMisreported() throws Exception {
+    stopANodeUnderWrites(
+        (gateway, channel, id, n) -> {
+          BulkRequest bulk =
+              BulkRequest.newBuilder()
+                  .addBulkRequestBody(GatewayDuetTest.item("f-docs", id, "{\"n\":" + n + "}"))
+                  .build();
+          try {
+            BulkResponse r =
+                GrpcClients.as(
+                        DocumentServiceGrpc.newBlockingStub(channel), Credentials.apiKey(KEY))
+                    .bulk(bulk);
+            return !r.getErrors();
+          } catch (StatusRuntimeException e) {
+            assertThat(e.getStatus().getCode())
+                .as(e.getStatus().toString())
+                .isIn(Status.Code.UNAVAILABLE);
+            return false;
+          }
+        });
+  }
+
+  private void stopANodeUnderWrites(Write write) throws Exception {
     DuetNode first = DuetNode.start(NodeConfig.ephemeral(dir.resolve("n1")));
     DuetNode second = DuetNode.start(NodeConfig.ephemeral(dir.resolve("n2")));
     Gateway gateway =
@@ -73,17 +129,9 @@ class UpstreamFailoverTest {
       Thread stopper = null;
       for (int i = 0; i < 80; i++) {
         String id = "doc" + i;
-        HttpResponse<String> r =
-            HttpCalls.call(
-                gateway.restPort(),
-                "POST",
-                "/_bulk",
-                auth,
-                "{\"index\":{\"_index\":\"f-docs\",\"_id\":\"" + id + "\"}}\n{\"n\":" + i + "}\n");
-        if (r.statusCode() == 200 && !HttpCalls.json(r).get("errors").asBoolean()) {
+        if (write.acknowledged(gateway, channel, id, i)) {
           acknowledged.add(id);
         } else {
-          assertThat(r.statusCode()).as(r.body()).isIn(502, 503);
           failed.add(id);
         }
         if (i == 20) {

@@ -18,6 +18,7 @@ import com.linecorp.armeria.common.SessionProtocol;
 import dev.duet.gateway.config.GatewayConfig.Cluster;
 import dev.duet.gateway.config.GatewayConfig.Mode;
 import dev.duet.gateway.config.GatewayConfig.Node;
+import io.netty.channel.EventLoop;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -40,6 +41,7 @@ public final class UpstreamCluster implements AutoCloseable {
   private final WebClient rest;
   private final WebClient grpc;
   private final WebClient grpcStreams;
+  private final GrpcUnaryClient grpcUnary;
 
   UpstreamCluster(Cluster config, ClientFactory factory) {
     this.config = config;
@@ -74,6 +76,7 @@ public final class UpstreamCluster implements AutoCloseable {
             .decorator(RetryingClient.newDecorator(budget.rule(), 2))
             .decorator(countingCalls(budget))
             .build();
+    grpcUnary = new GrpcUnaryClient(grpcRotation, budget);
   }
 
   /** A client balanced over a rotation, reporting each call's outcome to it. */
@@ -112,8 +115,24 @@ public final class UpstreamCluster implements AutoCloseable {
   }
 
   /**
-   * Sends a gRPC call, its request messages in hand, to a healthy node's gRPC side (HTTP/2
-   * cleartext); {@code onFailure} answers when no node does.
+   * Sends a unary gRPC call, its request message in hand, to a healthy node's gRPC side over the
+   * event loop's own HTTP/2 connection to it ({@link GrpcUnaryClient}); the answer comes back whole
+   * on {@code loop}. {@code timeoutNanos} of 0 waits as long as the node takes; {@code onFailure}
+   * answers when no node does.
+   */
+  public HttpResponse grpcUnary(
+      EventLoop loop,
+      RequestHeaders headers,
+      byte[] body,
+      long timeoutNanos,
+      Function<Throwable, HttpResponse> onFailure) {
+    return grpcUnary.call(loop, headers, body, timeoutNanos, onFailure);
+  }
+
+  /**
+   * Sends a gRPC call whose answer streams (a server-streaming search), its request messages in
+   * hand, to a healthy node's gRPC side (HTTP/2 cleartext); {@code onFailure} answers when no node
+   * does.
    */
   public HttpResponse grpc(
       RequestHeaders headers,
@@ -164,6 +183,7 @@ public final class UpstreamCluster implements AutoCloseable {
 
   @Override
   public void close() {
+    grpcUnary.close();
     grpcRotation.close();
     restRotation.close();
     grpcNodes.close();

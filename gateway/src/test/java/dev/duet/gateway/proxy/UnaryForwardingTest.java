@@ -1,5 +1,7 @@
 package dev.duet.gateway.proxy;
 
+import static dev.duet.gateway.proxy.GrpcFrames.frame;
+import static dev.duet.gateway.proxy.GrpcFrames.message;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.linecorp.armeria.client.WebClient;
@@ -157,19 +159,5 @@ class UnaryForwardingTest {
 
   private static byte[] search(String index) {
     return SearchRequest.newBuilder().addIndex(index).build().toByteArray();
-  }
-
-  private static byte[] frame(byte[] message) {
-    byte[] frame = new byte[5 + message.length];
-    frame[1] = (byte) (message.length >>> 24);
-    frame[2] = (byte) (message.length >>> 16);
-    frame[3] = (byte) (message.length >>> 8);
-    frame[4] = (byte) message.length;
-    System.arraycopy(message, 0, frame, 5, message.length);
-    return frame;
-  }
-
-  private static byte[] message(byte[] frame) {
-    return Arrays.copyOfRange(frame, 5, frame.length);
   }
 }
