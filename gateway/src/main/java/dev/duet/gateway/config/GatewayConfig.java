@@ -216,6 +216,29 @@ public record GatewayConfig(
       long burstBytes,
       int maxConcurrent) {
     public static final RateLimit UNLIMITED = new RateLimit(0, 0, 0, 0, 0);
+
+    /** The fastest refill a token bucket takes (Bucket4j's: one token per nanosecond). */
+    public static final long MAX_PER_SECOND = 1_000_000_000L;
+
+    public RateLimit {
+      if (requestsPerSecond > MAX_PER_SECOND) {
+        throw tooFast("requests_per_second", Double.toString(requestsPerSecond));
+      }
+      if (bytesPerSecond > MAX_PER_SECOND) {
+        throw tooFast("bytes_per_second", Long.toString(bytesPerSecond));
+      }
+    }
+
+    private static IllegalArgumentException tooFast(String field, String value) {
+      return new IllegalArgumentException(
+          "rate_limit."
+              + field
+              + ": "
+              + value
+              + " is above the highest rate a bucket refills at, "
+              + MAX_PER_SECOND
+              + " per second; leave it out for no limit");
+    }
   }
 
   /**

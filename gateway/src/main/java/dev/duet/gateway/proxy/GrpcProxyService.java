@@ -120,20 +120,19 @@ public final class GrpcProxyService implements HttpService {
       return translate(cluster, call, deadline, serviceAndMethod, messages);
     }
     requirePassthrough(cluster);
-    if (unary(serviceAndMethod[0], serviceAndMethod[1])) {
-      Upstream upstream = Upstream.of(agg.headers(), call, deadline, ExchangeType.UNARY);
-      return cluster.grpcUnary(
-          ctx.eventLoop().withoutContext(),
-          upstream.headers(),
-          body,
-          upstream.timeoutNanos(),
-          cause -> refuse(call, Refusals.upstreamFailure(cluster.name(), cause)));
-    }
-    Upstream upstream = Upstream.of(agg.headers(), call, deadline, ExchangeType.RESPONSE_STREAMING);
+    Upstream upstream =
+        Upstream.of(
+            agg.headers(),
+            call,
+            deadline,
+            unary(serviceAndMethod[0], serviceAndMethod[1])
+                ? ExchangeType.UNARY
+                : ExchangeType.RESPONSE_STREAMING);
     return cluster.grpc(
         upstream.headers(),
         agg.content(),
         upstream.options(),
+        ctx.whenRequestCancelling(),
         cause -> refuse(call, Refusals.upstreamFailure(cluster.name(), cause)));
   }
 
@@ -197,18 +196,17 @@ public final class GrpcProxyService implements HttpService {
    * What goes upstream besides the messages: the caller's headers (see {@link ForwardedHeaders})
    * with what is left of its deadline, which also bounds the wait for the answer.
    */
-  private record Upstream(RequestHeaders headers, RequestOptions options, long timeoutNanos) {
+  private record Upstream(RequestHeaders headers, RequestOptions options) {
     static Upstream of(
         RequestHeaders in, CallRecord call, GrpcDeadline deadline, ExchangeType exchange) {
       RequestHeadersBuilder headers = ForwardedHeaders.of(in, call.trace());
       RequestOptionsBuilder options = RequestOptions.builder().exchangeType(exchange);
-      long left = 0;
       if (deadline.isSet()) {
-        left = deadline.remainingNanos();
+        long left = deadline.remainingNanos();
         headers.set(GrpcHeaderNames.GRPC_TIMEOUT, GrpcDeadline.header(left));
         options.responseTimeout(Duration.ofNanos(left));
       }
-      return new Upstream(headers.build(), options.build(), left);
+      return new Upstream(headers.build(), options.build());
     }
   }
 

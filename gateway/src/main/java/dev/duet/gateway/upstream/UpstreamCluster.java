@@ -1,6 +1,9 @@
 package dev.duet.gateway.upstream;
 
 import com.linecorp.armeria.client.ClientFactory;
+import com.linecorp.armeria.client.ClientRequestContext;
+import com.linecorp.armeria.client.ClientRequestContextCaptor;
+import com.linecorp.armeria.client.Clients;
 import com.linecorp.armeria.client.DecoratingHttpClientFunction;
 import com.linecorp.armeria.client.Endpoint;
 import com.linecorp.armeria.client.RequestOptions;
@@ -18,12 +21,12 @@ import com.linecorp.armeria.common.SessionProtocol;
 import dev.duet.gateway.config.GatewayConfig.Cluster;
 import dev.duet.gateway.config.GatewayConfig.Mode;
 import dev.duet.gateway.config.GatewayConfig.Node;
-import io.netty.channel.EventLoop;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 
 /**
@@ -41,7 +44,6 @@ public final class UpstreamCluster implements AutoCloseable {
   private final WebClient rest;
   private final WebClient grpc;
   private final WebClient grpcStreams;
-  private final GrpcUnaryClient grpcUnary;
 
   UpstreamCluster(Cluster config, ClientFactory factory) {
     this.config = config;
@@ -76,7 +78,6 @@ public final class UpstreamCluster implements AutoCloseable {
             .decorator(RetryingClient.newDecorator(budget.rule(), 2))
             .decorator(countingCalls(budget))
             .build();
-    grpcUnary = new GrpcUnaryClient(grpcRotation, budget);
   }
 
   /** A client balanced over a rotation, reporting each call's outcome to it. */
@@ -111,35 +112,21 @@ public final class UpstreamCluster implements AutoCloseable {
       HttpData body,
       RequestOptions options,
       Function<Throwable, HttpResponse> onFailure) {
-    return sendWhole(rest, headers, body, options, onFailure);
+    return sendWhole(rest, headers, body, options, null, onFailure);
   }
 
   /**
-   * Sends a unary gRPC call, its request message in hand, to a healthy node's gRPC side over the
-   * event loop's own HTTP/2 connection to it ({@link GrpcUnaryClient}); the answer comes back whole
-   * on {@code loop}. {@code timeoutNanos} of 0 waits as long as the node takes; {@code onFailure}
-   * answers when no node does.
-   */
-  public HttpResponse grpcUnary(
-      EventLoop loop,
-      RequestHeaders headers,
-      byte[] body,
-      long timeoutNanos,
-      Function<Throwable, HttpResponse> onFailure) {
-    return grpcUnary.call(loop, headers, body, timeoutNanos, onFailure);
-  }
-
-  /**
-   * Sends a gRPC call whose answer streams (a server-streaming search), its request messages in
-   * hand, to a healthy node's gRPC side (HTTP/2 cleartext); {@code onFailure} answers when no node
-   * does.
+   * Sends a gRPC call, its request messages in hand, to a healthy node's gRPC side (HTTP/2
+   * cleartext); {@code onFailure} answers when no node does. When {@code callerGone} completes (the
+   * caller cancelled, or its connection closed), the node's stream is reset.
    */
   public HttpResponse grpc(
       RequestHeaders headers,
       HttpData body,
       RequestOptions options,
+      CompletionStage<?> callerGone,
       Function<Throwable, HttpResponse> onFailure) {
-    return sendWhole(grpc, headers, body, options, onFailure);
+    return sendWhole(grpc, headers, body, options, callerGone, onFailure);
   }
 
   /** Sends a gRPC call whose request streams through as it arrives (health, reflection...). */
@@ -157,15 +144,38 @@ public final class UpstreamCluster implements AutoCloseable {
       RequestHeaders headers,
       HttpData body,
       RequestOptions options,
+      CompletionStage<?> callerGone,
       Function<Throwable, HttpResponse> onFailure) {
     budget.deposit();
-    return client
-        .execute(HttpRequest.of(headers, body), options)
+    return send(client, headers, body, options, callerGone)
         .recover(
             cause ->
                 budget.retries(cause)
-                    ? client.execute(HttpRequest.of(headers, body), options).recover(onFailure)
+                    ? send(client, headers, body, options, callerGone).recover(onFailure)
                     : onFailure.apply(cause));
+  }
+
+  /**
+   * One attempt. A caller gone cancels the node's request through the client's own context:
+   * aborting the answer seen through {@code recover} would not reach the node.
+   */
+  private static HttpResponse send(
+      WebClient client,
+      RequestHeaders headers,
+      HttpData body,
+      RequestOptions options,
+      CompletionStage<?> callerGone) {
+    if (callerGone == null) {
+      return client.execute(HttpRequest.of(headers, body), options);
+    }
+    try (ClientRequestContextCaptor captor = Clients.newContextCaptor()) {
+      HttpResponse answer = client.execute(HttpRequest.of(headers, body), options);
+      ClientRequestContext upstream = captor.getOrNull();
+      if (upstream != null) {
+        callerGone.thenRun(upstream::cancel);
+      }
+      return answer;
+    }
   }
 
   public int healthyNodes() {
@@ -183,7 +193,6 @@ public final class UpstreamCluster implements AutoCloseable {
 
   @Override
   public void close() {
-    grpcUnary.close();
     grpcRotation.close();
     restRotation.close();
     grpcNodes.close();

@@ -58,4 +58,22 @@ class GatewayConfigFileTest {
                     null))
         .hasMessageContaining("elsewhere");
   }
+
+  @Test
+  void aRateAboveWhatABucketRefillsAtIsAConfigErrorNamingTheSetting() {
+    assertThatThrownBy(
+            () ->
+                GatewayConfigFile.parse(
+                    """
+                    clusters: [{name: c, nodes: [{rest: "127.0.0.1:9200", grpc: "127.0.0.1:9400"}]}]
+                    tenants:
+                      - name: t
+                        api_keys: ["sha256:%s"]
+                        rate_limit: {bytes_per_second: 2gb}
+                    """
+                        .formatted("0".repeat(64)),
+                    null))
+        .hasMessageContaining("rate_limit.bytes_per_second: 2147483648")
+        .hasMessageContaining("1000000000 per second");
+  }
 }

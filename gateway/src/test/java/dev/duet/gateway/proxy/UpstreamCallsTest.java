@@ -35,15 +35,15 @@ import org.opensearch.protobufs.SearchRequest;
 import org.opensearch.protobufs.SearchResponse;
 
 /**
- * Unary calls in passthrough go over the gateway's own HTTP/2 connections to the nodes. Upstreams
- * that answer as the test asks stand behind it, to show what such a connection must get right: many
- * calls at once each get their own answer; an answer larger than any flow-control window arrives
- * whole; a status-only answer passes as sent; a call whose deadline passes, or whose caller goes
- * away, is reset on the node too; and a node that closes each connection after one call (GOAWAY)
- * costs no call an error.
+ * Calls in passthrough as the node sees them. Upstreams that answer as the test asks stand behind
+ * the gateway, to show what the hop must get right: many calls at once each get their own answer;
+ * an answer larger than any HTTP/2 flow-control window arrives whole; a status-only answer passes
+ * as sent; a call whose deadline passes, or whose caller goes away (over gRPC or REST), is
+ * cancelled on the node too; and a node that closes each connection after one call (GOAWAY) costs
+ * no call an error.
  */
-class UnaryUpstreamTest {
-  private static final String KEY = "unary-upstream-key-0123456789";
+class UpstreamCallsTest {
+  private static final String KEY = "upstream-calls-key-0123456789";
   private static final String SEARCH = "/org.opensearch.protobufs.services.SearchService/Search";
 
   /** The names of the held calls ({@code hang-*}) that the node saw cancelled. */
@@ -168,6 +168,26 @@ class UnaryUpstreamTest {
   }
 
   @Test
+  void aRestRequestItsCallerAbandonsIsCancelledOnTheNode() throws Exception {
+    HttpResponse res =
+        WebClient.builder("h1c://127.0.0.1:" + gateway.restPort())
+            .factory(factory)
+            .build()
+            .execute(
+                RequestHeaders.builder(HttpMethod.POST, "/hang-rest/_search")
+                    .contentType(MediaType.JSON)
+                    .set("authorization", "ApiKey " + KEY)
+                    .build(),
+                HttpData.ofUtf8("{}"));
+    CompletableFuture<AggregatedHttpResponse> answer = res.aggregate();
+    awaitHeldOnTheNode("hang-rest");
+    res.abort();
+
+    awaitCancelledOnTheNode("hang-rest");
+    assertThat(answer).isCompletedExceptionally();
+  }
+
+  @Test
   void aNodeThatClosesEachConnectionAfterOneCallCostsNoCallAnError() {
     for (int i = 0; i < 20; i++) {
       AggregatedHttpResponse r = call("short-" + i, null).join();
@@ -207,6 +227,9 @@ class UnaryUpstreamTest {
     if (ctx.path().equals("/")) {
       return HttpResponse.of(MediaType.JSON_UTF_8, "{}"); // the gateway's health check
     }
+    if (ctx.path().equals("/hang-rest/_search")) {
+      return hold(ctx, "hang-rest");
+    }
     return HttpResponse.of(
         request.thenCompose(
             agg -> {
@@ -234,14 +257,17 @@ class UnaryUpstreamTest {
                                 .set("grpc-message", "no such index [" + index + "]")
                                 .endOfStream(true)
                                 .build()));
-                case "hang" -> {
-                  ctx.whenRequestCancelled().thenRun(() -> cancelledOnTheNode.add(index));
-                  heldOnTheNode.add(index);
-                  yield new CompletableFuture<HttpResponse>(); // never answered
-                }
+                case "hang" -> CompletableFuture.completedFuture(hold(ctx, index));
                 default -> throw new IllegalArgumentException(index);
               };
             }));
+  }
+
+  /** A request never answered; the node notes that it arrived, and when it is cancelled. */
+  private static HttpResponse hold(ServiceRequestContext ctx, String name) {
+    ctx.whenRequestCancelled().thenRun(() -> cancelledOnTheNode.add(name));
+    heldOnTheNode.add(name);
+    return HttpResponse.of(new CompletableFuture<HttpResponse>());
   }
 
   private static HttpResponse ok(byte[] message) {
@@ -279,16 +305,17 @@ class UnaryUpstreamTest {
     return s != null ? s : r.headers().get("grpc-status");
   }
 
+  /** Promptly: not when some idle timeout closes the node's connection, seconds later. */
   private static void awaitCancelledOnTheNode(String index) {
-    awaitIn(cancelledOnTheNode, index, "the node saw [" + index + "] cancelled");
+    awaitIn(cancelledOnTheNode, index, 3, "the node saw [" + index + "] cancelled");
   }
 
   private static void awaitHeldOnTheNode(String index) {
-    awaitIn(heldOnTheNode, index, "[" + index + "] reached the node");
+    awaitIn(heldOnTheNode, index, 10, "[" + index + "] reached the node");
   }
 
-  private static void awaitIn(Set<String> set, String index, String what) {
-    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+  private static void awaitIn(Set<String> set, String index, int seconds, String what) {
+    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
     while (!set.contains(index) && System.nanoTime() < end) {
       try {
         Thread.sleep(10);
