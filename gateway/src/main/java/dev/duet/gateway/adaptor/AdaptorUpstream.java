@@ -18,6 +18,7 @@ import dev.duet.engine.error.DuetException;
 import dev.duet.engine.search.SearchResponse;
 import dev.duet.gateway.RequestRefused;
 import dev.duet.gateway.observe.TraceParent;
+import dev.duet.gateway.proxy.GrpcMessages;
 import dev.duet.gateway.upstream.UpstreamCluster;
 import dev.duet.server.grpc.ProtoCodec;
 import io.grpc.Metadata;
@@ -152,16 +153,9 @@ public final class AdaptorUpstream {
   }
 
   private static HttpResponse success(MessageLite message) {
-    byte[] bytes = message.toByteArray();
-    byte[] frame = new byte[5 + bytes.length];
-    frame[1] = (byte) (bytes.length >>> 24);
-    frame[2] = (byte) (bytes.length >>> 16);
-    frame[3] = (byte) (bytes.length >>> 8);
-    frame[4] = (byte) bytes.length;
-    System.arraycopy(bytes, 0, frame, 5, bytes.length);
     return HttpResponse.of(
         ResponseHeaders.builder(HttpStatus.OK).contentType(GRPC).build(),
-        HttpData.wrap(frame),
+        HttpData.wrap(GrpcMessages.frame(message.toByteArray())),
         HttpHeaders.of(GrpcHeaderNames.GRPC_STATUS, "0"));
   }
 

@@ -13,8 +13,19 @@ import java.util.zip.GZIPInputStream;
  * Compressed messages are inflated for the peeker only — what goes upstream is the frames as
  * received — and inflation is bounded like an uncompressed message.
  */
-final class GrpcMessages {
+public final class GrpcMessages {
   private GrpcMessages() {}
+
+  /** One uncompressed message as a gRPC body frames it: flag byte 0, 4-byte length, message. */
+  public static byte[] frame(byte[] message) {
+    byte[] frame = new byte[5 + message.length];
+    frame[1] = (byte) (message.length >>> 24);
+    frame[2] = (byte) (message.length >>> 16);
+    frame[3] = (byte) (message.length >>> 8);
+    frame[4] = (byte) message.length;
+    System.arraycopy(message, 0, frame, 5, message.length);
+    return frame;
+  }
 
   static List<byte[]> split(byte[] body, String encoding, long maxMessageBytes) {
     List<byte[]> messages = new ArrayList<>();

@@ -1,7 +1,7 @@
 package dev.duet.gateway.proxy;
 
-import static dev.duet.gateway.proxy.GrpcFrames.frame;
 import static dev.duet.gateway.proxy.GrpcFrames.message;
+import static dev.duet.gateway.proxy.GrpcMessages.frame;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.linecorp.armeria.client.WebClient;
