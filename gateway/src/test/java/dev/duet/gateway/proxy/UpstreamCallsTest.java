@@ -159,12 +159,7 @@ class UpstreamCallsTest {
         client()
             .execute(
                 headers(null), HttpData.wrap(frame(searchFor("hang-abandoned").toByteArray())));
-    CompletableFuture<AggregatedHttpResponse> answer = res.aggregate();
-    awaitHeldOnTheNode("hang-abandoned");
-    res.abort();
-
-    awaitCancelledOnTheNode("hang-abandoned");
-    assertThat(answer).isCompletedExceptionally();
+    abandonOnceHeld(res, "hang-abandoned");
   }
 
   @Test
@@ -179,12 +174,7 @@ class UpstreamCallsTest {
                     .set("authorization", "ApiKey " + KEY)
                     .build(),
                 HttpData.ofUtf8("{}"));
-    CompletableFuture<AggregatedHttpResponse> answer = res.aggregate();
-    awaitHeldOnTheNode("hang-rest");
-    res.abort();
-
-    awaitCancelledOnTheNode("hang-rest");
-    assertThat(answer).isCompletedExceptionally();
+    abandonOnceHeld(res, "hang-rest");
   }
 
   @Test
@@ -303,6 +293,19 @@ class UpstreamCallsTest {
   private static String grpcStatus(AggregatedHttpResponse r) {
     String s = r.trailers().get("grpc-status");
     return s != null ? s : r.headers().get("grpc-status");
+  }
+
+  /**
+   * The caller goes away once the node holds its call: the caller's answer fails, and the node sees
+   * its own request cancelled.
+   */
+  private static void abandonOnceHeld(HttpResponse res, String name) {
+    CompletableFuture<AggregatedHttpResponse> answer = res.aggregate();
+    awaitHeldOnTheNode(name);
+    res.abort();
+
+    awaitCancelledOnTheNode(name);
+    assertThat(answer).isCompletedExceptionally();
   }
 
   /** Promptly: not when some idle timeout closes the node's connection, seconds later. */
