@@ -12,13 +12,19 @@ import dev.duet.gateway.config.GatewayConfig;
 import dev.duet.gateway.config.GatewayConfigFile;
 import dev.duet.gateway.observe.GatewayMetrics;
 import dev.duet.gateway.proxy.Admission;
-import dev.duet.gateway.proxy.GrpcProxyService;
+import dev.duet.gateway.proxy.GrpcListener;
 import dev.duet.gateway.proxy.RestProxyService;
 import dev.duet.gateway.security.TlsStores;
 import dev.duet.gateway.upstream.UpstreamCluster;
 import dev.duet.gateway.upstream.Upstreams;
 import dev.duet.server.rest.FlushHeadWithBody;
+import io.netty.handler.codec.http2.Http2SecurityUtil;
+import io.netty.handler.ssl.ApplicationProtocolConfig;
+import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.ClientAuth;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.handler.ssl.SupportedCipherSuiteFilter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -26,22 +32,26 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import javax.net.ssl.SSLException;
 import javax.net.ssl.TrustManagerFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A running gateway: one Armeria server with three port-based virtual hosts — REST proxy, gRPC
- * proxy, and admin ({@code /metrics} for Prometheus, {@code /health}) — in front of the configured
- * upstream clusters. Started from a config file it also watches that file and applies changes to
+ * A running gateway in front of the configured upstream clusters: an Armeria server with two
+ * port-based virtual hosts — REST proxy, and admin ({@code /metrics} for Prometheus, {@code
+ * /health}) — and the gRPC proxy's own listener ({@link GrpcListener}), all on Armeria's worker
+ * event loops. Started from a config file it also watches that file and applies changes to
  * tenants, keys, limits and routes without a restart.
  */
 public final class Gateway implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(Gateway.class);
 
   private final Server server;
+  private final GrpcListener grpc;
   private final Upstreams upstreams;
   private final Admission admission;
   private final ConfigWatcher watcher;
@@ -52,6 +62,7 @@ public final class Gateway implements AutoCloseable {
 
   private Gateway(
       Server server,
+      GrpcListener grpc,
       Upstreams upstreams,
       Admission admission,
       ConfigWatcher watcher,
@@ -59,6 +70,7 @@ public final class Gateway implements AutoCloseable {
       int grpcPort,
       int adminPort) {
     this.server = server;
+    this.grpc = grpc;
     this.upstreams = upstreams;
     this.admission = admission;
     this.watcher = watcher;
@@ -92,10 +104,8 @@ public final class Gateway implements AutoCloseable {
     ServerBuilder sb = Server.builder();
     if (listen.tls() == null) {
       sb.http(new InetSocketAddress(listen.host(), restPort));
-      sb.http(new InetSocketAddress(listen.host(), grpcPort));
     } else {
       sb.https(new InetSocketAddress(listen.host(), restPort));
-      sb.https(new InetSocketAddress(listen.host(), grpcPort));
       tls(sb, listen.tls());
     }
     sb.http(new InetSocketAddress(listen.host(), adminPort));
@@ -107,7 +117,6 @@ public final class Gateway implements AutoCloseable {
     // A small answer leaves in one write, not head then body (see FlushHeadWithBody).
     sb.childChannelPipelineCustomizer(FlushHeadWithBody::onServer);
     sb.virtualHost(restPort).serviceUnder("/", new RestProxyService(admission));
-    sb.virtualHost(grpcPort).serviceUnder("/", new GrpcProxyService(admission));
     sb.virtualHost(adminPort)
         .service(
             "/metrics",
@@ -118,8 +127,14 @@ public final class Gateway implements AutoCloseable {
         // new calls while the ones in flight drain.
         .service("/health", HealthCheckService.of());
     Server server = sb.build();
+    GrpcListener grpc;
     try {
       server.start().join();
+      grpc =
+          new GrpcListener(
+              new InetSocketAddress(listen.host(), grpcPort),
+              listen.tls() == null ? null : grpcTls(listen.tls()),
+              admission);
     } catch (RuntimeException e) {
       server.stop().join();
       upstreams.close();
@@ -136,7 +151,7 @@ public final class Gateway implements AutoCloseable {
         grpcPort,
         listen.host(),
         adminPort);
-    return new Gateway(server, upstreams, admission, watcher, restPort, grpcPort, adminPort);
+    return new Gateway(server, grpc, upstreams, admission, watcher, restPort, grpcPort, adminPort);
   }
 
   public int restPort() {
@@ -166,7 +181,10 @@ public final class Gateway implements AutoCloseable {
       watcher.close();
     }
     try {
-      server.stop().join();
+      // Both listeners drain at once: Armeria's in the background while the gRPC one waits.
+      CompletableFuture<Void> rest = server.stop();
+      grpc.close();
+      rest.join();
     } finally {
       upstreams.close();
       log.info("Duet gateway stopped");
@@ -176,19 +194,44 @@ public final class Gateway implements AutoCloseable {
   private static void tls(ServerBuilder sb, GatewayConfig.Tls tls) {
     sb.tls(TlsStores.keyManagers(tls));
     TrustManagerFactory clientCas = TlsStores.clientCas(tls);
-    ClientAuth auth =
-        switch (tls.clientAuth()) {
-          case NONE -> ClientAuth.NONE;
-          case OPTIONAL -> ClientAuth.OPTIONAL;
-          case REQUIRE -> ClientAuth.REQUIRE;
-        };
     sb.tlsCustomizer(
         ssl -> {
-          ssl.clientAuth(auth);
+          ssl.clientAuth(clientAuth(tls));
           if (clientCas != null) {
             ssl.trustManager(clientCas);
           }
         });
+  }
+
+  /** The gRPC listener's TLS: the same keys and client checks, offering HTTP/2 only (ALPN). */
+  private static SslContext grpcTls(GatewayConfig.Tls tls) {
+    SslContextBuilder ssl =
+        SslContextBuilder.forServer(TlsStores.keyManagers(tls))
+            .clientAuth(clientAuth(tls))
+            .ciphers(Http2SecurityUtil.CIPHERS, SupportedCipherSuiteFilter.INSTANCE)
+            .applicationProtocolConfig(
+                new ApplicationProtocolConfig(
+                    ApplicationProtocolConfig.Protocol.ALPN,
+                    ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
+                    ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT,
+                    ApplicationProtocolNames.HTTP_2));
+    TrustManagerFactory clientCas = TlsStores.clientCas(tls);
+    if (clientCas != null) {
+      ssl.trustManager(clientCas);
+    }
+    try {
+      return ssl.build();
+    } catch (SSLException e) {
+      throw new IllegalArgumentException("listen.tls: " + e.getMessage(), e);
+    }
+  }
+
+  private static ClientAuth clientAuth(GatewayConfig.Tls tls) {
+    return switch (tls.clientAuth()) {
+      case NONE -> ClientAuth.NONE;
+      case OPTIONAL -> ClientAuth.OPTIONAL;
+      case REQUIRE -> ClientAuth.REQUIRE;
+    };
   }
 
   /** The first health-check round, so that the first calls do not find every node unknown. */

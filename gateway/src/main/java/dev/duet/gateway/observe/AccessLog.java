@@ -2,7 +2,6 @@ package dev.duet.gateway.observe;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.linecorp.armeria.common.logging.RequestLog;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -33,12 +32,12 @@ public final class AccessLog {
    * null}) is also written, at WARN, to the {@code dev.duet.gateway.slow} logger. Lines are built
    * and written by the access log's own thread.
    */
-  public static void write(CallRecord call, RequestLog rl, String status, Duration slowThreshold) {
-    boolean isSlow = slowThreshold != null && rl.totalDurationNanos() >= slowThreshold.toNanos();
+  public static void write(CallRecord call, String status, Duration slowThreshold) {
+    boolean isSlow = slowThreshold != null && call.durationNanos() >= slowThreshold.toNanos();
     if (!log.isInfoEnabled() && !(isSlow && slow.isWarnEnabled())) {
       return;
     }
-    WRITER.offer(new Entry(call, rl, status, isSlow));
+    WRITER.offer(new Entry(call, status, isSlow));
   }
 
   /** Lines not written because the queue was full (the log could not keep up with the calls). */
@@ -47,21 +46,21 @@ public final class AccessLog {
   }
 
   private static void emit(Entry e) {
-    String line = line(e.call(), e.log(), e.status());
+    String line = line(e.call(), e.status());
     log.info(line);
     if (e.slow()) {
       slow.warn(line);
     }
   }
 
-  static String line(CallRecord call, RequestLog rl, String status) {
+  static String line(CallRecord call, String status) {
     StringWriter out = new StringWriter();
     try (JsonGenerator g = JSON.createGenerator(out)) {
       g.writeStartObject();
-      g.writeStringField("time", Instant.ofEpochMilli(rl.requestStartTimeMillis()).toString());
+      g.writeStringField("time", Instant.ofEpochMilli(call.startMillis()).toString());
       g.writeStringField("protocol", call.protocol());
-      g.writeStringField("method", rl.requestHeaders().method().name());
-      g.writeStringField("path", rl.requestHeaders().path());
+      g.writeStringField("method", call.method());
+      g.writeStringField("path", call.path());
       g.writeStringField("tenant", call.tenant());
       if (call.identity() != null) {
         g.writeStringField("principal", call.identity().principal());
@@ -81,9 +80,9 @@ public final class AccessLog {
       if (call.refusal() != null) {
         g.writeStringField("refused", call.refusal().reason());
       }
-      g.writeNumberField("bytes_in", rl.requestLength());
-      g.writeNumberField("bytes_out", rl.responseLength());
-      g.writeNumberField("duration_ms", rl.totalDurationNanos() / 1_000_000.0);
+      g.writeNumberField("bytes_in", call.requestBytes());
+      g.writeNumberField("bytes_out", call.responseBytes());
+      g.writeNumberField("duration_ms", call.durationNanos() / 1_000_000.0);
       g.writeStringField("trace_id", call.trace().traceId());
       g.writeStringField("span_id", call.trace().spanId());
       g.writeEndObject();
@@ -93,5 +92,5 @@ public final class AccessLog {
     return out.toString();
   }
 
-  private record Entry(CallRecord call, RequestLog log, String status, boolean slow) {}
+  private record Entry(CallRecord call, String status, boolean slow) {}
 }

@@ -1,6 +1,5 @@
 package dev.duet.gateway.observe;
 
-import com.linecorp.armeria.common.logging.RequestLog;
 import dev.duet.gateway.upstream.UpstreamCluster;
 import dev.duet.gateway.upstream.Upstreams;
 import io.micrometer.core.instrument.Counter;
@@ -44,16 +43,16 @@ public final class GatewayMetrics {
   }
 
   /** Records a completed call. */
-  public void record(CallRecord call, RequestLog log, String status) {
+  public void record(CallRecord call, String status) {
     String tenant = call.tenant();
     String operation = call.operation() == null ? "-" : call.operation().name();
     String upstream = call.upstream() == null ? "-" : call.upstream();
     CallMeters m =
         meters.computeIfAbsent(
             new CallKey(tenant, operation, call.protocol(), upstream, status), this::register);
-    m.requests().record(log.totalDurationNanos(), TimeUnit.NANOSECONDS);
-    m.requestBytes().record(log.requestLength());
-    m.responseBytes().record(log.responseLength());
+    m.requests().record(call.durationNanos(), TimeUnit.NANOSECONDS);
+    m.requestBytes().record(call.requestBytes());
+    m.responseBytes().record(call.responseBytes());
     if (call.refusal() != null && call.refusal().httpStatus() == 429) {
       Counter.builder("duet.gateway.rate.limited")
           .description("Requests refused by a tenant's rate limit or concurrency cap")

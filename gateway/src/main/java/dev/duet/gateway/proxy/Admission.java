@@ -62,16 +62,26 @@ public final class Admission {
     return policy.get().config().limits();
   }
 
-  /** Records the call's metrics and access-log line once its response is complete. */
+  /** Completes the call, from Armeria's request log, once its response is complete. */
   void observe(ServiceRequestContext ctx, CallRecord call, Function<RequestLog, String> status) {
     ctx.log()
         .whenComplete()
         .thenAccept(
             log -> {
-              String s = status.apply(log);
-              metrics.record(call, log, s);
-              AccessLog.write(call, log, s, policy.get().config().slowLogThreshold());
+              call.finish(log.requestLength(), log.responseLength(), log.totalDurationNanos());
+              complete(call, status.apply(log));
             });
+  }
+
+  /**
+   * Ends a call whose response is complete (or abandoned) and whose sizes and duration are {@link
+   * CallRecord#finish recorded}: releases its rate-limit permit and records its metrics and
+   * access-log line.
+   */
+  void complete(CallRecord call, String status) {
+    call.releasePermit();
+    metrics.record(call, status);
+    AccessLog.write(call, status, policy.get().config().slowLogThreshold());
   }
 
   Identity authenticate(CallRecord call, String authorization, SSLSession tls) {
@@ -84,8 +94,7 @@ public final class Admission {
    * Checks a peeked operation and reserves the tenant's rate-limit tokens and concurrency slot
    * (released when the response completes). Returns the cluster to forward to.
    */
-  UpstreamCluster admit(
-      ServiceRequestContext ctx, CallRecord call, Identity identity, Operation op, long bytes) {
+  UpstreamCluster admit(CallRecord call, Identity identity, Operation op, long bytes) {
     call.operation(op);
     Policy p = policy.get();
     Authorizer.check(identity, op);
@@ -113,8 +122,7 @@ public final class Admission {
     }
     String cluster = p.router().route(identity.tenant().name(), op.indices());
     call.upstream(cluster);
-    RateLimiters.Permit permit = limiters.acquire(identity.tenant().name(), bytes);
-    ctx.log().whenComplete().thenRun(permit::close);
+    call.hold(limiters.acquire(identity.tenant().name(), bytes));
     return upstreams.get(cluster);
   }
 }

@@ -32,7 +32,7 @@ public final class RestProxyService implements HttpService {
   @Override
   public HttpResponse serve(ServiceRequestContext ctx, HttpRequest req) {
     TraceParent trace = TraceParent.continueOrStart(req.headers().get(TraceParent.HEADER));
-    CallRecord call = new CallRecord("rest", trace);
+    CallRecord call = new CallRecord("rest", trace, req.method().name(), req.path());
     // 499 (nginx's "client closed request") when the caller left before any response.
     admission.observe(
         ctx,
@@ -74,7 +74,7 @@ public final class RestProxyService implements HttpService {
     Operation op =
         RestPeeker.peek(
             agg.method().name(), ctx.path(), ctx.queryParam("size"), ctx.queryParam("from"), body);
-    UpstreamCluster cluster = admission.admit(ctx, call, identity, op, body.length);
+    UpstreamCluster cluster = admission.admit(call, identity, op, body.length);
     return cluster.rest(
         ForwardedHeaders.of(agg.headers(), call.trace()).build(),
         agg.content(),

@@ -6,6 +6,8 @@ import com.linecorp.armeria.client.UnprocessedRequestException;
 import com.linecorp.armeria.client.endpoint.DynamicEndpointGroup;
 import com.linecorp.armeria.client.endpoint.EndpointGroup;
 import com.linecorp.armeria.common.ClosedSessionException;
+import com.linecorp.armeria.common.HttpHeaders;
+import com.linecorp.armeria.common.ResponseHeaders;
 import com.linecorp.armeria.common.logging.RequestLog;
 import com.linecorp.armeria.common.util.Exceptions;
 import java.io.IOException;
@@ -54,16 +56,20 @@ final class OutlierEjection extends DynamicEndpointGroup {
     return (delegate, ctx, req) -> {
       ctx.log()
           .whenComplete()
-          .thenAccept(rl -> record(ctx.endpoint() == null ? null : key(ctx.endpoint()), rl));
+          .thenAccept(
+              rl -> {
+                if (ctx.endpoint() != null) {
+                  record(ctx.endpoint(), failed(rl));
+                }
+              });
       return delegate.execute(ctx, req);
     };
   }
 
-  private void record(String endpoint, RequestLog rl) {
-    if (endpoint == null) {
-      return;
-    }
-    if (!failed(rl)) {
+  /** One call's outcome on {@code node}: {@code failed} if it says the node is in trouble. */
+  void record(Endpoint node, boolean failed) {
+    String endpoint = key(node);
+    if (!failed) {
       failures.computeIfAbsent(endpoint, e -> new AtomicInteger()).set(0);
       return;
     }
@@ -99,13 +105,18 @@ final class OutlierEjection extends DynamicEndpointGroup {
         || cause instanceof IOException) {
       return true;
     }
-    int status = rl.responseHeaders().status().code();
+    return failed(rl.responseHeaders(), rl.responseTrailers());
+  }
+
+  /** An answer that says the node is in trouble: 502/503/504, or gRPC status UNAVAILABLE. */
+  static boolean failed(ResponseHeaders headers, HttpHeaders trailers) {
+    int status = headers.status().code();
     if (status == 502 || status == 503 || status == 504) {
       return true;
     }
-    String grpc = rl.responseTrailers().get("grpc-status");
+    String grpc = trailers.get("grpc-status");
     if (grpc == null) {
-      grpc = rl.responseHeaders().get("grpc-status");
+      grpc = headers.get("grpc-status");
     }
     return "14".equals(grpc);
   }

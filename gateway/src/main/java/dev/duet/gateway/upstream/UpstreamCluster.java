@@ -21,6 +21,7 @@ import com.linecorp.armeria.common.SessionProtocol;
 import dev.duet.gateway.config.GatewayConfig.Cluster;
 import dev.duet.gateway.config.GatewayConfig.Mode;
 import dev.duet.gateway.config.GatewayConfig.Node;
+import io.netty.channel.EventLoop;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -44,6 +45,7 @@ public final class UpstreamCluster implements AutoCloseable {
   private final WebClient rest;
   private final WebClient grpc;
   private final WebClient grpcStreams;
+  private final GrpcUnaryClient grpcUnary;
 
   UpstreamCluster(Cluster config, ClientFactory factory) {
     this.config = config;
@@ -69,8 +71,9 @@ public final class UpstreamCluster implements AutoCloseable {
     grpcRotation = new OutlierEjection(config.name(), grpcNodes);
     // No timeouts of their own: a bulk may run long (OpenSearch has none); gRPC calls carry the
     // caller's deadline, applied per request. A call no node received goes to another (budgeted):
-    // re-sent by sendWhole when the gateway holds the request whole (every REST call, every peeked
-    // gRPC call), by Armeria's RetryingClient, which keeps a copy of what it streams, otherwise.
+    // re-sent by sendWhole when the gateway holds the request whole (every REST call, a
+    // server-streaming search), by GrpcUnaryClient for unary gRPC calls, by Armeria's
+    // RetryingClient, which keeps a copy of what it streams, otherwise.
     rest = client(SessionProtocol.H1C, restRotation, factory).build();
     grpc = client(SessionProtocol.H2C, grpcRotation, factory).build();
     grpcStreams =
@@ -78,6 +81,7 @@ public final class UpstreamCluster implements AutoCloseable {
             .decorator(RetryingClient.newDecorator(budget.rule(), 2))
             .decorator(countingCalls(budget))
             .build();
+    grpcUnary = new GrpcUnaryClient(grpcRotation, budget);
   }
 
   /** A client balanced over a rotation, reporting each call's outcome to it. */
@@ -116,9 +120,25 @@ public final class UpstreamCluster implements AutoCloseable {
   }
 
   /**
-   * Sends a gRPC call, its request messages in hand, to a healthy node's gRPC side (HTTP/2
-   * cleartext); {@code onFailure} answers when no node does. When {@code callerGone} completes (the
-   * caller cancelled, or its connection closed), the node's stream is reset.
+   * Sends a unary gRPC call, its request message in hand, to a healthy node's gRPC side over the
+   * event loop's own HTTP/2 connection to it ({@link GrpcUnaryClient}); the answer comes back whole
+   * on {@code loop}. {@code timeoutNanos} of 0 waits as long as the node takes; {@code onFailure}
+   * answers when no node does. Aborting the answer (the caller went away) resets the node's stream.
+   */
+  public HttpResponse grpcUnary(
+      EventLoop loop,
+      RequestHeaders headers,
+      byte[] body,
+      long timeoutNanos,
+      Function<Throwable, HttpResponse> onFailure) {
+    return grpcUnary.call(loop, headers, body, timeoutNanos, onFailure);
+  }
+
+  /**
+   * Sends a gRPC call whose answer streams (a server-streaming search), its request messages in
+   * hand, to a healthy node's gRPC side (HTTP/2 cleartext); {@code onFailure} answers when no node
+   * does. When {@code callerGone} completes (the caller cancelled, or its connection closed), the
+   * node's stream is reset.
    */
   public HttpResponse grpc(
       RequestHeaders headers,
@@ -193,6 +213,7 @@ public final class UpstreamCluster implements AutoCloseable {
 
   @Override
   public void close() {
+    grpcUnary.close();
     grpcRotation.close();
     restRotation.close();
     grpcNodes.close();

@@ -38,13 +38,18 @@ import org.opensearch.protobufs.SearchResponse;
  * Calls in passthrough as the node sees them. Upstreams that answer as the test asks stand behind
  * the gateway, to show what the hop must get right: many calls at once each get their own answer;
  * an answer larger than any HTTP/2 flow-control window arrives whole; a status-only answer passes
- * as sent; a call whose deadline passes, or whose caller goes away (over gRPC or REST), is
- * cancelled on the node too; and a node that closes each connection after one call (GOAWAY) costs
- * no call an error.
+ * as sent; a streaming answer passes message by message; a call whose deadline passes, or whose
+ * caller goes away (a reset, a closed connection, over gRPC or REST), is cancelled on the node too
+ * and gives its tenant's concurrency slot back; a message over the limit is refused and the
+ * connection serves on; a node that closes each connection after one call (GOAWAY) costs no call an
+ * error; and a gateway closing answers the calls it holds before it stops.
  */
 class UpstreamCallsTest {
   private static final String KEY = "upstream-calls-key-0123456789";
+  private static final String CAPPED_KEY = "upstream-calls-capped-key-0123456789";
   private static final String SEARCH = "/org.opensearch.protobufs.services.SearchService/Search";
+  private static final String STREAM_SEARCH =
+      "/org.opensearch.protobufs.services.SearchService/ServerStreamSearch";
 
   /** The names of the held calls ({@code hang-*}) that the node saw cancelled. */
   private static final Set<String> cancelledOnTheNode = ConcurrentHashMap.newKeySet();
@@ -88,11 +93,18 @@ class UpstreamCallsTest {
                     nodes: [{rest: "127.0.0.1:%d", grpc: "127.0.0.1:%d"}]
                 tenants:
                   - {name: t, api_keys: ["%s"], indices: ["*"], actions: [search]}
+                  - name: capped
+                    api_keys: ["%s"]
+                    indices: ["*"]
+                    actions: [search]
+                    rate_limit: {max_concurrent: 1}
+                limits: {max_body_bytes: 4kb}
                 routes:
                   - {indices: ["short-*"], cluster: short-lived}
                   - {tenant: t, cluster: answering}
+                  - {tenant: capped, cluster: answering}
                 """
-                    .formatted(a, a, b, b, ApiKeys.hash(KEY)),
+                    .formatted(a, a, b, b, ApiKeys.hash(KEY), ApiKeys.hash(CAPPED_KEY)),
                 null));
     // Several connections to the gateway, so that calls arrive on each of its event loops.
     factory = ClientFactory.builder().maxNumRequestsPerConnection(25).build();
@@ -186,9 +198,200 @@ class UpstreamCallsTest {
     }
   }
 
+  @Test
+  void aStreamingAnswerPassesMessageByMessage() throws Exception {
+    List<Long> tooks = new ArrayList<>();
+    CompletableFuture<HttpHeaders> trailers = new CompletableFuture<>();
+    HttpResponse res =
+        client()
+            .execute(
+                headers(null, KEY).toBuilder().path(STREAM_SEARCH).build(),
+                HttpData.wrap(frame(searchFor("stream-4").toByteArray())));
+    res.subscribe(
+        new org.reactivestreams.Subscriber<com.linecorp.armeria.common.HttpObject>() {
+          @Override
+          public void onSubscribe(org.reactivestreams.Subscription s) {
+            s.request(Long.MAX_VALUE);
+          }
+
+          @Override
+          public void onNext(com.linecorp.armeria.common.HttpObject o) {
+            if (o instanceof HttpData d) {
+              tooks.add(took(d.array()));
+            } else if (o instanceof HttpHeaders h && !(o instanceof ResponseHeaders)) {
+              trailers.complete(h);
+            }
+          }
+
+          @Override
+          public void onError(Throwable t) {
+            trailers.completeExceptionally(t);
+          }
+
+          @Override
+          public void onComplete() {}
+        });
+
+    assertThat(trailers.get(10, TimeUnit.SECONDS).get("grpc-status")).isEqualTo("0");
+    assertThat(tooks).containsExactly(0L, 1L, 2L, 3L);
+  }
+
+  @Test
+  void anAbandonedCallGivesItsTenantsConcurrencySlotBack() {
+    for (String name : List.of("hang-slot-reset", "hang-slot-deadline")) {
+      HttpResponse held =
+          client()
+              .execute(
+                  headers(name.endsWith("deadline") ? "500m" : null, CAPPED_KEY),
+                  HttpData.wrap(frame(searchFor(name).toByteArray())));
+      held.aggregate();
+      awaitHeldOnTheNode(name);
+      // The tenant's one slot is taken while the call is held...
+      AggregatedHttpResponse refused = call("echo-1", null, CAPPED_KEY).join();
+      assertThat(grpcStatus(refused)).isEqualTo("8"); // RESOURCE_EXHAUSTED
+      assertThat(refused.headers().get("grpc-message")).contains("rate_limit.max_concurrent");
+      if (name.endsWith("reset")) {
+        held.abort();
+      }
+      awaitCancelledOnTheNode(name);
+      // ... and free again once the call is gone, whether its caller reset it or its deadline
+      // passed.
+      awaitAnswered(() -> call("echo-2", null, CAPPED_KEY).join(), "0");
+    }
+  }
+
+  @Test
+  void aCallWhoseCallersConnectionClosesIsResetOnTheNode() {
+    try (ClientFactory own = ClientFactory.builder().build()) {
+      WebClient.builder("h2c://127.0.0.1:" + gateway.grpcPort())
+          .factory(own)
+          .responseTimeout(Duration.ZERO)
+          .build()
+          .execute(headers(null), HttpData.wrap(frame(searchFor("hang-dropped").toByteArray())))
+          .aggregate();
+      awaitHeldOnTheNode("hang-dropped");
+    } // closing the factory closes its connection to the gateway, without a reset first
+    awaitCancelledOnTheNode("hang-dropped");
+  }
+
+  @Test
+  void aMessageOverTheLimitIsRefusedAndTheConnectionServesOn() {
+    try (ClientFactory own = ClientFactory.builder().build()) {
+      WebClient one =
+          WebClient.builder("h2c://127.0.0.1:" + gateway.grpcPort())
+              .factory(own)
+              .responseTimeout(Duration.ofSeconds(30))
+              .build();
+      byte[] large =
+          frame(
+              SearchRequest.newBuilder()
+                  .addIndex("echo-3")
+                  .setQ("x".repeat(8 * 1024))
+                  .build()
+                  .toByteArray());
+      com.linecorp.armeria.common.HttpRequestWriter req =
+          com.linecorp.armeria.common.HttpRequest.streaming(headers(null));
+      CompletableFuture<AggregatedHttpResponse> refused = one.execute(req).aggregate();
+      for (int at = 0; at < large.length; at += 1024) {
+        req.write(HttpData.copyOf(large, at, Math.min(1024, large.length - at)));
+      }
+      req.close();
+
+      AggregatedHttpResponse r = refused.join();
+      assertThat(grpcStatus(r)).isEqualTo("8"); // RESOURCE_EXHAUSTED
+      assertThat(r.headers().get("grpc-message")).contains("limits.max_body_bytes");
+      AggregatedHttpResponse next =
+          one.execute(headers(null), HttpData.wrap(frame(searchFor("echo-4").toByteArray())))
+              .aggregate()
+              .join();
+      assertThat(grpcStatus(next)).isEqualTo("0");
+      assertThat(took(next)).isEqualTo(4);
+    }
+  }
+
+  @Test
+  void aPathThatIsNoGrpcMethodIsUnimplemented() {
+    AggregatedHttpResponse r =
+        client()
+            .execute(
+                headers(null).toBuilder().path("/no-method").build(),
+                HttpData.wrap(frame(new byte[0])))
+            .aggregate()
+            .join();
+
+    assertThat(grpcStatus(r)).isEqualTo("12"); // UNIMPLEMENTED
+  }
+
+  @Test
+  void aClosingGatewayAnswersTheCallsItHoldsAndTakesNoNewOnes() throws Exception {
+    int a = upstream.activeLocalPort();
+    Gateway closing =
+        Gateway.start(
+            GatewayConfigFile.parse(
+                """
+                listen: {rest_port: 0, grpc_port: 0, admin_port: 0}
+                clusters:
+                  - name: answering
+                    nodes: [{rest: "127.0.0.1:%d", grpc: "127.0.0.1:%d"}]
+                tenants:
+                  - {name: t, api_keys: ["%s"], indices: ["*"], actions: [search]}
+                """
+                    .formatted(a, a, ApiKeys.hash(KEY)),
+                null));
+    try (ClientFactory own = ClientFactory.builder().build()) {
+      WebClient client =
+          WebClient.builder("h2c://127.0.0.1:" + closing.grpcPort())
+              .factory(own)
+              .responseTimeout(Duration.ofSeconds(30))
+              .build();
+      CompletableFuture<AggregatedHttpResponse> inFlight =
+          client
+              .execute(headers(null), HttpData.wrap(frame(searchFor("slow-1500").toByteArray())))
+              .aggregate();
+      awaitHeldOnTheNode("slow-1500");
+      CompletableFuture<Void> closed = CompletableFuture.runAsync(closing::close);
+
+      AggregatedHttpResponse r = inFlight.get(10, TimeUnit.SECONDS);
+      assertThat(grpcStatus(r)).isEqualTo("0");
+      assertThat(took(r)).isEqualTo(1500);
+      closed.get(15, TimeUnit.SECONDS);
+      CompletableFuture<AggregatedHttpResponse> after =
+          client
+              .execute(headers(null), HttpData.wrap(frame(searchFor("echo-5").toByteArray())))
+              .aggregate();
+      assertThat(after).failsWithin(10, TimeUnit.SECONDS);
+    } finally {
+      closing.close();
+    }
+  }
+
+  private static void awaitAnswered(
+      java.util.function.Supplier<AggregatedHttpResponse> call, String status) {
+    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+    String last = null;
+    while (System.nanoTime() < end) {
+      last = grpcStatus(call.get());
+      if (status.equals(last)) {
+        return;
+      }
+      try {
+        Thread.sleep(10);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new AssertionError(e);
+      }
+    }
+    assertThat(last).as("grpc-status within 3 s").isEqualTo(status);
+  }
+
   private static CompletableFuture<AggregatedHttpResponse> call(String index, String timeout) {
+    return call(index, timeout, KEY);
+  }
+
+  private static CompletableFuture<AggregatedHttpResponse> call(
+      String index, String timeout, String key) {
     return client()
-        .execute(headers(timeout), HttpData.wrap(frame(searchFor(index).toByteArray())))
+        .execute(headers(timeout, key), HttpData.wrap(frame(searchFor(index).toByteArray())))
         .aggregate();
   }
 
@@ -201,11 +404,15 @@ class UpstreamCallsTest {
   }
 
   private static RequestHeaders headers(String timeout) {
+    return headers(timeout, KEY);
+  }
+
+  private static RequestHeaders headers(String timeout, String key) {
     RequestHeaders h =
         RequestHeaders.builder(HttpMethod.POST, SEARCH)
             .contentType(MediaType.parse("application/grpc"))
             .set("te", "trailers")
-            .set("authorization", "ApiKey " + KEY)
+            .set("authorization", "ApiKey " + key)
             .build();
     return timeout == null ? h : h.toBuilder().set("grpc-timeout", timeout).build();
   }
@@ -238,6 +445,18 @@ class UpstreamCallsTest {
                   yield later;
                 }
                 case "big" -> CompletableFuture.completedFuture(ok(pattern(Integer.parseInt(arg))));
+                case "slow" -> {
+                  heldOnTheNode.add(index);
+                  CompletableFuture<HttpResponse> later = new CompletableFuture<>();
+                  ctx.eventLoop()
+                      .schedule(
+                          () -> later.complete(ok(took(Integer.parseInt(arg)))),
+                          Integer.parseInt(arg),
+                          TimeUnit.MILLISECONDS);
+                  yield later;
+                }
+                case "stream" ->
+                    CompletableFuture.completedFuture(stream(ctx, Integer.parseInt(arg)));
                 case "missing" ->
                     CompletableFuture.completedFuture(
                         HttpResponse.of(
@@ -260,6 +479,31 @@ class UpstreamCallsTest {
     return HttpResponse.of(new CompletableFuture<HttpResponse>());
   }
 
+  /** A server-streaming answer: {@code n} messages, 20 ms apart, then the trailers. */
+  private static HttpResponse stream(ServiceRequestContext ctx, int n) {
+    com.linecorp.armeria.common.HttpResponseWriter res = HttpResponse.streaming();
+    res.write(
+        ResponseHeaders.builder(HttpStatus.OK)
+            .contentType(MediaType.parse("application/grpc"))
+            .build());
+    for (int i = 0; i <= n; i++) {
+      int m = i;
+      ctx.eventLoop()
+          .schedule(
+              () -> {
+                if (m < n) {
+                  res.write(HttpData.wrap(frame(took(m))));
+                } else {
+                  res.write(HttpHeaders.of("grpc-status", "0"));
+                  res.close();
+                }
+              },
+              20L * (i + 1),
+              TimeUnit.MILLISECONDS);
+    }
+    return res;
+  }
+
   private static HttpResponse ok(byte[] message) {
     return HttpResponse.of(
         ResponseHeaders.builder(HttpStatus.OK)
@@ -274,8 +518,11 @@ class UpstreamCallsTest {
   }
 
   private static long took(AggregatedHttpResponse r) {
+    return took(r.content().array());
+  }
+
+  private static long took(byte[] frame) {
     try {
-      byte[] frame = r.content().array();
       return SearchResponse.parseFrom(message(frame)).getTook();
     } catch (com.google.protobuf.InvalidProtocolBufferException e) {
       throw new AssertionError(e);

@@ -1,0 +1,572 @@
+package dev.duet.gateway.proxy;
+
+import com.linecorp.armeria.common.AggregatedHttpResponse;
+import com.linecorp.armeria.common.AggregationOptions;
+import com.linecorp.armeria.common.CommonPools;
+import com.linecorp.armeria.common.HttpData;
+import com.linecorp.armeria.common.HttpHeaderNames;
+import com.linecorp.armeria.common.HttpHeaders;
+import com.linecorp.armeria.common.HttpMethod;
+import com.linecorp.armeria.common.HttpObject;
+import com.linecorp.armeria.common.HttpResponse;
+import com.linecorp.armeria.common.RequestHeaders;
+import com.linecorp.armeria.common.RequestHeadersBuilder;
+import com.linecorp.armeria.common.ResponseHeaders;
+import com.linecorp.armeria.common.util.EventLoopGroups;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.CompositeByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.handler.codec.http2.DefaultHttp2DataFrame;
+import io.netty.handler.codec.http2.DefaultHttp2GoAwayFrame;
+import io.netty.handler.codec.http2.DefaultHttp2Headers;
+import io.netty.handler.codec.http2.DefaultHttp2HeadersFrame;
+import io.netty.handler.codec.http2.DefaultHttp2ResetFrame;
+import io.netty.handler.codec.http2.DefaultHttp2WindowUpdateFrame;
+import io.netty.handler.codec.http2.Http2DataFrame;
+import io.netty.handler.codec.http2.Http2Error;
+import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
+import io.netty.handler.codec.http2.Http2FrameStream;
+import io.netty.handler.codec.http2.Http2Headers;
+import io.netty.handler.codec.http2.Http2HeadersFrame;
+import io.netty.handler.codec.http2.Http2ResetFrame;
+import io.netty.handler.codec.http2.Http2Settings;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.util.AsciiString;
+import io.netty.util.ReferenceCountUtil;
+import io.netty.util.concurrent.GlobalEventExecutor;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLSession;
+import org.reactivestreams.Subscriber;
+import org.reactivestreams.Subscription;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The gRPC listener, on plain Netty HTTP/2: each call's frames are handed to {@link GrpcProxy} and
+ * its answer written back, on the connection's event loop — the one the upstream call runs on too
+ * (the upstream clients share Armeria's worker group), so a proxied call never changes threads.
+ * Armeria's server would add a request context, a request log and a decorator chain per call; the
+ * gateway's gRPC hot path needs none of them (docs/benchmarks.md, "Session 12").
+ *
+ * <p>A unary call's request is taken whole (bounded by the message limit) and its answer written
+ * back whole — headers, message and trailers in one write. Streaming calls flow both ways as they
+ * come. Closing the listener stops accepting connections and drains the open ones: calls in flight
+ * finish (up to {@link #DRAIN_MILLIS}), new ones are refused, then each connection says GOAWAY and
+ * closes.
+ */
+public final class GrpcListener implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(GrpcListener.class);
+
+  /** How long calls in flight may take to finish once the listener is closing. */
+  static final long DRAIN_MILLIS = 10_000;
+
+  /** Per-stream receive window: a held request arrives without window stalls. */
+  private static final int RECEIVE_WINDOW = 1 << 20;
+
+  private final GrpcProxy proxy;
+  private final ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
+  private final Channel server;
+
+  /**
+   * Listens on {@code address}, with TLS when {@code tls} is not {@code null} (its ALPN must offer
+   * {@code h2}); calls go through {@code admission}.
+   */
+  public GrpcListener(InetSocketAddress address, SslContext tls, Admission admission) {
+    this.proxy = new GrpcProxy(admission);
+    EventLoopGroup group = CommonPools.workerGroup();
+    this.server =
+        new ServerBootstrap()
+            .group(group)
+            .channel(EventLoopGroups.serverChannelType(group))
+            .childOption(ChannelOption.TCP_NODELAY, true)
+            .childHandler(
+                new ChannelInitializer<>() {
+                  @Override
+                  protected void initChannel(Channel ch) {
+                    connections.add(ch);
+                    if (tls != null) {
+                      ch.pipeline().addLast(tls.newHandler(ch.alloc()));
+                    }
+                    ch.pipeline()
+                        .addLast(
+                            Http2FrameCodecBuilder.forServer()
+                                .initialSettings(
+                                    Http2Settings.defaultSettings()
+                                        .initialWindowSize(RECEIVE_WINDOW))
+                                // Draining is the listener's own (Connection.drain): a close
+                                // closes.
+                                .gracefulShutdownTimeoutMillis(0)
+                                .build(),
+                            new Connection());
+                  }
+                })
+            .bind(address)
+            .syncUninterruptibly()
+            .channel();
+  }
+
+  public int port() {
+    return ((InetSocketAddress) server.localAddress()).getPort();
+  }
+
+  /**
+   * Stops accepting connections and drains the open ones ({@link Connection#drain}), waiting for
+   * their calls in flight to finish — at most {@link #DRAIN_MILLIS}, then they are closed.
+   */
+  @Override
+  public void close() {
+    server.close().syncUninterruptibly();
+    for (Channel c : connections) {
+      Connection connection = c.pipeline().get(Connection.class);
+      if (connection != null) {
+        c.eventLoop().execute(connection::drain);
+      }
+    }
+    if (!connections.newCloseFuture().awaitUninterruptibly(DRAIN_MILLIS, TimeUnit.MILLISECONDS)) {
+      connections.close().awaitUninterruptibly(2_000, TimeUnit.MILLISECONDS);
+    }
+  }
+
+  /** One caller connection: its streams, each a call. Runs on the connection's event loop. */
+  private final class Connection extends ChannelInboundHandlerAdapter {
+    private final Map<Http2FrameStream, Exchange> exchanges = new HashMap<>();
+    private ChannelHandlerContext ctx;
+    private boolean draining;
+
+    /**
+     * Takes no new calls (each is refused with REFUSED_STREAM, which gRPC clients retry elsewhere)
+     * and closes — GOAWAY, then the connection — once its calls in flight are answered. The GOAWAY
+     * waits until then: some clients (Armeria's) give a connection's calls only a second to finish
+     * once they have seen one.
+     */
+    void drain() {
+      draining = true;
+      closeIfDrained();
+    }
+
+    /** A call left the connection. */
+    void remove(Http2FrameStream stream) {
+      exchanges.remove(stream);
+      closeIfDrained();
+    }
+
+    private void closeIfDrained() {
+      if (draining && exchanges.isEmpty() && ctx.channel().isActive()) {
+        ctx.writeAndFlush(new DefaultHttp2GoAwayFrame(Http2Error.NO_ERROR));
+        ctx.close();
+      }
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+      this.ctx = ctx;
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      if (msg instanceof Http2DataFrame data) {
+        guarded(data.stream(), () -> onData(data));
+      } else if (msg instanceof Http2HeadersFrame headers) {
+        guarded(headers.stream(), () -> onHeaders(headers));
+      } else if (msg instanceof Http2ResetFrame reset) {
+        Exchange e = exchanges.get(reset.stream());
+        if (e != null) {
+          e.abandoned();
+        }
+      } else {
+        ReferenceCountUtil.release(msg);
+      }
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+      ctx.flush();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+      for (Exchange e : new ArrayList<>(exchanges.values())) {
+        e.abandoned();
+      }
+      ctx.fireChannelInactive();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+      // A broken connection (reset by the peer, a failed TLS handshake): its calls end with it.
+      ctx.close();
+    }
+
+    /**
+     * Runs a frame's handling; a failure of the gateway's own (a bug, not a refusal: those are
+     * answers) costs that call alone, reset with INTERNAL_ERROR, never the connection's others.
+     */
+    private void guarded(Http2FrameStream stream, Runnable handling) {
+      try {
+        handling.run();
+      } catch (RuntimeException e) {
+        log.warn("gRPC call on stream {} failed in the gateway", stream.id(), e);
+        Exchange failed = exchanges.get(stream);
+        if (failed != null) {
+          failed.abandoned();
+        }
+        ctx.writeAndFlush(new DefaultHttp2ResetFrame(Http2Error.INTERNAL_ERROR).stream(stream));
+      }
+    }
+
+    private void onHeaders(Http2HeadersFrame frame) {
+      Exchange existing = exchanges.get(frame.stream());
+      if (existing != null) {
+        // Trailers from the caller: the request's end.
+        if (frame.isEndStream()) {
+          existing.requestEnded();
+        }
+        return;
+      }
+      if (draining) {
+        ctx.writeAndFlush(
+            new DefaultHttp2ResetFrame(Http2Error.REFUSED_STREAM).stream(frame.stream()));
+        return;
+      }
+      RequestHeaders headers = requestHeaders(frame.headers());
+      if (headers == null) {
+        ctx.writeAndFlush(
+            new DefaultHttp2ResetFrame(Http2Error.PROTOCOL_ERROR).stream(frame.stream()));
+        return;
+      }
+      Exchange e = new Exchange(this, frame.stream());
+      exchanges.put(frame.stream(), e);
+      e.open(headers, sslSession(), frame.isEndStream());
+    }
+
+    private void onData(Http2DataFrame frame) {
+      // Every byte received is given back to the caller's window at once: a held request is
+      // bounded by the message limit, a streaming one is handed on as it comes.
+      if (frame.initialFlowControlledBytes() > 0) {
+        ctx.write(
+            new DefaultHttp2WindowUpdateFrame(frame.initialFlowControlledBytes())
+                .stream(frame.stream()));
+      }
+      Exchange e = exchanges.get(frame.stream());
+      if (e == null) {
+        frame.release();
+        return;
+      }
+      e.data(frame.content(), frame.isEndStream());
+    }
+
+    private SSLSession sslSession() {
+      SslHandler ssl = ctx.pipeline().get(SslHandler.class);
+      return ssl == null ? null : ssl.engine().getSession();
+    }
+  }
+
+  /** One call on a connection: its request as it arrives, and its answer as it goes back. */
+  private final class Exchange {
+    private final Connection connection;
+    private final Http2FrameStream stream;
+    private final CompletableFuture<Void> callerGone = new CompletableFuture<>();
+    private GrpcProxy.Call call;
+    private CompositeByteBuf held;
+    private HttpResponse answer;
+    private boolean requestEnded;
+    private boolean answered; // the answer's last frame is written (or the call abandoned)
+    private long requestBytes;
+    private long responseBytes;
+
+    Exchange(Connection connection, Http2FrameStream stream) {
+      this.connection = connection;
+      this.stream = stream;
+    }
+
+    void open(RequestHeaders headers, SSLSession tls, boolean endOfStream) {
+      call = proxy.open(headers, tls, connection.ctx.channel().eventLoop(), callerGone);
+      if (call.held()) {
+        held = connection.ctx.alloc().compositeBuffer(Integer.MAX_VALUE);
+      } else {
+        answer(call.answer(), false);
+      }
+      if (endOfStream) {
+        requestEnded();
+      }
+    }
+
+    void data(ByteBuf content, boolean endOfStream) {
+      int n = content.readableBytes();
+      requestBytes += n;
+      if (held != null) {
+        if (held.readableBytes() + (long) n > call.maxHeldBytes()) {
+          releaseHeld();
+          content.release();
+          answer(call.tooLarge(), false);
+          return;
+        }
+        held.addComponent(true, content);
+      } else if (call.stream() != null && !answered) {
+        call.stream().tryWrite(HttpData.wrap(ByteBufUtil.getBytes(content)));
+        content.release();
+      } else {
+        content.release();
+      }
+      if (endOfStream) {
+        requestEnded();
+      }
+    }
+
+    void requestEnded() {
+      if (requestEnded) {
+        return;
+      }
+      requestEnded = true;
+      if (held != null) {
+        byte[] body = ByteBufUtil.getBytes(held);
+        releaseHeld();
+        answer(call.forward(body), call.unaryAnswer());
+      } else if (call.stream() != null) {
+        call.stream().close();
+      }
+    }
+
+    private void releaseHeld() {
+      if (held != null) {
+        held.release();
+        held = null;
+      }
+    }
+
+    /** The caller reset the stream, or its connection closed: the upstream call is cancelled. */
+    void abandoned() {
+      connection.remove(stream);
+      releaseHeld();
+      callerGone.complete(null);
+      if (call != null && call.stream() != null) {
+        call.stream().abort();
+      }
+      if (answer != null) {
+        answer.abort();
+      }
+      finish("CANCELLED");
+    }
+
+    private void answer(HttpResponse response, boolean whole) {
+      answer = response;
+      if (whole) {
+        response
+            .aggregate(
+                AggregationOptions.usePooledObjects(
+                    connection.ctx.alloc(), connection.ctx.executor()))
+            .handle(
+                (agg, error) -> {
+                  if (error != null) {
+                    reset();
+                  } else {
+                    writeWhole(agg);
+                  }
+                  return null;
+                });
+      } else {
+        response.subscribe(new Relay(), connection.ctx.executor());
+      }
+    }
+
+    /** A unary answer, headers, message and trailers, in one write. */
+    private void writeWhole(AggregatedHttpResponse agg) {
+      HttpData content = agg.content();
+      if (answered) {
+        content.close();
+        return;
+      }
+      ChannelHandlerContext ctx = connection.ctx;
+      HttpHeaders trailers = agg.trailers();
+      boolean hasContent = !content.isEmpty();
+      boolean hasTrailers = !trailers.isEmpty();
+      ctx.write(frame(agg.headers(), !hasContent && !hasTrailers));
+      if (hasContent) {
+        responseBytes += content.length();
+        ctx.write(new DefaultHttp2DataFrame(content.byteBuf(), !hasTrailers).stream(stream));
+      } else {
+        content.close();
+      }
+      if (hasTrailers) {
+        ctx.write(frame(trailers, true));
+      }
+      ctx.flush();
+      ended(GrpcProxy.status(agg.status().code(), agg.headers(), trailers));
+    }
+
+    private DefaultHttp2HeadersFrame frame(HttpHeaders headers, boolean endOfStream) {
+      return new DefaultHttp2HeadersFrame(nettyHeaders(headers), endOfStream).stream(stream);
+    }
+
+    /** The answer is written in full: a request still arriving is no longer wanted. */
+    private void ended(String status) {
+      if (!requestEnded) {
+        connection.ctx.writeAndFlush(
+            new DefaultHttp2ResetFrame(Http2Error.NO_ERROR).stream(stream));
+      }
+      connection.remove(stream);
+      finish(status);
+    }
+
+    private void reset() {
+      if (!answered) {
+        connection.ctx.writeAndFlush(new DefaultHttp2ResetFrame(Http2Error.CANCEL).stream(stream));
+        connection.remove(stream);
+        finish("CANCELLED");
+      }
+    }
+
+    private void finish(String status) {
+      if (answered) {
+        return;
+      }
+      answered = true;
+      if (call != null) {
+        proxy.complete(call, requestBytes, responseBytes, status);
+      }
+    }
+
+    /**
+     * A streaming answer, relayed object by object as the upstream sends them. The headers wait for
+     * what follows them: an answer that ends after its headers is written as one trailers-only
+     * frame, as gRPC requires, whether or not the upstream sent it as one.
+     */
+    private final class Relay implements Subscriber<HttpObject> {
+      private Subscription subscription;
+      private ResponseHeaders headers;
+      private boolean headersWritten;
+      private HttpHeaders trailers;
+
+      @Override
+      public void onSubscribe(Subscription s) {
+        subscription = s;
+        if (answered) {
+          s.cancel();
+        } else {
+          s.request(1);
+        }
+      }
+
+      @Override
+      public void onNext(HttpObject o) {
+        if (answered) {
+          subscription.cancel();
+          return;
+        }
+        if (o instanceof ResponseHeaders h) {
+          if (!h.status().isInformational()) {
+            headers = h;
+          }
+          subscription.request(1);
+          return;
+        }
+        if (headers == null) {
+          subscription.cancel();
+          reset();
+          return;
+        }
+        writeHeaders(false);
+        Object frame;
+        if (o instanceof HttpHeaders t) {
+          trailers = t;
+          frame = frame(t, true);
+        } else {
+          HttpData d = (HttpData) o;
+          responseBytes += d.length();
+          frame =
+              new DefaultHttp2DataFrame(Unpooled.wrappedBuffer(d.array()), false).stream(stream);
+        }
+        // The next object is asked for once this one is on the wire: a slow caller slows the
+        // upstream rather than filling the gateway's memory.
+        connection
+            .ctx
+            .writeAndFlush(frame)
+            .addListener((ChannelFutureListener) f -> subscription.request(1));
+      }
+
+      private void writeHeaders(boolean endOfStream) {
+        if (!headersWritten) {
+          headersWritten = true;
+          connection.ctx.write(frame(headers, endOfStream));
+        }
+      }
+
+      @Override
+      public void onError(Throwable t) {
+        reset();
+      }
+
+      @Override
+      public void onComplete() {
+        if (answered) {
+          return;
+        }
+        if (headers == null) {
+          reset();
+          return;
+        }
+        if (!headersWritten) {
+          writeHeaders(true);
+          connection.ctx.flush();
+        } else if (trailers == null) {
+          connection.ctx.writeAndFlush(
+              new DefaultHttp2DataFrame(Unpooled.EMPTY_BUFFER, true).stream(stream));
+        }
+        ended(GrpcProxy.status(headers.status().code(), headers, trailers));
+      }
+    }
+  }
+
+  /**
+   * The caller's HTTP/2 headers as the Armeria request headers the upstream client sends; {@code
+   * null} without a method and a path.
+   */
+  private static RequestHeaders requestHeaders(Http2Headers in) {
+    if (in.method() == null || in.path() == null || in.path().length() == 0) {
+      return null;
+    }
+    RequestHeadersBuilder out = RequestHeaders.builder();
+    for (Map.Entry<CharSequence, CharSequence> e : in) {
+      CharSequence name = e.getKey();
+      if (name.length() > 0 && name.charAt(0) == ':') {
+        if (Http2Headers.PseudoHeaderName.PATH.value().contentEquals(name)) {
+          out.path(e.getValue().toString());
+        } else if (Http2Headers.PseudoHeaderName.METHOD.value().contentEquals(name)) {
+          HttpMethod method = HttpMethod.tryParse(e.getValue().toString());
+          out.method(method == null ? HttpMethod.UNKNOWN : method);
+        } else if (Http2Headers.PseudoHeaderName.AUTHORITY.value().contentEquals(name)) {
+          out.authority(e.getValue().toString());
+        }
+      } else {
+        out.add(HttpHeaderNames.of(name), e.getValue().toString());
+      }
+    }
+    return out.build();
+  }
+
+  /** An answer's headers (or trailers) as the caller's HTTP/2 headers. */
+  private static Http2Headers nettyHeaders(HttpHeaders in) {
+    DefaultHttp2Headers out = new DefaultHttp2Headers(false, in.size());
+    for (Map.Entry<AsciiString, String> e : in) {
+      out.add(e.getKey(), e.getValue());
+    }
+    return out;
+  }
+}

@@ -1,0 +1,310 @@
+package dev.duet.gateway.proxy;
+
+import com.linecorp.armeria.client.RequestOptions;
+import com.linecorp.armeria.client.RequestOptionsBuilder;
+import com.linecorp.armeria.common.ExchangeType;
+import com.linecorp.armeria.common.HttpData;
+import com.linecorp.armeria.common.HttpHeaderNames;
+import com.linecorp.armeria.common.HttpHeaders;
+import com.linecorp.armeria.common.HttpRequest;
+import com.linecorp.armeria.common.HttpRequestWriter;
+import com.linecorp.armeria.common.HttpResponse;
+import com.linecorp.armeria.common.RequestHeaders;
+import com.linecorp.armeria.common.RequestHeadersBuilder;
+import com.linecorp.armeria.common.grpc.protocol.GrpcHeaderNames;
+import dev.duet.gateway.RequestRefused;
+import dev.duet.gateway.adaptor.AdaptorUpstream;
+import dev.duet.gateway.config.GatewayConfig.Mode;
+import dev.duet.gateway.observe.CallRecord;
+import dev.duet.gateway.observe.TraceParent;
+import dev.duet.gateway.peek.GrpcPeeker;
+import dev.duet.gateway.peek.Operation;
+import dev.duet.gateway.security.Identity;
+import dev.duet.gateway.upstream.UpstreamCluster;
+import io.grpc.Status;
+import io.netty.channel.EventLoop;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+import javax.net.ssl.SSLSession;
+
+/**
+ * What the gateway does with a gRPC call, whatever carries it ({@link GrpcListener}): the call's
+ * frames go upstream byte for byte and the answer (headers, messages, trailers) comes back
+ * untouched, so any service and method, unary or streaming, passes without the gateway knowing its
+ * types — only the request messages are peeked ({@link GrpcPeeker}) before anything is sent. The
+ * caller's deadline is passed on, less the time spent in the gateway. Calls routed to a cluster in
+ * adaptor mode are translated to REST instead ({@link AdaptorUpstream}), after the same checks.
+ */
+final class GrpcProxy {
+  private final Admission admission;
+
+  GrpcProxy(Admission admission) {
+    this.admission = admission;
+  }
+
+  /**
+   * A call, from its headers: authenticated, its deadline read, and its kind decided. A call whose
+   * messages name indices is {@link Call#held held} until its request is whole; any other is
+   * checked now and streams through.
+   */
+  Call open(RequestHeaders headers, SSLSession tls, EventLoop loop, CompletionStage<?> callerGone) {
+    long start = System.nanoTime();
+    TraceParent trace = TraceParent.continueOrStart(headers.get(TraceParent.HEADER));
+    CallRecord record = new CallRecord("grpc", trace, headers.method().name(), headers.path());
+    Call call = new Call(record, headers, loop, callerGone, admission.limits().maxBodyBytes());
+    try {
+      call.serviceAndMethod = serviceAndMethod(headers.path());
+      call.identity =
+          admission.authenticate(record, headers.get(HttpHeaderNames.AUTHORIZATION), tls);
+      call.deadline = GrpcDeadline.parse(headers.get(GrpcHeaderNames.GRPC_TIMEOUT), start);
+      call.held = GrpcPeeker.readsMessage(call.serviceAndMethod[0], call.serviceAndMethod[1]);
+      call.unary = call.held && !call.serviceAndMethod[1].equals("ServerStreamSearch");
+      if (!call.held) {
+        call.stream = HttpRequest.streaming(headers);
+        call.answer = forwardStream(call);
+      }
+    } catch (RequestRefused r) {
+      call.refuse(r);
+    }
+    return call;
+  }
+
+  /** Ends a call: its rate-limit permit released, its metrics and log line written. */
+  void complete(Call call, long requestBytes, long responseBytes, String status) {
+    call.record.finish(requestBytes, responseBytes, call.record.elapsedNanos());
+    admission.complete(call.record, status);
+  }
+
+  /** One gRPC call as the proxy sees it. */
+  final class Call {
+    final CallRecord record;
+    private final RequestHeaders headers;
+    private final EventLoop loop;
+    private final CompletionStage<?> callerGone;
+    private final long maxMessage;
+    private String[] serviceAndMethod;
+    private Identity identity;
+    private GrpcDeadline deadline;
+    private boolean held;
+    private boolean unary;
+    private HttpRequestWriter stream;
+    private HttpResponse answer;
+
+    private Call(
+        CallRecord record,
+        RequestHeaders headers,
+        EventLoop loop,
+        CompletionStage<?> callerGone,
+        long maxMessage) {
+      this.record = record;
+      this.headers = headers;
+      this.loop = loop;
+      this.callerGone = callerGone;
+      this.maxMessage = maxMessage;
+    }
+
+    /**
+     * Whether the request is held whole (at most {@link #maxHeldBytes}) and then given to {@link
+     * #forward}; otherwise its data goes to {@link #stream} as it arrives.
+     */
+    boolean held() {
+      return held && answer == null;
+    }
+
+    /** The most a held request may carry: one message at the message limit, with its prefix. */
+    long maxHeldBytes() {
+      return maxMessage + 5;
+    }
+
+    /** Where a streaming call's request data goes; {@code null} for a held or refused call. */
+    HttpRequestWriter stream() {
+      return stream;
+    }
+
+    /** Whether the answer is one message, taken whole and written back in one go. */
+    boolean unaryAnswer() {
+      return unary;
+    }
+
+    /** The answer, known from the headers (a refusal, or a streaming call's upstream answer). */
+    HttpResponse answer() {
+      return answer;
+    }
+
+    /** The answer to a call held whole, once checked. */
+    HttpResponse forward(byte[] body) {
+      try {
+        return GrpcProxy.this.forward(this, body);
+      } catch (RequestRefused r) {
+        return refuse(r);
+      }
+    }
+
+    /** The answer to a held request larger than {@link #maxHeldBytes}. */
+    HttpResponse tooLarge() {
+      return refuse(GrpcMessages.messageTooLarge(-1, maxMessage));
+    }
+
+    private HttpResponse refuse(RequestRefused r) {
+      record.refusal(r);
+      if (stream != null) {
+        stream.abort();
+        stream = null;
+      }
+      answer = Refusals.grpc(r);
+      return answer;
+    }
+
+    private Operation operation(List<byte[]> messages) {
+      return peekAll(serviceAndMethod, messages);
+    }
+  }
+
+  private HttpResponse forward(Call call, byte[] body) {
+    List<byte[]> messages =
+        GrpcMessages.split(body, call.headers.get(GrpcHeaderNames.GRPC_ENCODING), call.maxMessage);
+    Operation op = call.operation(messages);
+    UpstreamCluster cluster = admission.admit(call.record, call.identity, op, body.length);
+    if (cluster.mode() == Mode.ADAPTOR) {
+      return translate(cluster, call, messages);
+    }
+    requirePassthrough(cluster);
+    if (call.unary) {
+      Upstream upstream = Upstream.of(call.headers, call.record, call.deadline, ExchangeType.UNARY);
+      return cluster.grpcUnary(
+          call.loop,
+          upstream.headers(),
+          body,
+          upstream.timeoutNanos(),
+          cause -> call.refuse(Refusals.upstreamFailure(cluster.name(), cause)));
+    }
+    Upstream upstream =
+        Upstream.of(call.headers, call.record, call.deadline, ExchangeType.RESPONSE_STREAMING);
+    return cluster.grpc(
+        upstream.headers(),
+        HttpData.wrap(body),
+        upstream.options(),
+        call.callerGone,
+        cause -> call.refuse(Refusals.upstreamFailure(cluster.name(), cause)));
+  }
+
+  /**
+   * A call decided by its name alone (health, reflection, services the gateway does not know):
+   * checked, then its request stream flows to the upstream as it arrives.
+   */
+  private HttpResponse forwardStream(Call call) {
+    String[] sm = call.serviceAndMethod;
+    Operation op = GrpcPeeker.peek(sm[0], sm[1], new byte[0]);
+    UpstreamCluster cluster =
+        admission.admit(call.record, call.identity, op, Math.max(0, call.headers.contentLength()));
+    if (cluster.mode() == Mode.ADAPTOR) {
+      throw AdaptorUpstream.notTranslated(cluster.name(), sm[0], sm[1]);
+    }
+    requirePassthrough(cluster);
+    Upstream upstream =
+        Upstream.of(call.headers, call.record, call.deadline, ExchangeType.BIDI_STREAMING);
+    return cluster
+        .grpcStream(call.stream.withHeaders(upstream.headers()), upstream.options())
+        .recover(cause -> call.refuse(Refusals.upstreamFailure(cluster.name(), cause)));
+  }
+
+  /** A unary Bulk or Search to a REST-only cluster, translated; other methods are refused. */
+  private static HttpResponse translate(UpstreamCluster cluster, Call call, List<byte[]> messages) {
+    String[] sm = call.serviceAndMethod;
+    if (!AdaptorUpstream.translates(sm[0], sm[1])) {
+      throw AdaptorUpstream.notTranslated(cluster.name(), sm[0], sm[1]);
+    }
+    if (messages.size() != 1) {
+      throw RequestRefused.badRequest(
+          "a unary call carries one request message, this one " + messages.size());
+    }
+    RequestOptionsBuilder options = RequestOptions.builder();
+    if (call.deadline.isSet()) {
+      options.responseTimeout(Duration.ofNanos(call.deadline.remainingNanos()));
+    }
+    return AdaptorUpstream.call(
+            cluster, sm[1], messages.get(0), call.record.trace(), options.build())
+        .recover(cause -> call.refuse(Refusals.upstreamFailure(cluster.name(), cause)));
+  }
+
+  private static void requirePassthrough(UpstreamCluster cluster) {
+    if (cluster.mode() != Mode.PASSTHROUGH) {
+      throw RequestRefused.unsupported(
+          "upstream cluster ["
+              + cluster.name()
+              + "] speaks REST only (mode rest); gRPC to it needs mode adaptor");
+    }
+  }
+
+  /**
+   * What goes upstream besides the messages: the caller's headers (see {@link ForwardedHeaders})
+   * with what is left of its deadline, which also bounds the wait for the answer.
+   */
+  private record Upstream(RequestHeaders headers, RequestOptions options, long timeoutNanos) {
+    static Upstream of(
+        RequestHeaders in, CallRecord call, GrpcDeadline deadline, ExchangeType exchange) {
+      RequestHeadersBuilder headers = ForwardedHeaders.of(in, call.trace());
+      RequestOptionsBuilder options = RequestOptions.builder().exchangeType(exchange);
+      long left = 0;
+      if (deadline.isSet()) {
+        left = deadline.remainingNanos();
+        headers.set(GrpcHeaderNames.GRPC_TIMEOUT, GrpcDeadline.header(left));
+        options.responseTimeout(Duration.ofNanos(left));
+      }
+      return new Upstream(headers.build(), options.build(), left);
+    }
+  }
+
+  /** One operation for the whole call: a stream of messages names the union of their indices. */
+  private static Operation peekAll(String[] serviceAndMethod, List<byte[]> messages) {
+    if (messages.size() == 1) {
+      return GrpcPeeker.peek(serviceAndMethod[0], serviceAndMethod[1], messages.get(0));
+    }
+    Operation first = GrpcPeeker.peek(serviceAndMethod[0], serviceAndMethod[1], new byte[0]);
+    LinkedHashSet<String> indices = new LinkedHashSet<>();
+    int items = 0;
+    long size = -1;
+    long from = -1;
+    for (byte[] m : messages) {
+      Operation op = GrpcPeeker.peek(serviceAndMethod[0], serviceAndMethod[1], m);
+      indices.addAll(op.indices());
+      items += op.bulkItems();
+      size = Math.max(size, op.size());
+      from = Math.max(from, op.from());
+    }
+    if (messages.isEmpty()) {
+      indices.addAll(first.indices());
+    }
+    return new Operation(first.name(), first.action(), new ArrayList<>(indices), items, size, from);
+  }
+
+  private static String[] serviceAndMethod(String path) {
+    int slash = path.lastIndexOf('/');
+    if (slash <= 1 || slash == path.length() - 1) {
+      throw RequestRefused.unsupported("not a gRPC method path: " + path);
+    }
+    return new String[] {path.substring(1, slash), path.substring(slash + 1)};
+  }
+
+  /**
+   * The call's outcome for the metrics and the access log: its gRPC status by name, from the
+   * trailers (or a trailers-only answer's headers); {@code http_NNN} for an answer without one.
+   */
+  static String status(int httpStatus, HttpHeaders headers, HttpHeaders trailers) {
+    String code = trailers == null ? null : trailers.get(GrpcHeaderNames.GRPC_STATUS);
+    if (code == null && headers != null) {
+      code = headers.get(GrpcHeaderNames.GRPC_STATUS);
+    }
+    if (code == null) {
+      return "http_" + httpStatus;
+    }
+    try {
+      return Status.fromCodeValue(Integer.parseInt(code)).getCode().name();
+    } catch (NumberFormatException e) {
+      return code;
+    }
+  }
+}
