@@ -44,8 +44,8 @@ import org.slf4j.LoggerFactory;
  * A running gateway in front of the configured upstream clusters: an Armeria server with two
  * port-based virtual hosts — REST proxy, and admin ({@code /metrics} for Prometheus, {@code
  * /health}) — and the gRPC proxy's own listener ({@link GrpcListener}), all on Armeria's worker
- * event loops. Started from a config file it also watches that file and applies changes to
- * tenants, keys, limits and routes without a restart.
+ * event loops. Started from a config file it also watches that file and applies changes to tenants,
+ * keys, limits and routes without a restart.
  */
 public final class Gateway implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(Gateway.class);

@@ -37,6 +37,7 @@ import io.netty.handler.codec.http2.Http2DataFrame;
 import io.netty.handler.codec.http2.Http2Error;
 import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
 import io.netty.handler.codec.http2.Http2FrameStream;
+import io.netty.handler.codec.http2.Http2FrameStreamException;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.codec.http2.Http2HeadersFrame;
 import io.netty.handler.codec.http2.Http2ResetFrame;
@@ -210,6 +211,14 @@ public final class GrpcListener implements AutoCloseable {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+      if (cause instanceof Http2FrameStreamException e) {
+        // One stream broke the protocol (the codec has reset it): that call ends, not the others.
+        Exchange broken = exchanges.get(e.stream());
+        if (broken != null) {
+          broken.abandoned();
+        }
+        return;
+      }
       // A broken connection (reset by the peer, a failed TLS handshake): its calls end with it.
       ctx.close();
     }

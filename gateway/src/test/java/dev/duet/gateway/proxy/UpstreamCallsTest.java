@@ -310,6 +310,33 @@ class UpstreamCallsTest {
   }
 
   @Test
+  void aCallThatBreaksTheProtocolEndsAloneNotItsConnection() throws Exception {
+    try (ClientFactory own = ClientFactory.builder().build()) {
+      WebClient one =
+          WebClient.builder("h2c://127.0.0.1:" + gateway.grpcPort())
+              .factory(own)
+              .responseTimeout(Duration.ofSeconds(30))
+              .build();
+      CompletableFuture<AggregatedHttpResponse> inFlight =
+          one.execute(headers(null), HttpData.wrap(frame(searchFor("slow-800").toByteArray())))
+              .aggregate();
+      awaitHeldOnTheNode("slow-800");
+      // More data than its content-length says: a stream error, the codec resets that stream.
+      com.linecorp.armeria.common.HttpRequestWriter broken =
+          com.linecorp.armeria.common.HttpRequest.streaming(
+              headers(null).toBuilder().contentLength(3).build());
+      CompletableFuture<AggregatedHttpResponse> brokenAnswer = one.execute(broken).aggregate();
+      broken.write(HttpData.wrap(frame(searchFor("echo-6").toByteArray())));
+      broken.close();
+
+      assertThat(brokenAnswer).failsWithin(10, TimeUnit.SECONDS);
+      AggregatedHttpResponse r = inFlight.get(10, TimeUnit.SECONDS);
+      assertThat(grpcStatus(r)).isEqualTo("0");
+      assertThat(took(r)).isEqualTo(800);
+    }
+  }
+
+  @Test
   void aPathThatIsNoGrpcMethodIsUnimplemented() {
     AggregatedHttpResponse r =
         client()
