@@ -277,11 +277,7 @@ class UpstreamCallsTest {
   @Test
   void aMessageOverTheLimitIsRefusedAndTheConnectionServesOn() {
     try (ClientFactory own = ClientFactory.builder().build()) {
-      WebClient one =
-          WebClient.builder("h2c://127.0.0.1:" + gateway.grpcPort())
-              .factory(own)
-              .responseTimeout(Duration.ofSeconds(30))
-              .build();
+      WebClient one = ownConnection(own, gateway);
       byte[] large =
           frame(
               SearchRequest.newBuilder()
@@ -300,10 +296,7 @@ class UpstreamCallsTest {
       AggregatedHttpResponse r = refused.join();
       assertThat(grpcStatus(r)).isEqualTo("8"); // RESOURCE_EXHAUSTED
       assertThat(r.headers().get("grpc-message")).contains("limits.max_body_bytes");
-      AggregatedHttpResponse next =
-          one.execute(headers(null), HttpData.wrap(frame(searchFor("echo-4").toByteArray())))
-              .aggregate()
-              .join();
+      AggregatedHttpResponse next = search(one, "echo-4").join();
       assertThat(grpcStatus(next)).isEqualTo("0");
       assertThat(took(next)).isEqualTo(4);
     }
@@ -312,14 +305,8 @@ class UpstreamCallsTest {
   @Test
   void aCallThatBreaksTheProtocolEndsAloneNotItsConnection() throws Exception {
     try (ClientFactory own = ClientFactory.builder().build()) {
-      WebClient one =
-          WebClient.builder("h2c://127.0.0.1:" + gateway.grpcPort())
-              .factory(own)
-              .responseTimeout(Duration.ofSeconds(30))
-              .build();
-      CompletableFuture<AggregatedHttpResponse> inFlight =
-          one.execute(headers(null), HttpData.wrap(frame(searchFor("slow-800").toByteArray())))
-              .aggregate();
+      WebClient one = ownConnection(own, gateway);
+      CompletableFuture<AggregatedHttpResponse> inFlight = search(one, "slow-800");
       awaitHeldOnTheNode("slow-800");
       // More data than its content-length says: a stream error, the codec resets that stream.
       com.linecorp.armeria.common.HttpRequestWriter broken =
@@ -366,15 +353,8 @@ class UpstreamCallsTest {
                     .formatted(a, a, ApiKeys.hash(KEY)),
                 null));
     try (ClientFactory own = ClientFactory.builder().build()) {
-      WebClient client =
-          WebClient.builder("h2c://127.0.0.1:" + closing.grpcPort())
-              .factory(own)
-              .responseTimeout(Duration.ofSeconds(30))
-              .build();
-      CompletableFuture<AggregatedHttpResponse> inFlight =
-          client
-              .execute(headers(null), HttpData.wrap(frame(searchFor("slow-1500").toByteArray())))
-              .aggregate();
+      WebClient client = ownConnection(own, closing);
+      CompletableFuture<AggregatedHttpResponse> inFlight = search(client, "slow-1500");
       awaitHeldOnTheNode("slow-1500");
       CompletableFuture<Void> closed = CompletableFuture.runAsync(closing::close);
 
@@ -382,10 +362,7 @@ class UpstreamCallsTest {
       assertThat(grpcStatus(r)).isEqualTo("0");
       assertThat(took(r)).isEqualTo(1500);
       closed.get(15, TimeUnit.SECONDS);
-      CompletableFuture<AggregatedHttpResponse> after =
-          client
-              .execute(headers(null), HttpData.wrap(frame(searchFor("echo-5").toByteArray())))
-              .aggregate();
+      CompletableFuture<AggregatedHttpResponse> after = search(client, "echo-5");
       assertThat(after).failsWithin(10, TimeUnit.SECONDS);
     } finally {
       closing.close();
@@ -419,6 +396,19 @@ class UpstreamCallsTest {
       String index, String timeout, String key) {
     return client()
         .execute(headers(timeout, key), HttpData.wrap(frame(searchFor(index).toByteArray())))
+        .aggregate();
+  }
+
+  /** A client on a connection of its own to {@code to}'s gRPC port. */
+  private static WebClient ownConnection(ClientFactory own, Gateway to) {
+    return WebClient.builder("h2c://127.0.0.1:" + to.grpcPort())
+        .factory(own)
+        .responseTimeout(Duration.ofSeconds(30))
+        .build();
+  }
+
+  private static CompletableFuture<AggregatedHttpResponse> search(WebClient c, String index) {
+    return c.execute(headers(null), HttpData.wrap(frame(searchFor(index).toByteArray())))
         .aggregate();
   }
 
