@@ -10,6 +10,7 @@ import com.linecorp.armeria.server.healthcheck.HealthCheckService;
 import dev.duet.gateway.config.ConfigWatcher;
 import dev.duet.gateway.config.GatewayConfig;
 import dev.duet.gateway.config.GatewayConfigFile;
+import dev.duet.gateway.observe.AccessLog;
 import dev.duet.gateway.observe.GatewayMetrics;
 import dev.duet.gateway.proxy.Admission;
 import dev.duet.gateway.proxy.GrpcListener;
@@ -54,6 +55,7 @@ public final class Gateway implements AutoCloseable {
   private final GrpcListener grpc;
   private final Upstreams upstreams;
   private final Admission admission;
+  private final AccessLog accessLog;
   private final ConfigWatcher watcher;
   private final int restPort;
   private final int grpcPort;
@@ -65,6 +67,7 @@ public final class Gateway implements AutoCloseable {
       GrpcListener grpc,
       Upstreams upstreams,
       Admission admission,
+      AccessLog accessLog,
       ConfigWatcher watcher,
       int restPort,
       int grpcPort,
@@ -73,6 +76,7 @@ public final class Gateway implements AutoCloseable {
     this.grpc = grpc;
     this.upstreams = upstreams;
     this.admission = admission;
+    this.accessLog = accessLog;
     this.watcher = watcher;
     this.restPort = restPort;
     this.grpcPort = grpcPort;
@@ -97,9 +101,10 @@ public final class Gateway implements AutoCloseable {
     int restPort = listen.restPort() == 0 ? freePort(listen.host()) : listen.restPort();
     int grpcPort = listen.grpcPort() == 0 ? freePort(listen.host()) : listen.grpcPort();
     int adminPort = listen.adminPort() == 0 ? freePort(listen.host()) : listen.adminPort();
+    AccessLog accessLog = AccessLog.open(config.accessLog());
     Upstreams upstreams = new Upstreams(config);
     GatewayMetrics metrics = new GatewayMetrics(upstreams);
-    Admission admission = new Admission(config, upstreams, metrics);
+    Admission admission = new Admission(config, upstreams, metrics, accessLog);
 
     ServerBuilder sb = Server.builder();
     if (listen.tls() == null) {
@@ -138,6 +143,7 @@ public final class Gateway implements AutoCloseable {
     } catch (RuntimeException e) {
       server.stop().join();
       upstreams.close();
+      accessLog.close();
       throw e;
     }
     ConfigWatcher watcher =
@@ -151,7 +157,8 @@ public final class Gateway implements AutoCloseable {
         grpcPort,
         listen.host(),
         adminPort);
-    return new Gateway(server, grpc, upstreams, admission, watcher, restPort, grpcPort, adminPort);
+    return new Gateway(
+        server, grpc, upstreams, admission, accessLog, watcher, restPort, grpcPort, adminPort);
   }
 
   public int restPort() {
@@ -187,6 +194,7 @@ public final class Gateway implements AutoCloseable {
       rest.join();
     } finally {
       upstreams.close();
+      accessLog.close(); // its last lines: the calls the drain answered
       log.info("Duet gateway stopped");
     }
   }

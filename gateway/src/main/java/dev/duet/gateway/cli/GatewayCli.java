@@ -49,10 +49,10 @@ public final class GatewayCli implements Callable<Integer> {
                       gateway.close();
                       stopped.countDown();
                     }));
-    System.out.printf(
+    // On standard error: standard output is the access log's, JSON lines only.
+    System.err.printf(
         "Duet gateway: REST on :%d, gRPC on :%d, metrics on http://127.0.0.1:%d/metrics%n",
         gateway.restPort(), gateway.grpcPort(), gateway.adminPort());
-    System.out.flush();
     stopped.await();
     return 0;
   }

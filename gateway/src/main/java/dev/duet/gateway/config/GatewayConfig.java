@@ -10,8 +10,10 @@ import java.util.Set;
 /**
  * Everything the gateway runs on, as read from {@code gateway.yaml}: where it listens, the request
  * limits, how tokens are checked, the upstream clusters, the tenants and the routes. Listeners and
- * clusters are fixed for the life of the process; limits, JWT settings, tenants, routes and the
- * slow-log threshold ({@code null}: no slow log) are hot-reloaded (see {@link ConfigWatcher}).
+ * clusters are fixed for the life of the process, and so is where the access log goes ({@code
+ * stdout}, {@code stderr}, {@code off}, or a file's absolute path); limits, JWT settings, tenants,
+ * routes and the slow-log threshold ({@code null}: no slow log) are hot-reloaded (see {@link
+ * ConfigWatcher}).
  */
 public record GatewayConfig(
     Listen listen,
@@ -20,11 +22,13 @@ public record GatewayConfig(
     List<Cluster> clusters,
     List<Tenant> tenants,
     List<Route> routes,
-    Duration slowLogThreshold) {
+    Duration slowLogThreshold,
+    String accessLog) {
 
   public GatewayConfig {
     requireNonNull(listen, "listen");
     requireNonNull(limits, "limits");
+    requireNonNull(accessLog, "accessLog");
     clusters = List.copyOf(clusters);
     tenants = List.copyOf(tenants);
     routes = List.copyOf(routes);

@@ -52,7 +52,16 @@ public final class GatewayConfigFile {
       throw new IllegalArgumentException("gateway config: expected a YAML mapping at the top");
     }
     only(
-        root, "", "listen", "limits", "jwt", "clusters", "tenants", "routes", "slow_log_threshold");
+        root,
+        "",
+        "listen",
+        "limits",
+        "jwt",
+        "clusters",
+        "tenants",
+        "routes",
+        "slow_log_threshold",
+        "access_log");
     return new GatewayConfig(
         listen(root.path("listen"), baseDir),
         limits(root.path("limits")),
@@ -60,7 +69,29 @@ public final class GatewayConfigFile {
         list(root, "clusters", GatewayConfigFile::cluster),
         list(root, "tenants", GatewayConfigFile::tenant),
         list(root, "routes", GatewayConfigFile::route),
-        root.has("slow_log_threshold") ? duration(root.get("slow_log_threshold").asText()) : null);
+        root.has("slow_log_threshold") ? duration(root.get("slow_log_threshold").asText()) : null,
+        accessLog(root.path("access_log"), baseDir));
+  }
+
+  /**
+   * {@code stdout} (the default), {@code stderr}, {@code off}, or a file, relative to the config.
+   */
+  private static String accessLog(JsonNode n, Path baseDir) {
+    if (n.isBoolean() && !n.booleanValue()) {
+      return "off"; // YAML reads a bare off as false
+    }
+    String to = n.asText("stdout");
+    if (to.isBlank() || n.isBoolean()) {
+      throw new IllegalArgumentException(
+          "access_log: empty (expected stdout, stderr, off or a file)");
+    }
+    return switch (to) {
+      case "stdout", "stderr", "off" -> to;
+      default -> {
+        Path file = baseDir == null ? Path.of(to) : baseDir.resolve(to);
+        yield file.toAbsolutePath().toString();
+      }
+    };
   }
 
   private static Listen listen(JsonNode n, Path baseDir) {

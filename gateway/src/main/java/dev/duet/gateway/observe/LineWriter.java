@@ -12,19 +12,20 @@ import java.util.function.Consumer;
 /**
  * Writes log entries on its own thread, so that a call's access-log line costs the event loop that
  * served it one queue offer — not building JSON and a synchronous write to a stream under a lock.
- * The thread wakes on its own every {@code interval} and writes what has queued up; callers never
- * wake it (a wake-up per call costs about what the write did). When the queue is full, entries are
- * dropped and counted rather than slowing calls down.
+ * The thread wakes on its own every {@code interval} and hands what has queued up to its sink as
+ * one batch (one write, not one per line); callers never wake it (a wake-up per call costs about
+ * what the write did). When the queue is full, entries are dropped and counted rather than slowing
+ * calls down.
  */
 final class LineWriter<T> implements AutoCloseable {
   private final BlockingQueue<T> queue;
-  private final Consumer<T> sink;
+  private final Consumer<List<T>> sink;
   private final long intervalNanos;
   private final AtomicLong dropped = new AtomicLong();
   private final Thread thread;
   private volatile boolean closed;
 
-  LineWriter(String threadName, int capacity, long intervalNanos, Consumer<T> sink) {
+  LineWriter(String threadName, int capacity, long intervalNanos, Consumer<List<T>> sink) {
     this.queue = new ArrayBlockingQueue<>(capacity);
     this.sink = sink;
     this.intervalNanos = intervalNanos;
@@ -62,14 +63,14 @@ final class LineWriter<T> implements AutoCloseable {
     while (true) {
       boolean last = closed;
       queue.drainTo(batch);
-      for (T entry : batch) {
+      if (!batch.isEmpty()) {
         try {
-          sink.accept(entry);
+          sink.accept(batch);
         } catch (RuntimeException e) {
-          // One bad entry must not stop the log.
+          // One bad batch must not stop the log.
         }
+        batch.clear();
       }
-      batch.clear();
       if (last) {
         return;
       }

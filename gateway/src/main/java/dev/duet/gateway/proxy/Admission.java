@@ -28,12 +28,15 @@ public final class Admission {
   private final RateLimiters limiters;
   private final Upstreams upstreams;
   private final GatewayMetrics metrics;
+  private final AccessLog accessLog;
 
-  public Admission(GatewayConfig config, Upstreams upstreams, GatewayMetrics metrics) {
+  public Admission(
+      GatewayConfig config, Upstreams upstreams, GatewayMetrics metrics, AccessLog accessLog) {
     this.policy = new AtomicReference<>(Policy.of(config));
     this.limiters = new RateLimiters(config);
     this.upstreams = upstreams;
     this.metrics = metrics;
+    this.accessLog = accessLog;
   }
 
   /**
@@ -81,7 +84,7 @@ public final class Admission {
   void complete(CallRecord call, String status) {
     call.releasePermit();
     metrics.record(call, status);
-    AccessLog.write(call, status, policy.get().config().slowLogThreshold());
+    accessLog.write(call, status, policy.get().config().slowLogThreshold());
   }
 
   Identity authenticate(CallRecord call, String authorization, SSLSession tls) {

@@ -22,6 +22,23 @@ class GatewayConfigFileTest {
     assertThat(tenant.rateLimit().burstBytes()).isEqualTo(100L * 1024 * 1024);
     assertThat(config.routes().get(0).cluster()).isEqualTo("duet");
     assertThat(config.slowLogThreshold()).isEqualTo(Duration.ofSeconds(1));
+    assertThat(config.accessLog()).isEqualTo("stdout");
+  }
+
+  @Test
+  void theAccessLogGoesToStdoutUnlessToldAndAFileIsRelativeToTheConfig() throws Exception {
+    String cluster =
+        "clusters: [{name: c, nodes: [{rest: \"127.0.0.1:9200\", grpc: \"127.0.0.1:9400\"}]}]\n";
+    Path dir = Path.of("/etc/duet");
+    assertThat(GatewayConfigFile.parse(cluster, dir).accessLog()).isEqualTo("stdout");
+    assertThat(GatewayConfigFile.parse(cluster + "access_log: off", dir).accessLog())
+        .isEqualTo("off");
+    assertThat(GatewayConfigFile.parse(cluster + "access_log: stderr", dir).accessLog())
+        .isEqualTo("stderr");
+    assertThat(GatewayConfigFile.parse(cluster + "access_log: logs/access.log", dir).accessLog())
+        .isEqualTo("/etc/duet/logs/access.log");
+    assertThatThrownBy(() -> GatewayConfigFile.parse(cluster + "access_log: \"\"", dir))
+        .hasMessageContaining("access_log");
   }
 
   @Test

@@ -13,7 +13,7 @@ class LineWriterTest {
   void everythingQueuedIsWrittenInOrderByClose() {
     List<String> written = new CopyOnWriteArrayList<>();
     LineWriter<String> writer =
-        new LineWriter<>("test-line-writer", 16, 3_600_000_000_000L, written::add);
+        new LineWriter<>("test-line-writer", 16, 3_600_000_000_000L, written::addAll);
     for (int i = 0; i < 5; i++) {
       assertThat(writer.offer("line " + i)).isTrue();
     }
@@ -33,14 +33,14 @@ class LineWriterTest {
             "test-line-writer",
             1,
             1_000_000L,
-            line -> {
+            lines -> {
               inSink.countDown();
               try {
                 release.await(30, TimeUnit.SECONDS);
               } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
               }
-              written.add(line);
+              written.addAll(lines);
             });
     writer.offer("a");
     assertThat(inSink.await(30, TimeUnit.SECONDS)).isTrue(); // the writer is stuck on "a"

@@ -3,6 +3,8 @@ package dev.duet.gateway.proxy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.linecorp.armeria.common.HttpData;
 import com.linecorp.armeria.common.HttpHeaders;
 import com.linecorp.armeria.common.HttpResponse;
@@ -23,6 +25,8 @@ import io.grpc.stub.MetadataUtils;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -45,9 +49,11 @@ class HeadersAndDeadlinesTest {
   private static Server upstream;
   private static Gateway gateway;
   private static ManagedChannel channel;
+  private static Path logs;
 
   @BeforeAll
   static void start() throws Exception {
+    logs = Files.createTempDirectory("gateway-logs");
     upstream =
         Server.builder()
             .http(0)
@@ -86,9 +92,10 @@ class HeadersAndDeadlinesTest {
                     nodes: [{rest: "127.0.0.1:%d", grpc: "127.0.0.1:%d"}]
                 tenants:
                   - {name: t, api_keys: ["%s"], indices: ["*"], actions: [search]}
+                access_log: access.log
                 """
                     .formatted(port, port, ApiKeys.hash(KEY)),
-                null));
+                logs));
     channel =
         NettyChannelBuilder.forAddress("127.0.0.1", gateway.grpcPort()).usePlaintext().build();
   }
@@ -166,6 +173,77 @@ class HeadersAndDeadlinesTest {
     String timeout = got.get("grpc-timeout");
     assertThat(timeout).isNotNull();
     assertThat(micros(timeout)).isPositive().isLessThanOrEqualTo(1_000_000);
+  }
+
+  @Test
+  void eachCallIsOneJsonLineOfTheAccessLogUnderTheTraceTheUpstreamSaw() throws Exception {
+    seen.clear();
+    String traceId = "0af7651916cd43dd8448eb211c80319c";
+    Metadata md = new Metadata();
+    md.put(Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER), "ApiKey " + KEY);
+    md.put(
+        Metadata.Key.of("traceparent", Metadata.ASCII_STRING_MARSHALLER),
+        "00-" + traceId + "-b7ad6b7169203331-01");
+    SearchServiceGrpc.newBlockingStub(channel)
+        .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(md))
+        .search(SearchRequest.newBuilder().addIndex("logged-index").build());
+    String upstreamTrace = nextNonHealthCheck().get("traceparent");
+    String refusedTrace = "1bf92f3577b34da6a3ce929d0e0e4736";
+    int refused =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + gateway.restPort() + "/x/_search"))
+                    .header("authorization", "ApiKey not-a-key")
+                    .header("traceparent", "00-" + refusedTrace + "-00f067aa0ba902b7-01")
+                    .build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString())
+            .statusCode();
+    assertThat(refused).isEqualTo(401);
+
+    JsonNode grpc = accessLogLine(traceId);
+    assertThat(grpc.path("protocol").asText()).isEqualTo("grpc");
+    assertThat(grpc.path("path").asText())
+        .isEqualTo("/org.opensearch.protobufs.services.SearchService/Search");
+    assertThat(grpc.path("tenant").asText()).isEqualTo("t");
+    assertThat(grpc.path("indices").get(0).asText()).isEqualTo("logged-index");
+    assertThat(grpc.path("upstream").asText()).isEqualTo("recorder");
+    assertThat(grpc.path("status").asText()).isEqualTo("OK");
+    assertThat(grpc.path("bytes_in").asLong()).isPositive();
+    assertThat(grpc.path("bytes_out").asLong()).isEqualTo(5); // the empty message's prefix
+    // The upstream's parent span is the gateway's span, the one the line names.
+    assertThat(upstreamTrace)
+        .isEqualTo("00-" + traceId + "-" + grpc.path("span_id").asText() + "-01");
+
+    JsonNode rest = accessLogLine(refusedTrace);
+    assertThat(rest.path("protocol").asText()).isEqualTo("rest");
+    assertThat(rest.path("path").asText()).isEqualTo("/x/_search");
+    assertThat(rest.path("status").asText()).isEqualTo("401");
+    assertThat(rest.path("refused").asText()).isNotBlank();
+    assertThat(rest.has("upstream")).isFalse();
+  }
+
+  /**
+   * The access log's line for a trace, once written (lines are written every 20 ms); every line of
+   * the file must be a JSON document on its own.
+   */
+  private static JsonNode accessLogLine(String traceId) throws Exception {
+    ObjectMapper json = new ObjectMapper();
+    Path file = logs.resolve("access.log");
+    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (System.nanoTime() < until) {
+      if (Files.exists(file)) {
+        for (String line : Files.readAllLines(file)) {
+          JsonNode n = json.readTree(line);
+          assertThat(n.isObject()).as(line).isTrue();
+          if (n.path("trace_id").asText().equals(traceId)) {
+            return n;
+          }
+        }
+      }
+      Thread.sleep(20);
+    }
+    throw new AssertionError("no access log line for trace " + traceId);
   }
 
   private static long micros(String grpcTimeout) {
