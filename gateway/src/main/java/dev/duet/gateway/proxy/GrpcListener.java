@@ -1,18 +1,13 @@
 package dev.duet.gateway.proxy;
 
-import com.linecorp.armeria.common.AggregatedHttpResponse;
-import com.linecorp.armeria.common.AggregationOptions;
 import com.linecorp.armeria.common.CommonPools;
 import com.linecorp.armeria.common.HttpData;
-import com.linecorp.armeria.common.HttpHeaderNames;
 import com.linecorp.armeria.common.HttpHeaders;
-import com.linecorp.armeria.common.HttpMethod;
 import com.linecorp.armeria.common.HttpObject;
 import com.linecorp.armeria.common.HttpResponse;
-import com.linecorp.armeria.common.RequestHeaders;
-import com.linecorp.armeria.common.RequestHeadersBuilder;
 import com.linecorp.armeria.common.ResponseHeaders;
 import com.linecorp.armeria.common.util.EventLoopGroups;
+import dev.duet.gateway.upstream.UnaryAnswer;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
@@ -24,12 +19,12 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.handler.codec.http2.DefaultHttp2DataFrame;
 import io.netty.handler.codec.http2.DefaultHttp2GoAwayFrame;
-import io.netty.handler.codec.http2.DefaultHttp2Headers;
 import io.netty.handler.codec.http2.DefaultHttp2HeadersFrame;
 import io.netty.handler.codec.http2.DefaultHttp2ResetFrame;
 import io.netty.handler.codec.http2.DefaultHttp2WindowUpdateFrame;
@@ -44,7 +39,6 @@ import io.netty.handler.codec.http2.Http2ResetFrame;
 import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslHandler;
-import io.netty.util.AsciiString;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
@@ -254,8 +248,8 @@ public final class GrpcListener implements AutoCloseable {
             new DefaultHttp2ResetFrame(Http2Error.REFUSED_STREAM).stream(frame.stream()));
         return;
       }
-      RequestHeaders headers = requestHeaders(frame.headers());
-      if (headers == null) {
+      Http2Headers headers = frame.headers();
+      if (headers.method() == null || headers.path() == null || headers.path().length() == 0) {
         ctx.writeAndFlush(
             new DefaultHttp2ResetFrame(Http2Error.PROTOCOL_ERROR).stream(frame.stream()));
         return;
@@ -305,12 +299,12 @@ public final class GrpcListener implements AutoCloseable {
       this.stream = stream;
     }
 
-    void open(RequestHeaders headers, SSLSession tls, boolean endOfStream) {
+    void open(Http2Headers headers, SSLSession tls, boolean endOfStream) {
       call = proxy.open(headers, tls, connection.ctx.channel().eventLoop(), callerGone);
       if (call.held()) {
         held = connection.ctx.alloc().compositeBuffer(Integer.MAX_VALUE);
       } else {
-        answer(call.answer(), false);
+        relay(call.answer());
       }
       if (endOfStream) {
         requestEnded();
@@ -324,7 +318,7 @@ public final class GrpcListener implements AutoCloseable {
         if (held.readableBytes() + (long) n > call.maxHeldBytes()) {
           releaseHeld();
           content.release();
-          answer(call.tooLarge(), false);
+          relay(call.tooLarge());
           return;
         }
         held.addComponent(true, content);
@@ -347,7 +341,11 @@ public final class GrpcListener implements AutoCloseable {
       if (held != null) {
         byte[] body = ByteBufUtil.getBytes(held);
         releaseHeld();
-        answer(call.forward(body), call.unaryAnswer());
+        if (call.unaryAnswer()) {
+          whole(call.forwardUnary(body));
+        } else {
+          relay(call.forward(body));
+        }
       } else if (call.stream() != null) {
         call.stream().close();
       }
@@ -374,54 +372,53 @@ public final class GrpcListener implements AutoCloseable {
       finish("CANCELLED");
     }
 
-    private void answer(HttpResponse response, boolean whole) {
+    /** A streaming answer, relayed as it comes. */
+    private void relay(HttpResponse response) {
       answer = response;
-      if (whole) {
-        response
-            .aggregate(
-                AggregationOptions.usePooledObjects(
-                    connection.ctx.alloc(), connection.ctx.executor()))
-            .handle(
-                (agg, error) -> {
-                  if (error != null) {
-                    reset();
-                  } else {
-                    writeWhole(agg);
-                  }
-                  return null;
-                });
-      } else {
-        response.subscribe(new Relay(), connection.ctx.executor());
-      }
+      response.subscribe(new Relay(), connection.ctx.executor());
+    }
+
+    /** A unary answer, written once whole. */
+    private void whole(CompletableFuture<UnaryAnswer> answer) {
+      EventLoop loop = connection.ctx.channel().eventLoop();
+      answer.whenComplete(
+          (a, error) -> {
+            if (loop.inEventLoop()) {
+              writeWhole(a, error);
+            } else {
+              loop.execute(() -> writeWhole(a, error));
+            }
+          });
     }
 
     /** A unary answer, headers, message and trailers, in one write. */
-    private void writeWhole(AggregatedHttpResponse agg) {
-      HttpData content = agg.content();
+    private void writeWhole(UnaryAnswer a, Throwable error) {
+      if (error != null) {
+        reset();
+        return;
+      }
       if (answered) {
-        content.close();
+        a.release();
         return;
       }
       ChannelHandlerContext ctx = connection.ctx;
-      HttpHeaders trailers = agg.trailers();
-      boolean hasContent = !content.isEmpty();
-      boolean hasTrailers = !trailers.isEmpty();
-      ctx.write(frame(agg.headers(), !hasContent && !hasTrailers));
-      if (hasContent) {
-        responseBytes += content.length();
-        ctx.write(new DefaultHttp2DataFrame(content.byteBuf(), !hasTrailers).stream(stream));
-      } else {
-        content.close();
+      boolean hasMessage = a.message() != null;
+      boolean hasTrailers = a.trailers() != null;
+      ctx.write(
+          new DefaultHttp2HeadersFrame(a.headers(), !hasMessage && !hasTrailers).stream(stream));
+      if (hasMessage) {
+        responseBytes += a.message().readableBytes();
+        ctx.write(new DefaultHttp2DataFrame(a.message(), !hasTrailers).stream(stream));
       }
       if (hasTrailers) {
-        ctx.write(frame(trailers, true));
+        ctx.write(new DefaultHttp2HeadersFrame(a.trailers(), true).stream(stream));
       }
       ctx.flush();
-      ended(GrpcProxy.status(agg.status().code(), agg.headers(), trailers));
+      ended(GrpcProxy.status(a));
     }
 
     private DefaultHttp2HeadersFrame frame(HttpHeaders headers, boolean endOfStream) {
-      return new DefaultHttp2HeadersFrame(nettyHeaders(headers), endOfStream).stream(stream);
+      return new DefaultHttp2HeadersFrame(GrpcProxy.netty(headers), endOfStream).stream(stream);
     }
 
     /** The answer is written in full: a request still arriving is no longer wanted. */
@@ -541,41 +538,5 @@ public final class GrpcListener implements AutoCloseable {
         ended(GrpcProxy.status(headers.status().code(), headers, trailers));
       }
     }
-  }
-
-  /**
-   * The caller's HTTP/2 headers as the Armeria request headers the upstream client sends; {@code
-   * null} without a method and a path.
-   */
-  private static RequestHeaders requestHeaders(Http2Headers in) {
-    if (in.method() == null || in.path() == null || in.path().length() == 0) {
-      return null;
-    }
-    RequestHeadersBuilder out = RequestHeaders.builder();
-    for (Map.Entry<CharSequence, CharSequence> e : in) {
-      CharSequence name = e.getKey();
-      if (name.length() > 0 && name.charAt(0) == ':') {
-        if (Http2Headers.PseudoHeaderName.PATH.value().contentEquals(name)) {
-          out.path(e.getValue().toString());
-        } else if (Http2Headers.PseudoHeaderName.METHOD.value().contentEquals(name)) {
-          HttpMethod method = HttpMethod.tryParse(e.getValue().toString());
-          out.method(method == null ? HttpMethod.UNKNOWN : method);
-        } else if (Http2Headers.PseudoHeaderName.AUTHORITY.value().contentEquals(name)) {
-          out.authority(e.getValue().toString());
-        }
-      } else {
-        out.add(HttpHeaderNames.of(name), e.getValue().toString());
-      }
-    }
-    return out.build();
-  }
-
-  /** An answer's headers (or trailers) as the caller's HTTP/2 headers. */
-  private static Http2Headers nettyHeaders(HttpHeaders in) {
-    DefaultHttp2Headers out = new DefaultHttp2Headers(false, in.size());
-    for (Map.Entry<AsciiString, String> e : in) {
-      out.add(e.getKey(), e.getValue());
-    }
-    return out;
   }
 }

@@ -2,10 +2,13 @@ package dev.duet.gateway.proxy;
 
 import com.linecorp.armeria.client.RequestOptions;
 import com.linecorp.armeria.client.RequestOptionsBuilder;
+import com.linecorp.armeria.common.AggregatedHttpResponse;
+import com.linecorp.armeria.common.AggregationOptions;
 import com.linecorp.armeria.common.ExchangeType;
 import com.linecorp.armeria.common.HttpData;
 import com.linecorp.armeria.common.HttpHeaderNames;
 import com.linecorp.armeria.common.HttpHeaders;
+import com.linecorp.armeria.common.HttpMethod;
 import com.linecorp.armeria.common.HttpRequest;
 import com.linecorp.armeria.common.HttpRequestWriter;
 import com.linecorp.armeria.common.HttpResponse;
@@ -20,13 +23,22 @@ import dev.duet.gateway.observe.TraceParent;
 import dev.duet.gateway.peek.GrpcPeeker;
 import dev.duet.gateway.peek.Operation;
 import dev.duet.gateway.security.Identity;
+import dev.duet.gateway.upstream.UnaryAnswer;
 import dev.duet.gateway.upstream.UpstreamCluster;
 import io.grpc.Status;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.EventLoop;
+import io.netty.handler.codec.http2.DefaultHttp2Headers;
+import io.netty.handler.codec.http2.Http2Headers;
+import io.netty.util.AsciiString;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import javax.net.ssl.SSLSession;
 
@@ -39,6 +51,8 @@ import javax.net.ssl.SSLSession;
  * adaptor mode are translated to REST instead ({@link AdaptorUpstream}), after the same checks.
  */
 final class GrpcProxy {
+  private static final AsciiString TRACEPARENT = AsciiString.cached(TraceParent.HEADER);
+
   private final Admission admission;
 
   GrpcProxy(Admission admission) {
@@ -50,20 +64,21 @@ final class GrpcProxy {
    * messages name indices is {@link Call#held held} until its request is whole; any other is
    * checked now and streams through.
    */
-  Call open(RequestHeaders headers, SSLSession tls, EventLoop loop, CompletionStage<?> callerGone) {
+  Call open(Http2Headers headers, SSLSession tls, EventLoop loop, CompletionStage<?> callerGone) {
     long start = System.nanoTime();
-    TraceParent trace = TraceParent.continueOrStart(headers.get(TraceParent.HEADER));
-    CallRecord record = new CallRecord("grpc", trace, headers.method().name(), headers.path());
+    TraceParent trace = TraceParent.continueOrStart(text(headers, TRACEPARENT));
+    String path = headers.path().toString();
+    CallRecord record = new CallRecord("grpc", trace, headers.method().toString(), path);
     Call call = new Call(record, headers, loop, callerGone, admission.limits().maxBodyBytes());
     try {
-      call.serviceAndMethod = serviceAndMethod(headers.path());
+      call.serviceAndMethod = serviceAndMethod(path);
       call.identity =
-          admission.authenticate(record, headers.get(HttpHeaderNames.AUTHORIZATION), tls);
-      call.deadline = GrpcDeadline.parse(headers.get(GrpcHeaderNames.GRPC_TIMEOUT), start);
+          admission.authenticate(record, text(headers, HttpHeaderNames.AUTHORIZATION), tls);
+      call.deadline = GrpcDeadline.parse(text(headers, GrpcHeaderNames.GRPC_TIMEOUT), start);
       call.held = GrpcPeeker.readsMessage(call.serviceAndMethod[0], call.serviceAndMethod[1]);
       call.unary = call.held && !call.serviceAndMethod[1].equals("ServerStreamSearch");
       if (!call.held) {
-        call.stream = HttpRequest.streaming(headers);
+        call.stream = HttpRequest.streaming(armeria(headers));
         call.answer = forwardStream(call);
       }
     } catch (RequestRefused r) {
@@ -81,7 +96,7 @@ final class GrpcProxy {
   /** One gRPC call as the proxy sees it. */
   final class Call {
     final CallRecord record;
-    private final RequestHeaders headers;
+    private final Http2Headers headers;
     private final EventLoop loop;
     private final CompletionStage<?> callerGone;
     private final long maxMessage;
@@ -95,7 +110,7 @@ final class GrpcProxy {
 
     private Call(
         CallRecord record,
-        RequestHeaders headers,
+        Http2Headers headers,
         EventLoop loop,
         CompletionStage<?> callerGone,
         long maxMessage) {
@@ -124,7 +139,10 @@ final class GrpcProxy {
       return stream;
     }
 
-    /** Whether the answer is one message, taken whole and written back in one go. */
+    /**
+     * Whether the answer is one message, taken whole ({@link #forwardUnary}) and written back in
+     * one go; otherwise it streams ({@link #forward}).
+     */
     boolean unaryAnswer() {
       return unary;
     }
@@ -134,13 +152,29 @@ final class GrpcProxy {
       return answer;
     }
 
-    /** The answer to a call held whole, once checked. */
+    /** The answer to a unary call held whole, once checked: the node's, or the refusal. */
+    CompletableFuture<UnaryAnswer> forwardUnary(byte[] body) {
+      try {
+        return GrpcProxy.this.forwardUnary(this, body);
+      } catch (RequestRefused r) {
+        return whole(refuse(r));
+      }
+    }
+
+    /** The answer, as it streams, to a call held whole whose answer is not unary. */
     HttpResponse forward(byte[] body) {
       try {
         return GrpcProxy.this.forward(this, body);
       } catch (RequestRefused r) {
         return refuse(r);
       }
+    }
+
+    /** An answer the gateway makes (a refusal, a translated one), taken whole. */
+    private CompletableFuture<UnaryAnswer> whole(HttpResponse response) {
+      return response
+          .aggregate(AggregationOptions.usePooledObjects(ByteBufAllocator.DEFAULT, loop))
+          .thenApply(GrpcProxy::unaryAnswer);
     }
 
     /** The answer to a held request larger than {@link #maxHeldBytes}. */
@@ -158,31 +192,48 @@ final class GrpcProxy {
       return answer;
     }
 
-    private Operation operation(List<byte[]> messages) {
-      return peekAll(serviceAndMethod, messages);
+    private List<byte[]> messages(byte[] body) {
+      return GrpcMessages.split(body, text(headers, GrpcHeaderNames.GRPC_ENCODING), maxMessage);
+    }
+
+    /** The checks once the messages are in hand; the cluster they go to. */
+    private UpstreamCluster admit(List<byte[]> messages, long bytes) {
+      return admission.admit(record, identity, peekAll(serviceAndMethod, messages), bytes);
     }
   }
 
+  private CompletableFuture<UnaryAnswer> forwardUnary(Call call, byte[] body) {
+    List<byte[]> messages = call.messages(body);
+    UpstreamCluster cluster = call.admit(messages, body.length);
+    if (cluster.mode() == Mode.ADAPTOR) {
+      return call.whole(translate(cluster, call, messages));
+    }
+    requirePassthrough(cluster);
+    Http2Headers headers = ForwardedHeaders.of(call.headers, call.record.trace());
+    long left = 0;
+    if (call.deadline.isSet()) {
+      left = call.deadline.remainingNanos();
+      headers.set(GrpcHeaderNames.GRPC_TIMEOUT, GrpcDeadline.header(left));
+    }
+    CompletableFuture<UnaryAnswer> answer = cluster.grpcUnary(call.loop, headers, body, left);
+    call.callerGone.thenRun(() -> answer.cancel(false)); // the node's stream is reset
+    return answer.exceptionallyCompose(
+        cause ->
+            cause instanceof CancellationException
+                ? CompletableFuture.failedFuture(cause)
+                : call.whole(call.refuse(Refusals.upstreamFailure(cluster.name(), cause))));
+  }
+
   private HttpResponse forward(Call call, byte[] body) {
-    List<byte[]> messages =
-        GrpcMessages.split(body, call.headers.get(GrpcHeaderNames.GRPC_ENCODING), call.maxMessage);
-    Operation op = call.operation(messages);
-    UpstreamCluster cluster = admission.admit(call.record, call.identity, op, body.length);
+    List<byte[]> messages = call.messages(body);
+    UpstreamCluster cluster = call.admit(messages, body.length);
     if (cluster.mode() == Mode.ADAPTOR) {
       return translate(cluster, call, messages);
     }
     requirePassthrough(cluster);
-    if (call.unary) {
-      Upstream upstream = Upstream.of(call.headers, call.record, call.deadline, ExchangeType.UNARY);
-      return cluster.grpcUnary(
-          call.loop,
-          upstream.headers(),
-          body,
-          upstream.timeoutNanos(),
-          cause -> call.refuse(Refusals.upstreamFailure(cluster.name(), cause)));
-    }
     Upstream upstream =
-        Upstream.of(call.headers, call.record, call.deadline, ExchangeType.RESPONSE_STREAMING);
+        Upstream.of(
+            armeria(call.headers), call.record, call.deadline, ExchangeType.RESPONSE_STREAMING);
     return cluster.grpc(
         upstream.headers(),
         HttpData.wrap(body),
@@ -199,13 +250,14 @@ final class GrpcProxy {
     String[] sm = call.serviceAndMethod;
     Operation op = GrpcPeeker.peek(sm[0], sm[1], new byte[0]);
     UpstreamCluster cluster =
-        admission.admit(call.record, call.identity, op, Math.max(0, call.headers.contentLength()));
+        admission.admit(
+            call.record, call.identity, op, Math.max(0, call.stream.headers().contentLength()));
     if (cluster.mode() == Mode.ADAPTOR) {
       throw AdaptorUpstream.notTranslated(cluster.name(), sm[0], sm[1]);
     }
     requirePassthrough(cluster);
     Upstream upstream =
-        Upstream.of(call.headers, call.record, call.deadline, ExchangeType.BIDI_STREAMING);
+        Upstream.of(call.stream.headers(), call.record, call.deadline, ExchangeType.BIDI_STREAMING);
     return cluster
         .grpcStream(call.stream.withHeaders(upstream.headers()), upstream.options())
         .recover(cause -> call.refuse(Refusals.upstreamFailure(cluster.name(), cause)));
@@ -240,21 +292,21 @@ final class GrpcProxy {
   }
 
   /**
-   * What goes upstream besides the messages: the caller's headers (see {@link ForwardedHeaders})
-   * with what is left of its deadline, which also bounds the wait for the answer.
+   * What a streaming call sends upstream besides the messages: the caller's headers (see {@link
+   * ForwardedHeaders}) with what is left of its deadline, which also bounds the wait for the
+   * answer.
    */
-  private record Upstream(RequestHeaders headers, RequestOptions options, long timeoutNanos) {
+  private record Upstream(RequestHeaders headers, RequestOptions options) {
     static Upstream of(
         RequestHeaders in, CallRecord call, GrpcDeadline deadline, ExchangeType exchange) {
       RequestHeadersBuilder headers = ForwardedHeaders.of(in, call.trace());
       RequestOptionsBuilder options = RequestOptions.builder().exchangeType(exchange);
-      long left = 0;
       if (deadline.isSet()) {
-        left = deadline.remainingNanos();
+        long left = deadline.remainingNanos();
         headers.set(GrpcHeaderNames.GRPC_TIMEOUT, GrpcDeadline.header(left));
         options.responseTimeout(Duration.ofNanos(left));
       }
-      return new Upstream(headers.build(), options.build(), left);
+      return new Upstream(headers.build(), options.build());
     }
   }
 
@@ -298,13 +350,75 @@ final class GrpcProxy {
     if (code == null && headers != null) {
       code = headers.get(GrpcHeaderNames.GRPC_STATUS);
     }
+    return status(Integer.toString(httpStatus), code);
+  }
+
+  /** The same, from a unary answer. */
+  static String status(UnaryAnswer answer) {
+    CharSequence code =
+        answer.trailers() == null ? null : answer.trailers().get(GrpcHeaderNames.GRPC_STATUS);
     if (code == null) {
+      code = answer.headers().get(GrpcHeaderNames.GRPC_STATUS);
+    }
+    return status(String.valueOf(answer.headers().status()), code == null ? null : code.toString());
+  }
+
+  private static String status(String httpStatus, String grpcStatus) {
+    if (grpcStatus == null) {
       return "http_" + httpStatus;
     }
     try {
-      return Status.fromCodeValue(Integer.parseInt(code)).getCode().name();
+      return Status.fromCodeValue(Integer.parseInt(grpcStatus)).getCode().name();
     } catch (NumberFormatException e) {
-      return code;
+      return grpcStatus;
     }
+  }
+
+  private static String text(Http2Headers headers, AsciiString name) {
+    CharSequence value = headers.get(name);
+    return value == null ? null : value.toString();
+  }
+
+  /** The caller's HTTP/2 headers as the Armeria request headers its streaming clients send. */
+  private static RequestHeaders armeria(Http2Headers in) {
+    RequestHeadersBuilder out = RequestHeaders.builder();
+    for (Map.Entry<CharSequence, CharSequence> e : in) {
+      CharSequence name = e.getKey();
+      if (name.length() > 0 && name.charAt(0) == ':') {
+        if (Http2Headers.PseudoHeaderName.PATH.value().contentEquals(name)) {
+          out.path(e.getValue().toString());
+        } else if (Http2Headers.PseudoHeaderName.METHOD.value().contentEquals(name)) {
+          HttpMethod method = HttpMethod.tryParse(e.getValue().toString());
+          out.method(method == null ? HttpMethod.UNKNOWN : method);
+        } else if (Http2Headers.PseudoHeaderName.AUTHORITY.value().contentEquals(name)) {
+          out.authority(e.getValue().toString());
+        }
+      } else {
+        out.add(HttpHeaderNames.of(name), e.getValue().toString());
+      }
+    }
+    return out.build();
+  }
+
+  /** An answer the gateway made, aggregated, as the caller's HTTP/2 frames carry it. */
+  private static UnaryAnswer unaryAnswer(AggregatedHttpResponse agg) {
+    HttpData content = agg.content();
+    ByteBuf message = null;
+    if (content.isEmpty()) {
+      content.close();
+    } else {
+      message = content.byteBuf();
+    }
+    return new UnaryAnswer(
+        netty(agg.headers()), message, agg.trailers().isEmpty() ? null : netty(agg.trailers()));
+  }
+
+  /** Armeria's headers (pseudo-headers included) as Netty's. */
+  static Http2Headers netty(HttpHeaders in) {
+    DefaultHttp2Headers out = new DefaultHttp2Headers(false, in.size());
+    for (Map.Entry<AsciiString, String> e : in) {
+      out.add(e.getKey(), e.getValue());
+    }
+    return out;
   }
 }

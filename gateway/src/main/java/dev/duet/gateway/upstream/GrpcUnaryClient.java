@@ -5,14 +5,6 @@ import com.linecorp.armeria.client.ResponseTimeoutException;
 import com.linecorp.armeria.client.UnprocessedRequestException;
 import com.linecorp.armeria.client.endpoint.EmptyEndpointGroupException;
 import com.linecorp.armeria.common.ClosedSessionException;
-import com.linecorp.armeria.common.HttpData;
-import com.linecorp.armeria.common.HttpHeaders;
-import com.linecorp.armeria.common.HttpHeadersBuilder;
-import com.linecorp.armeria.common.HttpResponse;
-import com.linecorp.armeria.common.HttpStatus;
-import com.linecorp.armeria.common.RequestHeaders;
-import com.linecorp.armeria.common.ResponseHeaders;
-import com.linecorp.armeria.common.ResponseHeadersBuilder;
 import com.linecorp.armeria.common.stream.ClosedStreamException;
 import com.linecorp.armeria.common.util.EventLoopGroups;
 import io.netty.bootstrap.Bootstrap;
@@ -26,7 +18,6 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http2.DefaultHttp2Connection;
-import io.netty.handler.codec.http2.DefaultHttp2Headers;
 import io.netty.handler.codec.http2.Http2CodecUtil;
 import io.netty.handler.codec.http2.Http2Connection;
 import io.netty.handler.codec.http2.Http2ConnectionAdapter;
@@ -40,26 +31,25 @@ import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.codec.http2.Http2Stream;
 import io.netty.util.AsciiString;
 import io.netty.util.concurrent.ScheduledFuture;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Function;
 
 /**
  * Unary gRPC calls in passthrough, sent over plain Netty HTTP/2 connections rather than Armeria's
  * client, which adds a request context, a request log and a decorator chain per call. The call is
  * in hand whole — headers and message — and its answer is one message, so it needs none of that: it
  * is written as one HEADERS and one DATA frame, and the answer's headers, message and trailers are
- * collected and handed back whole. With the gateway's own gRPC listener ({@code
- * proxy.GrpcListener}) it takes a unary call through the gateway on Netty alone; either half alone
- * gained nothing measurable (docs/benchmarks.md, sessions 11 and 12).
+ * collected and handed back whole, in Netty's own types ({@link UnaryAnswer}), as the caller's side
+ * writes them. With the gateway's own gRPC listener ({@code proxy.GrpcListener}) it takes a unary
+ * call through the gateway on Netty alone; either half alone gained nothing measurable
+ * (docs/benchmarks.md, sessions 11 and 12).
  *
  * <p>Each event loop holds its own connection to each node and uses it only from that loop, the one
  * serving the caller, so a call never changes threads and connections need no locks. Nodes are
@@ -67,8 +57,8 @@ import java.util.function.Function;
  * Armeria's clients), and each call's outcome is reported back to it. A call the node never
  * received — no connection, the stream refused, or beyond a GOAWAY's last stream — goes once to the
  * next node if the retry budget allows; a call that may have reached the node is never sent twice.
- * The caller's deadline bounds the wait; when it passes, or the caller goes away, the upstream
- * stream is reset.
+ * The caller's deadline bounds the wait; when it passes, or the caller goes away (cancels the
+ * answer's future), the upstream stream is reset.
  */
 final class GrpcUnaryClient implements AutoCloseable {
   /** Per-stream and connection receive window: a search answer arrives without window stalls. */
@@ -92,23 +82,21 @@ final class GrpcUnaryClient implements AutoCloseable {
   }
 
   /**
-   * Sends the call from {@code loop}; the answer completes on it. {@code timeoutNanos} of 0 waits
-   * as long as the node takes. {@code onFailure} answers when no node does.
+   * Sends the call from {@code loop}; the answer completes on it, or fails with why no node
+   * answered. {@code headers} are the call's own (with {@code :path}); the connection's scheme and
+   * authority are set on them. {@code timeoutNanos} of 0 waits as long as the node takes.
+   * Cancelling the future resets the node's stream.
    */
-  HttpResponse call(
-      EventLoop loop,
-      RequestHeaders headers,
-      byte[] body,
-      long timeoutNanos,
-      Function<Throwable, HttpResponse> onFailure) {
+  CompletableFuture<UnaryAnswer> call(
+      EventLoop loop, Http2Headers headers, byte[] body, long timeoutNanos) {
     budget.deposit();
-    Call call = new Call(loop, headers, body, timeoutNanos, onFailure);
+    Call call = new Call(loop, headers, body, timeoutNanos);
     if (loop.inEventLoop()) {
       call.send();
     } else {
       loop.execute(call::send);
     }
-    return call.response;
+    return call.answer;
   }
 
   @Override
@@ -128,36 +116,33 @@ final class GrpcUnaryClient implements AutoCloseable {
   /** One caller's call: where it went, and the answer as it arrives. */
   private final class Call {
     final EventLoop loop;
-    final RequestHeaders headers;
+    final Http2Headers headers;
     final byte[] body;
-    final Function<Throwable, HttpResponse> onFailure;
-    final CompletableFuture<HttpResponse> answer = new CompletableFuture<>();
-    final HttpResponse response = HttpResponse.of(answer);
+    final CompletableFuture<UnaryAnswer> answer = new CompletableFuture<>();
     int attempts;
     Endpoint endpoint;
     NodeConnection connection;
     int streamId;
     boolean written;
     ScheduledFuture<?> timer;
-    ResponseHeaders responseHeaders;
-    ByteArrayOutputStream message;
+    Http2Headers responseHeaders;
+    ByteBuf message;
 
-    Call(
-        EventLoop loop,
-        RequestHeaders headers,
-        byte[] body,
-        long timeoutNanos,
-        Function<Throwable, HttpResponse> onFailure) {
+    Call(EventLoop loop, Http2Headers headers, byte[] body, long timeoutNanos) {
       this.loop = loop;
       this.headers = headers;
       this.body = body;
-      this.onFailure = onFailure;
       if (timeoutNanos > 0) {
         timer = loop.schedule(this::timedOut, timeoutNanos, TimeUnit.NANOSECONDS);
       }
       // The caller went away (its own cancel or deadline, or its connection closed): the node
       // need not go on with it either.
-      response.whenComplete().exceptionally(cause -> cancelled());
+      answer.whenComplete(
+          (a, cause) -> {
+            if (cause instanceof CancellationException) {
+              cancelled();
+            }
+          });
     }
 
     /** Picks a node and sends; runs on the loop. */
@@ -182,36 +167,37 @@ final class GrpcUnaryClient implements AutoCloseable {
 
     void headersRead(Http2Headers h, boolean endStream) {
       if (responseHeaders == null) {
-        responseHeaders = responseHeaders(h);
+        responseHeaders = h;
         if (endStream) {
           // Trailers-only: an error status, or an empty answer.
-          done(
-              HttpResponse.of(responseHeaders),
-              OutlierEjection.failed(responseHeaders, HttpHeaders.of()));
+          done(new UnaryAnswer(h, null, null), failed(h, null));
         }
         return;
       }
-      HttpHeaders trailers = trailers(h);
-      byte[] content = message == null ? new byte[0] : message.toByteArray();
-      done(
-          HttpResponse.of(responseHeaders, HttpData.wrap(content), trailers),
-          OutlierEjection.failed(responseHeaders, trailers));
+      done(new UnaryAnswer(responseHeaders, takeMessage(), h), failed(responseHeaders, h));
     }
 
-    void dataRead(ByteBuf data, boolean endStream) {
+    void dataRead(ChannelHandlerContext ctx, ByteBuf data, boolean endStream) {
       if (message == null) {
-        message = new ByteArrayOutputStream(Math.max(64, data.readableBytes()));
+        message = ctx.alloc().buffer(data.readableBytes());
       }
-      try {
-        data.readBytes(message, data.readableBytes());
-      } catch (IOException e) {
-        throw new IllegalStateException(e); // a ByteArrayOutputStream does not throw
-      }
+      message.writeBytes(data);
       if (endStream) {
         // An answer without trailers is not a complete gRPC answer; the caller sees what came.
-        done(
-            HttpResponse.of(responseHeaders, HttpData.wrap(message.toByteArray())),
-            OutlierEjection.failed(responseHeaders, HttpHeaders.of()));
+        done(new UnaryAnswer(responseHeaders, takeMessage(), null), failed(responseHeaders, null));
+      }
+    }
+
+    private ByteBuf takeMessage() {
+      ByteBuf m = message;
+      message = null;
+      return m;
+    }
+
+    private void dropMessage() {
+      if (message != null) {
+        message.release();
+        message = null;
       }
     }
 
@@ -229,12 +215,13 @@ final class GrpcUnaryClient implements AutoCloseable {
 
     private void fail(Throwable cause, boolean nodeAtFault) {
       connection = null;
+      dropMessage();
       if (answer.isDone()) {
         return;
       }
       if (!nodeAtFault) {
         cancelTimer();
-        answer.complete(onFailure.apply(cause));
+        answer.completeExceptionally(cause);
         return;
       }
       rotation.record(endpoint, true);
@@ -243,36 +230,39 @@ final class GrpcUnaryClient implements AutoCloseable {
         return;
       }
       cancelTimer();
-      answer.complete(onFailure.apply(cause));
+      answer.completeExceptionally(cause);
     }
 
-    private void done(HttpResponse res, boolean nodeFailed) {
+    private void done(UnaryAnswer a, boolean nodeFailed) {
       connection = null;
       cancelTimer();
       rotation.record(endpoint, nodeFailed);
-      answer.complete(res);
+      if (!answer.complete(a)) {
+        a.release(); // the caller is gone
+      }
     }
 
     private void timedOut() {
       timer = null;
       if (!answer.isDone()) {
         reset();
-        answer.complete(onFailure.apply(ResponseTimeoutException.get()));
+        answer.completeExceptionally(ResponseTimeoutException.get());
       }
     }
 
-    private Void cancelled() {
-      loop.execute(
-          () -> {
-            cancelTimer();
-            reset();
-          });
-      return null;
+    private void cancelled() {
+      if (loop.inEventLoop()) {
+        cancelTimer();
+        reset();
+      } else {
+        loop.execute(this::cancelled);
+      }
     }
 
     private void reset() {
       NodeConnection c = connection;
       connection = null;
+      dropMessage();
       if (c != null) {
         c.reset(this);
       }
@@ -431,7 +421,7 @@ final class GrpcUnaryClient implements AutoCloseable {
       int id = http2.local().incrementAndGetNextStreamId();
       call.streamId = id;
       calls.put(id, call);
-      Http2Headers h = requestHeaders(call.headers, authority);
+      Http2Headers h = call.headers.method(POST).scheme(HTTP).authority(authority);
       handler.encoder().writeHeaders(ctx, id, h, 0, false, ctx.newPromise());
       handler
           .encoder()
@@ -510,7 +500,7 @@ final class GrpcUnaryClient implements AutoCloseable {
         call.streamLost(new IllegalStateException("an answer's DATA before its HEADERS"), false);
         return processed;
       }
-      call.dataRead(data, endStream);
+      call.dataRead(ctx, data, endStream);
       return processed;
     }
 
@@ -542,41 +532,15 @@ final class GrpcUnaryClient implements AutoCloseable {
   private static final AsciiString POST = AsciiString.cached("POST");
   private static final AsciiString HTTP = AsciiString.cached("http");
 
-  /** The caller's headers (already stripped of its credentials) for the node's connection. */
-  private static Http2Headers requestHeaders(RequestHeaders in, AsciiString authority) {
-    Http2Headers h = new DefaultHttp2Headers(false, in.size() + 4);
-    h.method(POST).scheme(HTTP).authority(authority).path(in.path());
-    in.forEach(
-        (name, value) -> {
-          if (name.charAt(0) != ':') {
-            h.add(name, value);
-          }
-        });
-    return h;
-  }
-
-  private static ResponseHeaders responseHeaders(Http2Headers h) {
-    CharSequence status = h.status();
-    ResponseHeadersBuilder b =
-        ResponseHeaders.builder(
-            status == null
-                ? HttpStatus.UNKNOWN
-                : HttpStatus.valueOf(Integer.parseInt(status.toString())));
-    for (Map.Entry<CharSequence, CharSequence> e : h) {
-      if (e.getKey().charAt(0) != ':') {
-        b.add(e.getKey(), e.getValue().toString());
-      }
+  /** An answer that says the node is in trouble: 502/503/504, or gRPC status UNAVAILABLE. */
+  private static boolean failed(Http2Headers headers, Http2Headers trailers) {
+    CharSequence grpc = trailers == null ? null : trailers.get("grpc-status");
+    if (grpc == null) {
+      grpc = headers.get("grpc-status");
     }
-    return b.build();
-  }
-
-  private static HttpHeaders trailers(Http2Headers h) {
-    HttpHeadersBuilder b = HttpHeaders.builder();
-    for (Map.Entry<CharSequence, CharSequence> e : h) {
-      if (e.getKey().charAt(0) != ':') {
-        b.add(e.getKey(), e.getValue().toString());
-      }
-    }
-    return b.build();
+    CharSequence status = headers.status();
+    return OutlierEjection.failed(
+        status == null ? 0 : Integer.parseInt(status.toString()),
+        grpc == null ? null : grpc.toString());
   }
 }

@@ -110,15 +110,13 @@ final class OutlierEjection extends DynamicEndpointGroup {
 
   /** An answer that says the node is in trouble: 502/503/504, or gRPC status UNAVAILABLE. */
   static boolean failed(ResponseHeaders headers, HttpHeaders trailers) {
-    int status = headers.status().code();
-    if (status == 502 || status == 503 || status == 504) {
-      return true;
-    }
     String grpc = trailers.get("grpc-status");
-    if (grpc == null) {
-      grpc = headers.get("grpc-status");
-    }
-    return "14".equals(grpc);
+    return failed(headers.status().code(), grpc == null ? headers.get("grpc-status") : grpc);
+  }
+
+  /** The same, from the answer's HTTP status and its gRPC status ({@code null} if none). */
+  static boolean failed(int httpStatus, String grpcStatus) {
+    return httpStatus == 502 || httpStatus == 503 || httpStatus == 504 || "14".equals(grpcStatus);
   }
 
   int ejectedCount() {

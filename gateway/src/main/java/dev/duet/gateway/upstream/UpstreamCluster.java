@@ -22,11 +22,13 @@ import dev.duet.gateway.config.GatewayConfig.Cluster;
 import dev.duet.gateway.config.GatewayConfig.Mode;
 import dev.duet.gateway.config.GatewayConfig.Node;
 import io.netty.channel.EventLoop;
+import io.netty.handler.codec.http2.Http2Headers;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 
@@ -122,16 +124,12 @@ public final class UpstreamCluster implements AutoCloseable {
   /**
    * Sends a unary gRPC call, its request message in hand, to a healthy node's gRPC side over the
    * event loop's own HTTP/2 connection to it ({@link GrpcUnaryClient}); the answer comes back whole
-   * on {@code loop}. {@code timeoutNanos} of 0 waits as long as the node takes; {@code onFailure}
-   * answers when no node does. Aborting the answer (the caller went away) resets the node's stream.
+   * on {@code loop}, or fails with why no node answered. {@code timeoutNanos} of 0 waits as long as
+   * the node takes. Cancelling the answer (the caller went away) resets the node's stream.
    */
-  public HttpResponse grpcUnary(
-      EventLoop loop,
-      RequestHeaders headers,
-      byte[] body,
-      long timeoutNanos,
-      Function<Throwable, HttpResponse> onFailure) {
-    return grpcUnary.call(loop, headers, body, timeoutNanos, onFailure);
+  public CompletableFuture<UnaryAnswer> grpcUnary(
+      EventLoop loop, Http2Headers headers, byte[] body, long timeoutNanos) {
+    return grpcUnary.call(loop, headers, body, timeoutNanos);
   }
 
   /**
