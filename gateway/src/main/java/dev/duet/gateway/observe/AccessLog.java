@@ -88,11 +88,6 @@ public final class AccessLog implements AutoCloseable {
     writer.offer(new Entry(call, status, isSlow));
   }
 
-  /** Lines not written because the queue was full (the log could not keep up with the calls). */
-  public long dropped() {
-    return writer.dropped();
-  }
-
   /** Writes what is queued, then closes the file (not standard output or error). */
   @Override
   public void close() {
