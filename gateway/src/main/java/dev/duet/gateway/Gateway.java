@@ -14,11 +14,10 @@ import dev.duet.gateway.observe.AccessLog;
 import dev.duet.gateway.observe.GatewayMetrics;
 import dev.duet.gateway.proxy.Admission;
 import dev.duet.gateway.proxy.GrpcListener;
-import dev.duet.gateway.proxy.RestProxyService;
+import dev.duet.gateway.proxy.RestListener;
 import dev.duet.gateway.security.TlsStores;
 import dev.duet.gateway.upstream.UpstreamCluster;
 import dev.duet.gateway.upstream.Upstreams;
-import dev.duet.server.rest.FlushHeadWithBody;
 import io.netty.handler.codec.http2.Http2SecurityUtil;
 import io.netty.handler.ssl.ApplicationProtocolConfig;
 import io.netty.handler.ssl.ApplicationProtocolNames;
@@ -42,16 +41,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A running gateway in front of the configured upstream clusters: an Armeria server with two
- * port-based virtual hosts — REST proxy, and admin ({@code /metrics} for Prometheus, {@code
- * /health}) — and the gRPC proxy's own listener ({@link GrpcListener}), all on Armeria's worker
- * event loops. Started from a config file it also watches that file and applies changes to tenants,
- * keys, limits and routes without a restart.
+ * A running gateway in front of the configured upstream clusters: the REST and gRPC proxies' own
+ * listeners ({@link RestListener}, {@link GrpcListener}) and an Armeria server on the admin port
+ * ({@code /metrics} for Prometheus, {@code /health}), all on Armeria's worker event loops. Started
+ * from a config file it also watches that file and applies changes to tenants, keys, limits and
+ * routes without a restart.
  */
 public final class Gateway implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(Gateway.class);
 
   private final Server server;
+  private final RestListener rest;
   private final GrpcListener grpc;
   private final Upstreams upstreams;
   private final Admission admission;
@@ -64,6 +64,7 @@ public final class Gateway implements AutoCloseable {
 
   private Gateway(
       Server server,
+      RestListener rest,
       GrpcListener grpc,
       Upstreams upstreams,
       Admission admission,
@@ -73,6 +74,7 @@ public final class Gateway implements AutoCloseable {
       int grpcPort,
       int adminPort) {
     this.server = server;
+    this.rest = rest;
     this.grpc = grpc;
     this.upstreams = upstreams;
     this.admission = admission;
@@ -107,23 +109,9 @@ public final class Gateway implements AutoCloseable {
     Admission admission = new Admission(config, upstreams, metrics, accessLog);
 
     ServerBuilder sb = Server.builder();
-    if (listen.tls() == null) {
-      sb.http(new InetSocketAddress(listen.host(), restPort));
-    } else {
-      sb.https(new InetSocketAddress(listen.host(), restPort));
-      tls(sb, listen.tls());
-    }
     sb.http(new InetSocketAddress(listen.host(), adminPort));
-    // Bounds are the gateway's own (limits.max_body_bytes, per request, hot-reloadable), and a
-    // call lasts as long as its upstream or its deadline allows.
-    sb.requestTimeout(Duration.ZERO);
-    sb.maxRequestLength(0);
     sb.gracefulShutdownTimeout(Duration.ofMillis(200), Duration.ofSeconds(10));
-    // A small answer leaves in one write, not head then body (see FlushHeadWithBody).
-    sb.childChannelPipelineCustomizer(FlushHeadWithBody::onServer);
-    sb.virtualHost(restPort).serviceUnder("/", new RestProxyService(admission));
-    sb.virtualHost(adminPort)
-        .service(
+    sb.service(
             "/metrics",
             (ctx, req) ->
                 HttpResponse.of(
@@ -132,15 +120,24 @@ public final class Gateway implements AutoCloseable {
         // new calls while the ones in flight drain.
         .service("/health", HealthCheckService.of());
     Server server = sb.build();
+    RestListener rest = null;
     GrpcListener grpc;
     try {
       server.start().join();
+      rest =
+          new RestListener(
+              new InetSocketAddress(listen.host(), restPort),
+              listen.tls() == null ? null : tls(listen.tls(), ApplicationProtocolNames.HTTP_1_1),
+              admission);
       grpc =
           new GrpcListener(
               new InetSocketAddress(listen.host(), grpcPort),
-              listen.tls() == null ? null : grpcTls(listen.tls()),
+              listen.tls() == null ? null : tls(listen.tls(), ApplicationProtocolNames.HTTP_2),
               admission);
     } catch (RuntimeException e) {
+      if (rest != null) {
+        rest.close();
+      }
       server.stop().join();
       upstreams.close();
       accessLog.close();
@@ -158,7 +155,8 @@ public final class Gateway implements AutoCloseable {
         listen.host(),
         adminPort);
     return new Gateway(
-        server, grpc, upstreams, admission, accessLog, watcher, restPort, grpcPort, adminPort);
+        server, rest, grpc, upstreams, admission, accessLog, watcher, restPort, grpcPort,
+        adminPort);
   }
 
   public int restPort() {
@@ -188,10 +186,13 @@ public final class Gateway implements AutoCloseable {
       watcher.close();
     }
     try {
-      // Both listeners drain at once: Armeria's in the background while the gRPC one waits.
-      CompletableFuture<Void> rest = server.stop();
+      // The admin server stops in the background (its /health says 503 from now on) while the
+      // two listeners drain at once.
+      CompletableFuture<Void> admin = server.stop();
+      CompletableFuture<Void> restDrained = CompletableFuture.runAsync(rest::close);
       grpc.close();
-      rest.join();
+      restDrained.join();
+      admin.join();
     } finally {
       upstreams.close();
       accessLog.close(); // its last lines: the calls the drain answered
@@ -199,30 +200,23 @@ public final class Gateway implements AutoCloseable {
     }
   }
 
-  private static void tls(ServerBuilder sb, GatewayConfig.Tls tls) {
-    sb.tls(TlsStores.keyManagers(tls));
-    TrustManagerFactory clientCas = TlsStores.clientCas(tls);
-    sb.tlsCustomizer(
-        ssl -> {
-          ssl.clientAuth(clientAuth(tls));
-          if (clientCas != null) {
-            ssl.trustManager(clientCas);
-          }
-        });
-  }
-
-  /** The gRPC listener's TLS: the same keys and client checks, offering HTTP/2 only (ALPN). */
-  private static SslContext grpcTls(GatewayConfig.Tls tls) {
+  /**
+   * A listener's TLS: the configured keys and client-certificate checks, offering one application
+   * protocol (ALPN) — {@code http/1.1} on the REST listener, {@code h2} on the gRPC one.
+   */
+  private static SslContext tls(GatewayConfig.Tls tls, String protocol) {
     SslContextBuilder ssl =
         SslContextBuilder.forServer(TlsStores.keyManagers(tls))
             .clientAuth(clientAuth(tls))
-            .ciphers(Http2SecurityUtil.CIPHERS, SupportedCipherSuiteFilter.INSTANCE)
             .applicationProtocolConfig(
                 new ApplicationProtocolConfig(
                     ApplicationProtocolConfig.Protocol.ALPN,
                     ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
                     ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT,
-                    ApplicationProtocolNames.HTTP_2));
+                    protocol));
+    if (protocol.equals(ApplicationProtocolNames.HTTP_2)) {
+      ssl.ciphers(Http2SecurityUtil.CIPHERS, SupportedCipherSuiteFilter.INSTANCE);
+    }
     TrustManagerFactory clientCas = TlsStores.clientCas(tls);
     if (clientCas != null) {
       ssl.trustManager(clientCas);

@@ -71,6 +71,11 @@ public final class RequestRefused extends RuntimeException {
     return new RequestRefused(502, Status.Code.UNAVAILABLE, "bad_gateway_exception", reason, null);
   }
 
+  /** 500 / INTERNAL: the gateway itself failed on the request (a bug, not the caller's doing). */
+  public static RequestRefused internal(String reason) {
+    return new RequestRefused(500, Status.Code.INTERNAL, "exception", reason, null);
+  }
+
   /** 501 / UNIMPLEMENTED: a call the gateway cannot carry to this upstream. */
   public static RequestRefused unsupported(String reason) {
     return new RequestRefused(

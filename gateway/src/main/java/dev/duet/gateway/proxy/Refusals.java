@@ -14,6 +14,12 @@ import com.linecorp.armeria.common.grpc.protocol.GrpcHeaderNames;
 import com.linecorp.armeria.common.grpc.protocol.StatusMessageEscaper;
 import com.linecorp.armeria.common.util.Exceptions;
 import dev.duet.gateway.RequestRefused;
+import io.netty.buffer.Unpooled;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -30,15 +36,24 @@ final class Refusals {
 
   private Refusals() {}
 
-  static HttpResponse rest(RequestRefused r) {
-    ResponseHeadersBuilder headers =
-        ResponseHeaders.builder(HttpStatus.valueOf(r.httpStatus()))
-            .contentType(MediaType.JSON_UTF_8);
+  static FullHttpResponse rest(RequestRefused r) {
+    byte[] body = body(r);
+    FullHttpResponse answer =
+        new DefaultFullHttpResponse(
+            HttpVersion.HTTP_1_1,
+            HttpResponseStatus.valueOf(r.httpStatus()),
+            Unpooled.wrappedBuffer(body));
+    io.netty.handler.codec.http.HttpHeaders headers = answer.headers();
+    headers.set(HttpHeaderNames.CONTENT_TYPE, "application/json; charset=UTF-8");
+    headers.setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
     if (r.httpStatus() == 401) {
-      headers.add("www-authenticate", "ApiKey, Bearer realm=\"duet-gateway\"");
+      headers.set("www-authenticate", "ApiKey, Bearer realm=\"duet-gateway\"");
     }
-    retryAfter(r, headers);
-    return HttpResponse.of(headers.build(), com.linecorp.armeria.common.HttpData.wrap(body(r)));
+    String retryAfter = retryAfterSeconds(r);
+    if (retryAfter != null) {
+      headers.set("retry-after", retryAfter);
+    }
+    return answer;
   }
 
   static HttpResponse grpc(RequestRefused r) {
@@ -80,10 +95,17 @@ final class Refusals {
   }
 
   private static void retryAfter(RequestRefused r, ResponseHeadersBuilder headers) {
-    if (r.retryAfter() != null) {
-      long seconds = Math.max(1, (r.retryAfter().toMillis() + 999) / 1000);
-      headers.add("retry-after", Long.toString(seconds));
+    String seconds = retryAfterSeconds(r);
+    if (seconds != null) {
+      headers.add("retry-after", seconds);
     }
+  }
+
+  /** {@code Retry-After}: whole seconds, rounded up, at least one. */
+  private static String retryAfterSeconds(RequestRefused r) {
+    return r.retryAfter() == null
+        ? null
+        : Long.toString(Math.max(1, (r.retryAfter().toMillis() + 999) / 1000));
   }
 
   private static byte[] body(RequestRefused r) {

@@ -22,6 +22,7 @@ import dev.duet.gateway.config.GatewayConfig.Cluster;
 import dev.duet.gateway.config.GatewayConfig.Mode;
 import dev.duet.gateway.config.GatewayConfig.Node;
 import io.netty.channel.EventLoop;
+import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http2.Http2Headers;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -48,6 +49,7 @@ public final class UpstreamCluster implements AutoCloseable {
   private final WebClient grpc;
   private final WebClient grpcStreams;
   private final GrpcUnaryClient grpcUnary;
+  private final RestUpstreamClient restPassthrough;
 
   UpstreamCluster(Cluster config, ClientFactory factory) {
     this.config = config;
@@ -73,8 +75,9 @@ public final class UpstreamCluster implements AutoCloseable {
     grpcRotation = new OutlierEjection(config.name(), grpcNodes);
     // No timeouts of their own: a bulk may run long (OpenSearch has none); gRPC calls carry the
     // caller's deadline, applied per request. A call no node received goes to another (budgeted):
-    // re-sent by sendWhole when the gateway holds the request whole (every REST call, a
-    // server-streaming search), by GrpcUnaryClient for unary gRPC calls, by Armeria's
+    // re-sent by sendWhole when the gateway holds the request whole (the adaptor's REST calls, a
+    // server-streaming search), by GrpcUnaryClient and RestUpstreamClient in passthrough, by
+    // Armeria's
     // RetryingClient, which keeps a copy of what it streams, otherwise.
     rest = client(SessionProtocol.H1C, restRotation, factory).build();
     grpc = client(SessionProtocol.H2C, grpcRotation, factory).build();
@@ -84,6 +87,7 @@ public final class UpstreamCluster implements AutoCloseable {
             .decorator(countingCalls(budget))
             .build();
     grpcUnary = new GrpcUnaryClient(grpcRotation, budget);
+    restPassthrough = new RestUpstreamClient(restRotation, budget);
   }
 
   /** A client balanced over a rotation, reporting each call's outcome to it. */
@@ -110,8 +114,23 @@ public final class UpstreamCluster implements AutoCloseable {
   }
 
   /**
-   * Sends a REST request, its body in hand, to a healthy node; {@code onFailure} answers when no
-   * node does.
+   * Passes a REST request through, its body in hand, to a healthy node over the event loop's own
+   * HTTP/1.1 connections ({@link RestUpstreamClient}); this runs on {@code loop}, the caller's, and
+   * the answer is handed to {@code answer} there as it arrives.
+   */
+  public RestCall rest(
+      EventLoop loop,
+      HttpMethod method,
+      String uri,
+      io.netty.handler.codec.http.HttpHeaders headers,
+      byte[] body,
+      RestAnswer answer) {
+    return restPassthrough.call(loop, method, uri, headers, body, answer);
+  }
+
+  /**
+   * Sends a REST request the gateway made (the adaptor's), its body in hand, to a healthy node;
+   * {@code onFailure} answers when no node does.
    */
   public HttpResponse rest(
       RequestHeaders headers,
@@ -211,6 +230,7 @@ public final class UpstreamCluster implements AutoCloseable {
 
   @Override
   public void close() {
+    restPassthrough.close();
     grpcUnary.close();
     grpcRotation.close();
     restRotation.close();
