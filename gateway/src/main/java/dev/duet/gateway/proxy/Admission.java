@@ -1,7 +1,5 @@
 package dev.duet.gateway.proxy;
 
-import com.linecorp.armeria.common.logging.RequestLog;
-import com.linecorp.armeria.server.ServiceRequestContext;
 import dev.duet.gateway.RequestRefused;
 import dev.duet.gateway.config.GatewayConfig;
 import dev.duet.gateway.config.GatewayConfig.Limits;
@@ -15,7 +13,6 @@ import dev.duet.gateway.security.Identity;
 import dev.duet.gateway.upstream.UpstreamCluster;
 import dev.duet.gateway.upstream.Upstreams;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Function;
 import javax.net.ssl.SSLSession;
 
 /**
@@ -63,17 +60,6 @@ public final class Admission {
 
   Limits limits() {
     return policy.get().config().limits();
-  }
-
-  /** Completes the call, from Armeria's request log, once its response is complete. */
-  void observe(ServiceRequestContext ctx, CallRecord call, Function<RequestLog, String> status) {
-    ctx.log()
-        .whenComplete()
-        .thenAccept(
-            log -> {
-              call.finish(log.requestLength(), log.responseLength(), log.totalDurationNanos());
-              complete(call, status.apply(log));
-            });
   }
 
   /**

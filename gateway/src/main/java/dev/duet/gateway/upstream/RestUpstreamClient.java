@@ -51,7 +51,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * idle timeout would close it under a call. Nodes are taken round robin from the cluster's rotation
  * and each call's outcome is reported back to it. A call the node never received — no connection,
  * or the connection gone before the request was written — goes once to the next node if the retry
- * budget allows; a call that may have reached the node is never sent twice.
+ * budget allows; so does a read (GET, HEAD, OPTIONS) whose kept-alive connection the node closed as
+ * it went out. A write that may have reached the node is never sent twice.
  */
 final class RestUpstreamClient implements AutoCloseable {
   /** An idle connection is closed after this long: under the usual servers' keep-alive timeouts. */

@@ -76,6 +76,12 @@ class RestListenerTest {
                   return res;
                 })
             .service(
+                "/slow/_search",
+                (ctx, req) ->
+                    HttpResponse.delayed(
+                        HttpResponse.of(HttpStatus.OK, MediaType.PLAIN_TEXT_UTF_8, "slow answer"),
+                        Duration.ofMillis(1000)))
+            .service(
                 "/hang/_search",
                 (ctx, req) -> {
                   HttpResponseWriter res = HttpResponse.streaming();
@@ -98,11 +104,14 @@ class RestListenerTest {
                                 })))
             .build();
     node.start().join();
+    gateway = startGateway();
+  }
+
+  private static Gateway startGateway() throws IOException {
     int port = node.activeLocalPort();
-    gateway =
-        Gateway.start(
-            GatewayConfigFile.parse(
-                """
+    return Gateway.start(
+        GatewayConfigFile.parse(
+            """
                 listen: {rest_port: 0, grpc_port: 0, admin_port: 0}
                 clusters:
                   - name: node
@@ -112,8 +121,8 @@ class RestListenerTest {
                 tenants:
                   - {name: t, api_keys: ["%s"], indices: ["*"], actions: [search, write]}
                 """
-                    .formatted(port, ApiKeys.hash(KEY)),
-                Files.createTempDirectory("rest-listener")));
+                .formatted(port, ApiKeys.hash(KEY)),
+            Files.createTempDirectory("rest-listener")));
   }
 
   @AfterAll
@@ -256,6 +265,29 @@ class RestListenerTest {
       Answer a = Answer.read(s.getInputStream());
       assertThat(a.status).isEqualTo(400);
       assertThat(a.text()).contains("\"status\":400").contains("cannot read the request");
+    }
+  }
+
+  @Test
+  void aCallInFlightFinishesWhenTheGatewayClosesAndItsConnectionThenCloses() throws Exception {
+    Gateway closing = startGateway();
+    try (Socket s = new Socket("127.0.0.1", closing.restPort());
+        Socket idle = new Socket("127.0.0.1", closing.restPort())) {
+      s.setSoTimeout(30_000);
+      idle.setSoTimeout(30_000);
+      s.getOutputStream()
+          .write(("GET /slow/_search HTTP/1.1\r\nHost: g\r\n" + AUTH + "\r\n").getBytes(US_ASCII));
+      Thread.sleep(300); // the call reaches the node, which answers after a second
+      CompletableFuture<Void> closed = CompletableFuture.runAsync(closing::close);
+      Answer a = Answer.read(s.getInputStream());
+      assertThat(a.status).isEqualTo(200);
+      assertThat(a.text()).isEqualTo("slow answer");
+      assertThat(a.headers.get("connection")).isEqualToIgnoringCase("close");
+      assertThat(s.getInputStream().read()).isEqualTo(-1);
+      assertThat(idle.getInputStream().read()).isEqualTo(-1); // an idle connection just closes
+      closed.get(15, TimeUnit.SECONDS);
+    } finally {
+      closing.close();
     }
   }
 
