@@ -1,28 +1,19 @@
 package dev.duet.gateway.proxy;
 
-import com.linecorp.armeria.common.CommonPools;
 import com.linecorp.armeria.common.HttpData;
 import com.linecorp.armeria.common.HttpHeaders;
 import com.linecorp.armeria.common.HttpObject;
 import com.linecorp.armeria.common.HttpResponse;
 import com.linecorp.armeria.common.ResponseHeaders;
-import com.linecorp.armeria.common.util.EventLoopGroups;
 import dev.duet.gateway.upstream.UnaryAnswer;
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.group.ChannelGroup;
-import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.handler.codec.http2.DefaultHttp2DataFrame;
 import io.netty.handler.codec.http2.DefaultHttp2GoAwayFrame;
 import io.netty.handler.codec.http2.DefaultHttp2HeadersFrame;
@@ -40,13 +31,11 @@ import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.util.ReferenceCountUtil;
-import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLSession;
 import org.reactivestreams.Subscriber;
 import org.reactivestreams.Subscription;
@@ -63,21 +52,17 @@ import org.slf4j.LoggerFactory;
  * <p>A unary call's request is taken whole (bounded by the message limit) and its answer written
  * back whole — headers, message and trailers in one write. Streaming calls flow both ways as they
  * come. Closing the listener stops accepting connections and drains the open ones: calls in flight
- * finish (up to {@link #DRAIN_MILLIS}), new ones are refused, then each connection says GOAWAY and
- * closes.
+ * finish (up to {@link ListenerSocket#DRAIN_MILLIS}), new ones are refused, then each connection
+ * says GOAWAY and closes.
  */
 public final class GrpcListener implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(GrpcListener.class);
-
-  /** How long calls in flight may take to finish once the listener is closing. */
-  static final long DRAIN_MILLIS = 10_000;
 
   /** Per-stream receive window: a held request arrives without window stalls. */
   private static final int RECEIVE_WINDOW = 1 << 20;
 
   private final GrpcProxy proxy;
-  private final ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
-  private final Channel server;
+  private final ListenerSocket socket;
 
   /**
    * Listens on {@code address}, with TLS when {@code tls} is not {@code null} (its ALPN must offer
@@ -85,58 +70,40 @@ public final class GrpcListener implements AutoCloseable {
    */
   public GrpcListener(InetSocketAddress address, SslContext tls, Admission admission) {
     this.proxy = new GrpcProxy(admission);
-    EventLoopGroup group = CommonPools.workerGroup();
-    this.server =
-        new ServerBootstrap()
-            .group(group)
-            .channel(EventLoopGroups.serverChannelType(group))
-            .childOption(ChannelOption.TCP_NODELAY, true)
-            .childHandler(
-                new ChannelInitializer<>() {
-                  @Override
-                  protected void initChannel(Channel ch) {
-                    connections.add(ch);
-                    if (tls != null) {
-                      ch.pipeline().addLast(tls.newHandler(ch.alloc()));
-                    }
-                    ch.pipeline()
-                        .addLast(
-                            Http2FrameCodecBuilder.forServer()
-                                .initialSettings(
-                                    Http2Settings.defaultSettings()
-                                        .initialWindowSize(RECEIVE_WINDOW))
-                                // Draining is the listener's own (Connection.drain): a close
-                                // closes.
-                                .gracefulShutdownTimeoutMillis(0)
-                                .build(),
-                            new Connection());
-                  }
-                })
-            .bind(address)
-            .syncUninterruptibly()
-            .channel();
+    this.socket =
+        new ListenerSocket(
+            address,
+            tls,
+            pipeline ->
+                pipeline.addLast(
+                    Http2FrameCodecBuilder.forServer()
+                        .initialSettings(
+                            Http2Settings.defaultSettings().initialWindowSize(RECEIVE_WINDOW))
+                        // Draining is the listener's own (Connection.drain): a close
+                        // closes.
+                        .gracefulShutdownTimeoutMillis(0)
+                        .build(),
+                    new Connection()));
   }
 
   public int port() {
-    return ((InetSocketAddress) server.localAddress()).getPort();
+    return socket.port();
   }
 
   /**
    * Stops accepting connections and drains the open ones ({@link Connection#drain}), waiting for
-   * their calls in flight to finish — at most {@link #DRAIN_MILLIS}, then they are closed.
+   * their calls in flight to finish — at most {@link ListenerSocket#DRAIN_MILLIS}, then they are
+   * closed.
    */
   @Override
   public void close() {
-    server.close().syncUninterruptibly();
-    for (Channel c : connections) {
-      Connection connection = c.pipeline().get(Connection.class);
-      if (connection != null) {
-        c.eventLoop().execute(connection::drain);
-      }
-    }
-    if (!connections.newCloseFuture().awaitUninterruptibly(DRAIN_MILLIS, TimeUnit.MILLISECONDS)) {
-      connections.close().awaitUninterruptibly(2_000, TimeUnit.MILLISECONDS);
-    }
+    socket.close(
+        c -> {
+          Connection connection = c.pipeline().get(Connection.class);
+          if (connection != null) {
+            connection.drain();
+          }
+        });
   }
 
   /** One caller connection: its streams, each a call. Runs on the connection's event loop. */

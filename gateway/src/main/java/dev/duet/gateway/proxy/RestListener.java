@@ -1,7 +1,5 @@
 package dev.duet.gateway.proxy;
 
-import com.linecorp.armeria.common.CommonPools;
-import com.linecorp.armeria.common.util.EventLoopGroups;
 import dev.duet.gateway.RequestRefused;
 import dev.duet.gateway.observe.CallRecord;
 import dev.duet.gateway.observe.TraceParent;
@@ -11,19 +9,12 @@ import dev.duet.gateway.security.Identity;
 import dev.duet.gateway.upstream.RestAnswer;
 import dev.duet.gateway.upstream.RestCall;
 import dev.duet.gateway.upstream.UpstreamCluster;
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.CompositeByteBuf;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.group.ChannelGroup;
-import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
@@ -40,11 +31,9 @@ import io.netty.handler.codec.http.QueryStringDecoder;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.util.ReferenceCountUtil;
-import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLSession;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -62,13 +51,11 @@ import org.slf4j.LoggerFactory;
  * flight wait (and the connection is not read further) until its answer is written. A caller that
  * closes its connection mid-call has the node's call cancelled with it. Closing the listener stops
  * accepting connections and drains the open ones: a call in flight finishes (up to {@link
- * #DRAIN_MILLIS}) with {@code connection: close} on its answer; idle connections close at once.
+ * ListenerSocket#DRAIN_MILLIS}) with {@code connection: close} on its answer; idle connections
+ * close at once.
  */
 public final class RestListener implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(RestListener.class);
-
-  /** How long calls in flight may take to finish once the listener is closing. */
-  static final long DRAIN_MILLIS = 10_000;
 
   /** OpenSearch's {@code http.max_initial_line_length} and {@code http.max_header_size}. */
   private static final int MAX_INITIAL_LINE = 4096;
@@ -79,8 +66,7 @@ public final class RestListener implements AutoCloseable {
   private static final int MAX_CHUNK = 64 * 1024;
 
   private final Admission admission;
-  private final ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
-  private final Channel server;
+  private final ListenerSocket socket;
 
   /**
    * Listens on {@code address}, with TLS when {@code tls} is not {@code null}; calls go through
@@ -88,51 +74,34 @@ public final class RestListener implements AutoCloseable {
    */
   public RestListener(InetSocketAddress address, SslContext tls, Admission admission) {
     this.admission = admission;
-    EventLoopGroup group = CommonPools.workerGroup();
-    this.server =
-        new ServerBootstrap()
-            .group(group)
-            .channel(EventLoopGroups.serverChannelType(group))
-            .childOption(ChannelOption.TCP_NODELAY, true)
-            .childHandler(
-                new ChannelInitializer<>() {
-                  @Override
-                  protected void initChannel(Channel ch) {
-                    connections.add(ch);
-                    if (tls != null) {
-                      ch.pipeline().addLast(tls.newHandler(ch.alloc()));
-                    }
-                    ch.pipeline()
-                        .addLast(
-                            new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADERS, MAX_CHUNK),
-                            new Connection());
-                  }
-                })
-            .bind(address)
-            .syncUninterruptibly()
-            .channel();
+    this.socket =
+        new ListenerSocket(
+            address,
+            tls,
+            pipeline ->
+                pipeline.addLast(
+                    new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADERS, MAX_CHUNK),
+                    new Connection()));
   }
 
   public int port() {
-    return ((InetSocketAddress) server.localAddress()).getPort();
+    return socket.port();
   }
 
   /**
    * Stops accepting connections and drains the open ones ({@link Connection#drain}), waiting for
-   * their calls in flight to finish — at most {@link #DRAIN_MILLIS}, then they are closed.
+   * their calls in flight to finish — at most {@link ListenerSocket#DRAIN_MILLIS}, then they are
+   * closed.
    */
   @Override
   public void close() {
-    server.close().syncUninterruptibly();
-    for (Channel c : connections) {
-      Connection connection = c.pipeline().get(Connection.class);
-      if (connection != null) {
-        c.eventLoop().execute(connection::drain);
-      }
-    }
-    if (!connections.newCloseFuture().awaitUninterruptibly(DRAIN_MILLIS, TimeUnit.MILLISECONDS)) {
-      connections.close().awaitUninterruptibly(2_000, TimeUnit.MILLISECONDS);
-    }
+    socket.close(
+        c -> {
+          Connection connection = c.pipeline().get(Connection.class);
+          if (connection != null) {
+            connection.drain();
+          }
+        });
   }
 
   /** One caller connection and its calls, one at a time. Runs on the connection's event loop. */
