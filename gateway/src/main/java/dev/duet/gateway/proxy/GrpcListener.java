@@ -97,17 +97,12 @@ public final class GrpcListener implements AutoCloseable {
    */
   @Override
   public void close() {
-    socket.close(
-        c -> {
-          Connection connection = c.pipeline().get(Connection.class);
-          if (connection != null) {
-            connection.drain();
-          }
-        });
+    socket.close();
   }
 
   /** One caller connection: its streams, each a call. Runs on the connection's event loop. */
-  private final class Connection extends ChannelInboundHandlerAdapter {
+  private final class Connection extends ChannelInboundHandlerAdapter
+      implements ListenerSocket.Drainable {
     private final Map<Http2FrameStream, Exchange> exchanges = new HashMap<>();
     private ChannelHandlerContext ctx;
     private boolean draining;
@@ -118,7 +113,8 @@ public final class GrpcListener implements AutoCloseable {
      * waits until then: some clients (Armeria's) give a connection's calls only a second to finish
      * once they have seen one.
      */
-    void drain() {
+    @Override
+    public void drain() {
       draining = true;
       closeIfDrained();
     }

@@ -4,6 +4,7 @@ import com.linecorp.armeria.common.CommonPools;
 import com.linecorp.armeria.common.util.EventLoopGroups;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
@@ -22,6 +23,12 @@ import java.util.function.Consumer;
  * connection when configured, the connections kept open, and their drain when the listener closes.
  */
 final class ListenerSocket {
+  /** A connection's handler that can take no new calls and close once its calls are answered. */
+  interface Drainable extends ChannelHandler {
+    /** Runs on the connection's event loop. */
+    void drain();
+  }
+
   /** How long calls in flight may take to finish once the listener is closing. */
   static final long DRAIN_MILLIS = 10_000;
 
@@ -60,13 +67,20 @@ final class ListenerSocket {
   }
 
   /**
-   * Stops accepting connections and runs {@code drain} on each open one, on its event loop; waits
-   * for them to close — at most {@link #DRAIN_MILLIS}, then they are closed.
+   * Stops accepting connections and drains each open one (its {@link Drainable} handler, on its
+   * event loop); waits for them to close — at most {@link #DRAIN_MILLIS}, then they are closed.
    */
-  void close(Consumer<Channel> drain) {
+  void close() {
     server.close().syncUninterruptibly();
     for (Channel c : connections) {
-      c.eventLoop().execute(() -> drain.accept(c));
+      c.eventLoop()
+          .execute(
+              () -> {
+                Drainable connection = c.pipeline().get(Drainable.class);
+                if (connection != null) {
+                  connection.drain();
+                }
+              });
     }
     if (!connections.newCloseFuture().awaitUninterruptibly(DRAIN_MILLIS, TimeUnit.MILLISECONDS)) {
       connections.close().awaitUninterruptibly(2_000, TimeUnit.MILLISECONDS);

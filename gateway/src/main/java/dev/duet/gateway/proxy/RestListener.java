@@ -95,17 +95,12 @@ public final class RestListener implements AutoCloseable {
    */
   @Override
   public void close() {
-    socket.close(
-        c -> {
-          Connection connection = c.pipeline().get(Connection.class);
-          if (connection != null) {
-            connection.drain();
-          }
-        });
+    socket.close();
   }
 
   /** One caller connection and its calls, one at a time. Runs on the connection's event loop. */
-  private final class Connection extends ChannelInboundHandlerAdapter {
+  private final class Connection extends ChannelInboundHandlerAdapter
+      implements ListenerSocket.Drainable {
     /** What arrived behind the call in flight: pipelined requests, held until it is answered. */
     private final ArrayDeque<Object> waiting = new ArrayDeque<>();
 
@@ -119,7 +114,8 @@ public final class RestListener implements AutoCloseable {
     }
 
     /** Takes no new calls: closes now if idle, else once the call in flight is answered. */
-    void drain() {
+    @Override
+    public void drain() {
       draining = true;
       if (current == null) {
         ctx.close();

@@ -6,16 +6,12 @@ import com.linecorp.armeria.client.UnprocessedRequestException;
 import com.linecorp.armeria.client.endpoint.EmptyEndpointGroupException;
 import com.linecorp.armeria.common.ClosedSessionException;
 import com.linecorp.armeria.common.stream.ClosedStreamException;
-import com.linecorp.armeria.common.util.EventLoopGroups;
-import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http2.DefaultHttp2Connection;
 import io.netty.handler.codec.http2.Http2CodecUtil;
@@ -63,8 +59,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class GrpcUnaryClient implements AutoCloseable {
   /** Per-stream and connection receive window: a search answer arrives without window stalls. */
   private static final int RECEIVE_WINDOW = 1 << 20;
-
-  private static final int CONNECT_TIMEOUT_MILLIS = 2_000;
 
   /** A connection takes no new calls past this stream id; HTTP/2 ids end at 2^31 - 1. */
   private static final int LAST_STREAM_ID = Integer.MAX_VALUE - 1024;
@@ -335,19 +329,10 @@ final class GrpcUnaryClient implements AutoCloseable {
               .initialSettings(Http2Settings.defaultSettings().initialWindowSize(RECEIVE_WINDOW))
               .build();
       ChannelFuture connect =
-          new Bootstrap()
-              .group(loop)
-              .channel(EventLoopGroups.socketChannelType(loop))
-              .option(ChannelOption.TCP_NODELAY, true)
-              .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, CONNECT_TIMEOUT_MILLIS)
-              .handler(
-                  new ChannelInitializer<Channel>() {
-                    @Override
-                    protected void initChannel(Channel ch) {
-                      ch.pipeline().addLast(handler, new WhenActive(NodeConnection.this));
-                    }
-                  })
-              .connect(endpoint.host(), endpoint.port());
+          NodeSockets.connect(
+              loop,
+              endpoint,
+              pipeline -> pipeline.addLast(handler, new WhenActive(NodeConnection.this)));
       channel = connect.channel();
       // Success is seen once the connection preface is out (WhenActive), not here: the connect
       // listener runs before the HTTP/2 handler has written it.

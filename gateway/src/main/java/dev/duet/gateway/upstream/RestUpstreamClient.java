@@ -4,15 +4,11 @@ import com.linecorp.armeria.client.Endpoint;
 import com.linecorp.armeria.client.UnprocessedRequestException;
 import com.linecorp.armeria.client.endpoint.EmptyEndpointGroupException;
 import com.linecorp.armeria.common.ClosedSessionException;
-import com.linecorp.armeria.common.util.EventLoopGroups;
-import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.EmptyHttpHeaders;
@@ -57,8 +53,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class RestUpstreamClient implements AutoCloseable {
   /** An idle connection is closed after this long: under the usual servers' keep-alive timeouts. */
   static final long IDLE_MILLIS = 8_000;
-
-  private static final int CONNECT_TIMEOUT_MILLIS = 2_000;
 
   /** The node answers in pieces of up to this many bytes. */
   private static final int MAX_CHUNK = 64 * 1024;
@@ -274,21 +268,12 @@ final class RestUpstreamClient implements AutoCloseable {
       this.host = endpoint.host() + ":" + endpoint.port();
       this.pool = pool;
       channel =
-          new Bootstrap()
-              .group(loop)
-              .channel(EventLoopGroups.socketChannelType(loop))
-              .option(ChannelOption.TCP_NODELAY, true)
-              .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, CONNECT_TIMEOUT_MILLIS)
-              .handler(
-                  new ChannelInitializer<Channel>() {
-                    @Override
-                    protected void initChannel(Channel ch) {
-                      ch.pipeline()
-                          .addLast(
-                              new HttpClientCodec(4096, 16 * 1024, MAX_CHUNK), NodeConnection.this);
-                    }
-                  })
-              .connect(endpoint.host(), endpoint.port())
+          NodeSockets.connect(
+                  loop,
+                  endpoint,
+                  pipeline ->
+                      pipeline.addLast(
+                          new HttpClientCodec(4096, 16 * 1024, MAX_CHUNK), NodeConnection.this))
               .addListener(
                   (ChannelFutureListener)
                       f -> {
