@@ -60,6 +60,16 @@ final class IndexResolver {
    * alias is a 400, as OpenSearch will not delete through an alias.
    */
   List<String> resolveForDelete(Collection<String> expressions, IndicesOptions options) {
+    // Elsewhere no expression means every index; a delete must name what it deletes, so an empty
+    // or blank name is a missing index, never _all (a remove_index of "" once deleted them all).
+    for (String expression : expressions) {
+      if (expression.isBlank()) {
+        throw DuetException.indexNotFound(expression);
+      }
+    }
+    if (split(expressions).isEmpty()) {
+      throw DuetException.indexNotFound(String.join(",", expressions));
+    }
     for (String part : split(expressions)) {
       if (isPlainName(part) && catalog.index(part) == null && isAlias(part)) {
         throw DuetException.illegalArgument(
