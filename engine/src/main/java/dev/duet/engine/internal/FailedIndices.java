@@ -116,6 +116,11 @@ final class FailedIndices {
         null);
   }
 
+  /** The index name its folder's metadata gives, as far as it can be read; null if none. */
+  static String nameIn(Path dir) {
+    return peek(dir).name();
+  }
+
   private record Peek(String name, int shards) {}
 
   /**

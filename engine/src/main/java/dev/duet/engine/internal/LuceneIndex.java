@@ -61,8 +61,8 @@ import org.slf4j.LoggerFactory;
  */
 final class LuceneIndex implements Closeable {
   private static final Logger LOG = LoggerFactory.getLogger(LuceneIndex.class);
-  private static final String LUCENE_DIR = "lucene";
-  private static final String TRANSLOG_DIR = "translog";
+  static final String LUCENE_DIR = "lucene";
+  static final String TRANSLOG_DIR = "translog";
   private static final long PRIMARY_TERM = 1;
   private static final int LOCK_STRIPES = 512;
   // Past this many unrefreshed writes, refresh early so the version map stays small.

@@ -246,7 +246,8 @@ class IndexAdminTest {
     for (List<String> names : List.of(List.of(""), List.of(" "), List.of(","), List.of(" , "))) {
       assertThatThrownBy(() -> engine.updateAliases(List.of(new AliasAction.RemoveIndex(names))))
           .isInstanceOfSatisfying(
-              DuetException.class, e -> assertThat(e.type()).isEqualTo("index_not_found_exception"));
+              DuetException.class,
+              e -> assertThat(e.type()).isEqualTo("index_not_found_exception"));
     }
     assertThatThrownBy(
             () -> engine.updateAliases(List.of(new AliasAction.RemoveIndex(List.of("al")))))
@@ -255,8 +256,7 @@ class IndexAdminTest {
                 + " indices instead.");
     for (String expression : List.of("", " ", ",", " , ")) {
       assertThatThrownBy(() -> engine.deleteIndices(expression, IndicesOptions.DEFAULTS))
-          .isInstanceOfSatisfying(
-              DuetException.class, e -> assertThat(e.status()).isEqualTo(404));
+          .isInstanceOfSatisfying(DuetException.class, e -> assertThat(e.status()).isEqualTo(404));
     }
     assertThat(engine.indexExists("a")).isTrue();
     assertThat(engine.indexExists("b")).isTrue();

@@ -100,8 +100,7 @@ public final class Translog implements Closeable {
   record Damage(Path file, long generation, long validLength, String problem, boolean atTail) {}
 
   /** What {@link #removeCorruptedData} did: the damage, how much was kept, where the copy is. */
-  public record Repair(
-      Path file, String problem, long keptOperations, long cutBytes, Path copy) {}
+  public record Repair(Path file, String problem, long keptOperations, long cutBytes, Path copy) {}
 
   /** The first damage in the generations, or null when every one reads to its end. */
   private static Damage findDamage(Path dir, List<Long> generations) throws IOException {
@@ -133,8 +132,8 @@ public final class Translog implements Closeable {
    * The operator's repair of a translog damaged before its tail, for an index that is not open
    * (modelled on {@code opensearch-shard remove-corrupted-data}): a copy of the damaged generation
    * is kept as {@code *.corrupted}, the generation is cut back to the records before the damage,
-   * and later generations are set aside as {@code *.discarded}. Everything after the damage is
-   * lost to the index; returns null when there is no damage.
+   * and later generations are set aside as {@code *.discarded}. Everything after the damage is lost
+   * to the index; returns null when there is no damage.
    */
   public static Repair removeCorruptedData(Path dir) throws IOException {
     List<Long> generations = generations(dir);

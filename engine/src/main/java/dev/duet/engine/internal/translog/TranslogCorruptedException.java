@@ -4,8 +4,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 
 /**
- * A translog damaged before its tail: intact records follow the damage, so cutting there would
- * drop acknowledged writes. The index must not open; {@link Translog#removeCorruptedData} is the
+ * A translog damaged before its tail: intact records follow the damage, so cutting there would drop
+ * acknowledged writes. The index must not open; {@link Translog#removeCorruptedData} is the
  * operator's explicit way past it.
  */
 public final class TranslogCorruptedException extends IOException {

@@ -78,7 +78,9 @@ class AliasesRequestDecoderTest {
             () -> actions("{\"actions\":[{\"remove_index\":{\"indices\":[\"a\",\"\"]}}]}"))
         .isInstanceOfSatisfying(
             DuetException.class,
-            e -> assertThat(e.causedBy().reason()).isEqualTo("[indices] can't contain empty string"));
+            e ->
+                assertThat(e.causedBy().reason())
+                    .isEqualTo("[indices] can't contain empty string"));
     assertThatThrownBy(
             () -> actions("{\"actions\":[{\"remove\":{\"index\":\"a\",\"alias\":\"\"}}]}"))
         .isInstanceOfSatisfying(
