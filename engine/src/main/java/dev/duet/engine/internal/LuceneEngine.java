@@ -257,6 +257,7 @@ public final class LuceneEngine implements Engine {
     IndexSettings validated =
         IndexSettingsRules.validate(settings == null ? IndexSettings.DEFAULTS : settings);
     KnnSettings.check(validated, mapping == null ? Mapping.EMPTY : mapping);
+    MappingLimits.of(validated).check(mapping == null ? Mapping.EMPTY : mapping);
     IndexAnalysis.of(validated); // a bad analysis definition fails creation, not the first search
     synchronized (adminLock) {
       if (resolver.isAlias(name)) {

@@ -570,6 +570,7 @@ final class LuceneIndex implements Closeable {
       if (merged.equals(current.mapping())) {
         return;
       }
+      lookup.limits().check(merged); // a document may not grow the mapping past its limits
       IndexMetadata next = current.withMapping(merged);
       next.write(dir);
       lookup = MappingLookup.of(merged, current.settings(), lookup.analysis());

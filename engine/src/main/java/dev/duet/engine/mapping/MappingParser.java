@@ -216,9 +216,7 @@ final class MappingParser {
     Map<String, FieldMapping> out = new LinkedHashMap<>();
     for (Map.Entry<?, ?> e : map.entrySet()) {
       String name = String.valueOf(e.getKey());
-      if (name.isEmpty() || name.isBlank()) {
-        throw failure("field name cannot be an empty string");
-      }
+      checkName(name);
       if (!(e.getValue() instanceof Map<?, ?> fieldNode)) {
         throw failure(
             "Expected map for property [fields] on field ["
@@ -243,6 +241,26 @@ final class MappingParser {
       out.merge(name, parsed, (a, b) -> mergeObjects(name, a, b));
     }
     return out;
+  }
+
+  /**
+   * OpenSearch's rules for a mapped field's name (blank names and wildcards it accepts), and valid
+   * UTF-16, which a name must be for the mapping to be written and read back.
+   */
+  private static void checkName(String name) {
+    if (name.isEmpty()) {
+      throw DuetException.illegalArgument("name cannot be empty string");
+    }
+    if (name.chars().allMatch(c -> c == '.')) {
+      throw failure("Invalid field name " + name);
+    }
+    // ".a" and "a..b" name an object with an empty name on the way.
+    if (name.startsWith(".") || name.contains("..")) {
+      throw DuetException.illegalArgument("name cannot be empty string");
+    }
+    if (FieldNames.loneSurrogate(name) >= 0) {
+      throw failure(FieldNames.loneSurrogateReason(name));
+    }
   }
 
   private static FieldMapping mergeObjects(String name, FieldMapping a, FieldMapping b) {
@@ -342,6 +360,7 @@ final class MappingParser {
     Map<String, FieldMapping> out = new LinkedHashMap<>();
     for (Map.Entry<?, ?> e : map.entrySet()) {
       String sub = String.valueOf(e.getKey());
+      checkName(sub);
       if (!(e.getValue() instanceof Map<?, ?> subNode)) {
         throw failure(
             "Expected map for property [fields] on field ["
