@@ -214,9 +214,21 @@ final class LuceneIndex implements Closeable {
       ScheduledExecutorService translogTasks,
       ClauseLimit clauseLimit)
       throws IOException {
-    Files.createDirectories(dir);
-    metadata.write(dir);
-    return new LuceneIndex(dir, metadata, scheduler, translogTasks, clauseLimit);
+    // A new folder, never an existing one: writing this metadata over another index's would
+    // rename that index on the next start.
+    Files.createDirectories(dir.getParent());
+    Files.createDirectory(dir);
+    try {
+      metadata.write(dir);
+      return new LuceneIndex(dir, metadata, scheduler, translogTasks, clauseLimit);
+    } catch (IOException | RuntimeException e) {
+      try {
+        IOUtils.rm(dir); // ours alone, and not an index: leave nothing half-made behind
+      } catch (IOException suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw e;
+    }
   }
 
   /** Reopens an index, replaying its translog if it was not closed cleanly. */
