@@ -72,7 +72,9 @@ final class DocumentParser {
     }
     while (p.nextToken() == JsonToken.FIELD_NAME) {
       String name = p.currentName();
-      checkName(name);
+      if (ctx.lookup.limits().checksNames()) {
+        checkName(name);
+      }
       parseField(p, ctx, objectPath, name, p.nextToken());
     }
     ctx.depth--;

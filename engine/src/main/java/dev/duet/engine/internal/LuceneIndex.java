@@ -105,7 +105,9 @@ final class LuceneIndex implements Closeable {
     this.clauseLimit = clauseLimit;
     this.dir = dir;
     this.metadata = metadata;
-    this.lookup = MappingLookup.of(metadata.mapping(), metadata.settings());
+    // Replay restores acknowledged operations: no request limit applies to them.
+    this.lookup =
+        MappingLookup.of(metadata.mapping(), metadata.settings()).withLimits(MappingLimits.REPLAY);
     this.versionRules = new VersionRules(metadata.name(), metadata.uuid());
     this.scheduler = scheduler;
     this.shardsTotal = 1 + metadata.settings().numberOfReplicas();
@@ -124,6 +126,7 @@ final class LuceneIndex implements Closeable {
     IndexDurability opened = null;
     try {
       Translog translog = Translog.open(dir.resolve(TRANSLOG_DIR), this::replay);
+      lookup = lookup.withLimits(MappingLimits.of(this.metadata.settings()));
       this.nextSeqNo = new AtomicLong(recoveredSeqNo + 1);
       opened =
           new IndexDurability(
@@ -585,7 +588,9 @@ final class LuceneIndex implements Closeable {
       lookup.limits().check(merged); // a document may not grow the mapping past its limits
       IndexMetadata next = current.withMapping(merged);
       next.write(dir);
-      lookup = MappingLookup.of(merged, current.settings(), lookup.analysis());
+      lookup =
+          MappingLookup.of(merged, current.settings(), lookup.analysis())
+              .withLimits(lookup.limits());
       metadata = next;
     }
   }

@@ -20,6 +20,19 @@ record MappingLimits(
   static final String FIELD_NAME_LENGTH = "mapping.field_name_length.limit";
   static final MappingLimits DEFAULTS = new MappingLimits(1000, 20, 50, 10_000, Long.MAX_VALUE);
 
+  /**
+   * What translog replay parses under: an operation was acknowledged under the rules of its day,
+   * and replay restores it rather than judge it again.
+   */
+  static final MappingLimits REPLAY =
+      new MappingLimits(
+          Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE);
+
+  /** Whether a document's field names are checked: for requests, not for replay. */
+  boolean checksNames() {
+    return this != REPLAY;
+  }
+
   /** The limits an index's settings give (validated by {@link #validate}), defaults elsewhere. */
   static MappingLimits of(IndexSettings settings) {
     return new MappingLimits(

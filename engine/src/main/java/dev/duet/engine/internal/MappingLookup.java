@@ -64,6 +64,11 @@ final class MappingLookup {
         MappingLimits.of(settings));
   }
 
+  /** The same lookup under other limits ({@link MappingLimits#REPLAY} while replaying). */
+  MappingLookup withLimits(MappingLimits other) {
+    return new MappingLookup(mapping, ignoreMalformed, analysis, other);
+  }
+
   /** The index's {@code index.mapping.*.limit} settings. */
   MappingLimits limits() {
     return limits;

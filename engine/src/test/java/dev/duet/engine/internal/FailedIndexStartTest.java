@@ -179,6 +179,40 @@ class FailedIndexStartTest {
     }
   }
 
+  /** Replay restores what was acknowledged, even what limits lowered since would refuse. */
+  @Test
+  void replayRestoresWritesThatLoweredLimitsWouldRefuse() throws IOException {
+    engine.bulk(bulk(RefreshPolicy.NONE, index("good", "deep", "{\"x\":{\"y\":{\"z\":1}}}")));
+    engine.updateSettings("good", IndicesOptions.STRICT, Map.of("index.mapping.depth.limit", "2"));
+
+    try (Engine restarted = Engines.open(crashCopy())) {
+      assertThat(restarted.failedIndices()).isEmpty();
+      assertThat(restarted.get("good", "deep").found()).isTrue();
+      // New writes obey the lowered limit.
+      assertThat(restarted.bulk(bulk(index("good", "d2", "{\"x\":{\"y\":{\"z\":1}}}"))).errors())
+          .isTrue();
+    }
+  }
+
+  /** Names an older version stored are read back as stored: the rules are for new requests. */
+  @Test
+  void aStoredMappingWithNamesNowRefusedStillOpens() throws IOException {
+    Path crashed = crashCopy();
+    Path metadata = folderOf(crashed, "bad").resolve(IndexMetadata.FILE);
+    Files.writeString(
+        metadata,
+        Files.readString(metadata)
+            .replaceFirst(
+                "\"properties\" ?: ?\\{",
+                "\"properties\":{\"\":{\"type\":\"long\"},\".\":{\"type\":\"long\"},"));
+
+    try (Engine restarted = Engines.open(crashed)) {
+      assertThat(restarted.failedIndices()).isEmpty();
+      assertThat(restarted.mapping("bad").properties()).containsKeys("", ".");
+      assertThat(ids(restarted)).isEqualTo(DOCS);
+    }
+  }
+
   private static void assertServesGoodAndRefusesBad(Engine restarted, String reason) {
     assertThat(restarted.search(search("good", matchAll())).totalHits().value()).isEqualTo(1);
     assertThat(restarted.failedIndices())
