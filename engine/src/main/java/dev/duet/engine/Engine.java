@@ -79,6 +79,14 @@ public interface Engine extends Closeable {
 
   boolean indexExists(String name);
 
+  /**
+   * The indices found on disk that could not be opened, sorted by name: red, answering 503 to every
+   * request but a delete, which removes them.
+   */
+  default java.util.List<dev.duet.engine.index.IndexFailure> failedIndices() {
+    return java.util.List.of();
+  }
+
   /** One index; 404 {@code index_not_found_exception} if missing. */
   IndexInfo index(String name);
 

@@ -53,4 +53,14 @@ public final class Engines {
         maxBuckets,
         maxClauseCount);
   }
+
+  /**
+   * {@code duet shard remove-corrupted-data}: cuts the translog of {@code index} under {@code
+   * dataDir} back to the operations before its damage, keeping a copy of the damaged file. Only
+   * while no node has the data folder open.
+   */
+  public static dev.duet.engine.index.TranslogRepairReport removeCorruptedTranslog(
+      Path dataDir, String index) throws java.io.IOException {
+    return dev.duet.engine.internal.TranslogRepair.run(dataDir, index);
+  }
 }

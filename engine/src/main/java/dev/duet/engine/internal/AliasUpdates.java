@@ -65,7 +65,8 @@ final class AliasUpdates {
           }
         }
         case AliasAction.RemoveIndex removeIndex -> {
-          for (String index : resolver.resolveNames(removeIndex.indices(), STRICT)) {
+          // As a delete: concrete names or wildcards, never an alias, never "all" by omission.
+          for (String index : resolver.resolveForDelete(removeIndex.indices(), STRICT)) {
             if (working.remove(index) != null) {
               deletions.add(index);
             }

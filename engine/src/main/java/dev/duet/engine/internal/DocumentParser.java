@@ -8,6 +8,7 @@ import dev.duet.engine.internal.knn.VectorValues;
 import dev.duet.engine.mapping.DateFormats;
 import dev.duet.engine.mapping.DynamicTemplate;
 import dev.duet.engine.mapping.FieldMapping;
+import dev.duet.engine.mapping.FieldNames;
 import dev.duet.engine.mapping.Mapping;
 import dev.duet.engine.mapping.VectorField;
 import java.io.IOException;
@@ -66,10 +67,39 @@ final class DocumentParser {
   }
 
   private static void parseObject(JsonParser p, Context ctx, String objectPath) throws IOException {
+    if (++ctx.depth > ctx.lookup.limits().depth()) {
+      throw ctx.lookup.limits().documentTooDeep();
+    }
     while (p.nextToken() == JsonToken.FIELD_NAME) {
       String name = p.currentName();
+      if (ctx.lookup.limits().checksNames()) {
+        checkName(name);
+      }
       parseField(p, ctx, objectPath, name, p.nextToken());
     }
+    ctx.depth--;
+  }
+
+  /** OpenSearch's refusals of a document's field name, and a name no UTF-8 can hold. */
+  private static void checkName(String name) {
+    if (name.isEmpty()) {
+      throw failedToParse("field name cannot be an empty string");
+    }
+    if (name.chars().allMatch(c -> c == '.')) {
+      throw failedToParse("field name cannot contain only the character [.]");
+    }
+    if (FieldNames.loneSurrogate(name) >= 0) {
+      throw failedToParse(FieldNames.loneSurrogateReason(name));
+    }
+  }
+
+  private static DuetException failedToParse(String reason) {
+    return new DuetException(
+        400,
+        "mapper_parsing_exception",
+        "failed to parse",
+        Map.of(),
+        DuetException.illegalArgument(reason));
   }
 
   private static void parseField(
@@ -77,13 +107,10 @@ final class DocumentParser {
     if (name.indexOf('.') >= 0) {
       // "a.b": 1 in a document means a: {b: 1}; walk (or create) the objects on the way.
       String[] parts = name.split("\\.");
-      if (parts.length == 0) {
-        throw mapperParsing("field name cannot contain only dots");
-      }
       String parent = objectPath;
       for (int i = 0; i < parts.length - 1; i++) {
         if (parts[i].isEmpty()) {
-          throw mapperParsing(
+          throw failedToParse(
               "object field starting or ending with a [.] makes object resolution ambiguous: ["
                   + name
                   + "]");
@@ -183,6 +210,9 @@ final class DocumentParser {
         return;
       }
       if (object != null && object.isNested()) {
+        if (++ctx.nestedObjects > ctx.lookup.limits().nestedObjects()) {
+          throw ctx.lookup.limits().tooManyNestedObjects();
+        }
         // Each nested object becomes its own Lucene document, indexed in the block before ours.
         ctx.fields = ctx.nested.begin(path, ctx.fields);
         parseObject(p, ctx, path);
@@ -305,6 +335,8 @@ final class DocumentParser {
     // The fields of the document being parsed: the root's, or a nested object's while in one.
     List<IndexableField> fields = new ArrayList<>();
     Map<String, FieldMapping> added;
+    int depth; // of the object being parsed: the root is 1
+    long nestedObjects;
 
     Context(String id, MappingLookup lookup) {
       this.id = id;

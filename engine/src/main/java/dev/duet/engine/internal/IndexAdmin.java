@@ -59,13 +59,21 @@ final class IndexAdmin implements IndexResolver.Catalog {
   void putMapping(String expression, IndicesOptions options, Map<String, Object> update) {
     List<LuceneIndex> targets = targets(expression, options);
     for (LuceneIndex index : targets) {
-      // Every index accepts it, fields naming only analysis it has, before any changes.
-      index.lookup().analysis().checkFields(index.metadata().mapping().merge(update).properties());
+      // Every index accepts it, fields naming only analysis it has, within its limits, before any
+      // changes.
+      var merged = index.metadata().mapping().merge(update);
+      index.lookup().analysis().checkFields(merged.properties());
+      index.lookup().limits().check(merged);
     }
     for (LuceneIndex index : targets) {
       // Merged again under the index's mapping lock: writes may have mapped fields dynamically
       // since the check, and their mappings must not be lost.
-      index.updateMetadata(m -> m.withMapping(m.mapping().merge(update)));
+      index.updateMetadata(
+          m -> {
+            var merged = m.mapping().merge(update);
+            MappingLimits.of(m.settings()).check(merged);
+            return m.withMapping(merged);
+          });
     }
   }
 

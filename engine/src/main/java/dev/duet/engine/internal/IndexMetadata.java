@@ -65,6 +65,7 @@ record IndexMetadata(
     aliases.forEach((alias, meta) -> aliasMaps.put(alias, meta.toMap()));
     root.put("aliases", aliasMaps);
     byte[] bytes = JsonMaps.write(root);
+    checkReadable(bytes);
     Path tmp = indexDir.resolve(FILE + ".tmp");
     try (FileChannel ch =
         FileChannel.open(
@@ -94,10 +95,28 @@ record IndexMetadata(
     }
   }
 
-  @SuppressWarnings("unchecked")
+  /**
+   * The last guard of "nothing a request writes stops the node from starting": metadata that would
+   * not read back is refused before it replaces the file, whatever validation let it through.
+   */
+  private static void checkReadable(byte[] bytes) {
+    try {
+      parse(bytes);
+    } catch (IOException | RuntimeException e) {
+      throw new dev.duet.engine.error.DuetException(
+          400,
+          "mapper_parsing_exception",
+          "the index metadata could not be stored, as it would not read back: " + e.getMessage());
+    }
+  }
+
   static IndexMetadata read(Path indexDir) throws IOException {
-    Map<String, Object> root =
-        (Map<String, Object>) JsonMaps.read(Files.readAllBytes(indexDir.resolve(FILE)));
+    return parse(Files.readAllBytes(indexDir.resolve(FILE)));
+  }
+
+  @SuppressWarnings("unchecked")
+  private static IndexMetadata parse(byte[] bytes) throws IOException {
+    Map<String, Object> root = (Map<String, Object>) JsonMaps.read(bytes);
     Map<String, String> settings = new LinkedHashMap<>();
     Map<String, java.util.List<String>> lists = new LinkedHashMap<>();
     ((Map<String, Object>) root.getOrDefault("settings", Map.of()))

@@ -60,6 +60,16 @@ final class IndexResolver {
    * alias is a 400, as OpenSearch will not delete through an alias.
    */
   List<String> resolveForDelete(Collection<String> expressions, IndicesOptions options) {
+    // Elsewhere no expression means every index; a delete must name what it deletes, so an empty
+    // or blank name is a missing index, never _all (a remove_index of "" once deleted them all).
+    for (String expression : expressions) {
+      if (expression.isBlank()) {
+        throw DuetException.indexNotFound(expression);
+      }
+    }
+    if (split(expressions).isEmpty()) {
+      throw DuetException.indexNotFound(String.join(",", expressions));
+    }
     for (String part : split(expressions)) {
       if (isPlainName(part) && catalog.index(part) == null && isAlias(part)) {
         throw DuetException.illegalArgument(
@@ -267,14 +277,25 @@ final class IndexResolver {
         && !expression.equals("_all");
   }
 
+  /**
+   * The parts of the expressions. No expression at all means every index, but an expression that
+   * was given and names nothing ({@code ","}) is a missing index, and a blank part is a name that
+   * no index has, as in OpenSearch: neither may widen a by-query or a delete to every index.
+   */
   private static List<String> split(Collection<String> expressions) {
     List<String> parts = new ArrayList<>();
     for (String expression : expressions) {
+      int before = parts.size();
       for (String part : expression.split(",")) {
         String trimmed = part.trim();
         if (!trimmed.isEmpty()) {
           parts.add(trimmed);
+        } else if (!part.isEmpty()) {
+          parts.add(part);
         }
+      }
+      if (parts.size() == before && !expression.isEmpty()) {
+        throw DuetException.indexNotFound(expression);
       }
     }
     return parts;

@@ -26,6 +26,11 @@ final class IndexSettingsRules {
           "translog.sync_interval",
           "translog.flush_threshold_size",
           "mapping.ignore_malformed",
+          MappingLimits.TOTAL_FIELDS,
+          MappingLimits.DEPTH,
+          MappingLimits.NESTED_FIELDS,
+          MappingLimits.NESTED_OBJECTS,
+          MappingLimits.FIELD_NAME_LENGTH,
           "knn",
           "knn.algo_param.ef_search",
           "requests.cache.enable");
@@ -41,6 +46,11 @@ final class IndexSettingsRules {
           "translog.durability",
           "translog.sync_interval",
           "translog.flush_threshold_size",
+          MappingLimits.TOTAL_FIELDS,
+          MappingLimits.DEPTH,
+          MappingLimits.NESTED_FIELDS,
+          MappingLimits.NESTED_OBJECTS,
+          MappingLimits.FIELD_NAME_LENGTH,
           "knn.algo_param.ef_search",
           "requests.cache.enable");
 
@@ -70,6 +80,7 @@ final class IndexSettingsRules {
     parseInt(out, "number_of_replicas", 0);
     parseInt(out, "max_result_window", 1);
     parseInt(out, "max_terms_count", 1);
+    MappingLimits.validate(out);
     String refresh = out.get("refresh_interval");
     if (refresh != null) {
       long millis = TimeValues.parseMillis(refresh, "index.refresh_interval");

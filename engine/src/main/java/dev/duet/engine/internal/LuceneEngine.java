@@ -62,6 +62,7 @@ public final class LuceneEngine implements Engine {
 
   private final Path indicesDir;
   private final Map<String, LuceneIndex> indices = new ConcurrentHashMap<>();
+  private final FailedIndices failed = new FailedIndices();
   private final Object adminLock = new Object();
   private final ScheduledExecutorService scheduler;
   // Translog work off the write path: timed syncs (async durability) and size-triggered flushes.
@@ -110,15 +111,57 @@ public final class LuceneEngine implements Engine {
         TimeUnit.MILLISECONDS);
     try (DirectoryStream<Path> dirs = Files.newDirectoryStream(indicesDir)) {
       for (Path dir : dirs) {
-        if (!Files.exists(dir.resolve(IndexMetadata.FILE))) {
-          // A creation that crashed before its metadata was written: nothing to keep.
-          deleteRecursively(dir);
-          continue;
-        }
-        LuceneIndex index = LuceneIndex.open(dir, scheduler, translogTasks, clauseLimit);
-        indices.put(index.name(), index);
+        openAtStart(dir);
       }
     }
+  }
+
+  /**
+   * Opens one index found on disk. Whatever is wrong with it (metadata that does not parse, a
+   * translog damaged before its tail) fails that index, never the node.
+   */
+  private void openAtStart(Path dir) throws IOException {
+    if (!Files.exists(dir.resolve(IndexMetadata.FILE)) && isCreationLeftover(dir)) {
+      // A creation that crashed before its metadata was written: nothing to keep.
+      deleteRecursively(dir);
+      return;
+    }
+    try {
+      LuceneIndex index = LuceneIndex.open(dir, scheduler, translogTasks, clauseLimit);
+      if (indices.containsKey(index.name()) || failed.contains(index.name())) {
+        index.close();
+        throw new IOException("another folder holds an index named [" + index.name() + "]");
+      }
+      indices.put(index.name(), index);
+    } catch (IOException | RuntimeException e) {
+      String reason = e.getClass().getSimpleName() + ": " + e.getMessage();
+      var failure = failed.add(dir, reason, indices.keySet());
+      LOG.error(
+          "index [{}] (folder [{}]) failed to open and is red; its files are kept as they are."
+              + " Delete the index, or repair it offline (a damaged translog: ./duet shard"
+              + " remove-corrupted-data) and restart: {}",
+          failure.name(),
+          dir,
+          reason,
+          e);
+    }
+  }
+
+  /** A folder with no metadata and no data: what a creation that crashed at once leaves. */
+  private static boolean isCreationLeftover(Path dir) throws IOException {
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
+      for (Path file : files) {
+        if (!file.getFileName().toString().equals(IndexMetadata.FILE + ".tmp")) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  @Override
+  public List<dev.duet.engine.index.IndexFailure> failedIndices() {
+    return failed.list();
   }
 
   /** Opens (creating if needed) the engine whose data lives under {@code dataDir}. */
@@ -214,6 +257,7 @@ public final class LuceneEngine implements Engine {
     IndexSettings validated =
         IndexSettingsRules.validate(settings == null ? IndexSettings.DEFAULTS : settings);
     KnnSettings.check(validated, mapping == null ? Mapping.EMPTY : mapping);
+    MappingLimits.of(validated).check(mapping == null ? Mapping.EMPTY : mapping);
     IndexAnalysis.of(validated); // a bad analysis definition fails creation, not the first search
     synchronized (adminLock) {
       if (resolver.isAlias(name)) {
@@ -225,6 +269,9 @@ public final class LuceneEngine implements Engine {
             (alias, meta) ->
                 checked.put(
                     alias, AliasUpdates.validate(alias, meta, admin, admin.filterDecoder())));
+      }
+      if (failed.contains(name)) {
+        throw failed.unavailable(name);
       }
       LuceneIndex existing = indices.get(name);
       if (existing != null) {
@@ -246,7 +293,20 @@ public final class LuceneEngine implements Engine {
   public void deleteIndices(String expression, IndicesOptions options) {
     List<String> names;
     synchronized (adminLock) {
-      names = resolver.resolveForDelete(List.of(expression), options);
+      List<String> failedNames = expression.isBlank() ? List.of() : failed.matching(expression);
+      List<String> rest = new ArrayList<>();
+      for (String part : expression.split(",")) {
+        if (!failedNames.contains(part.trim())) {
+          rest.add(part);
+        }
+      }
+      names =
+          failedNames.isEmpty() || !rest.isEmpty()
+              ? resolver.resolveForDelete(List.of(String.join(",", rest)), options)
+              : List.of();
+      for (String name : failedNames) {
+        deleteFailed(name);
+      }
     }
     for (String name : names) {
       try {
@@ -259,6 +319,7 @@ public final class LuceneEngine implements Engine {
 
   @Override
   public void putMapping(String expression, IndicesOptions options, Map<String, Object> mapping) {
+    failed.checkNotNamed(List.of(expression));
     synchronized (adminLock) {
       admin.putMapping(expression, options, mapping);
     }
@@ -267,6 +328,7 @@ public final class LuceneEngine implements Engine {
   @Override
   public void updateSettings(
       String expression, IndicesOptions options, Map<String, String> settings) {
+    failed.checkNotNamed(List.of(expression));
     synchronized (adminLock) {
       admin.updateSettings(expression, options, settings);
     }
@@ -294,6 +356,10 @@ public final class LuceneEngine implements Engine {
   public void deleteIndex(String name) {
     LuceneIndex index;
     synchronized (adminLock) {
+      if (failed.contains(name)) {
+        deleteFailed(name);
+        return;
+      }
       index = indices.remove(name);
       if (index == null) {
         throw DuetException.indexNotFound(name);
@@ -312,9 +378,20 @@ public final class LuceneEngine implements Engine {
     }
   }
 
+  /** Removes a failed index and its folder: the one request a failed index answers. */
+  private void deleteFailed(String name) {
+    Path dir = failed.remove(name);
+    LOG.warn("deleting failed index [{}] and its folder [{}]", name, dir);
+    try {
+      deleteRecursively(dir);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   @Override
   public boolean indexExists(String name) {
-    return indices.containsKey(name);
+    return indices.containsKey(name) || failed.contains(name);
   }
 
   @Override
@@ -334,6 +411,7 @@ public final class LuceneEngine implements Engine {
 
   @Override
   public List<IndexInfo> indices(String expression, IndicesOptions options) {
+    failed.checkNotNamed(expression == null ? List.of() : List.of(expression));
     List<String> names =
         resolver.resolveNames(
             expression == null || expression.isEmpty() ? List.of() : List.of(expression), options);
@@ -402,6 +480,9 @@ public final class LuceneEngine implements Engine {
       String index, String id, dev.duet.engine.search.Query query) {
     String concrete = resolver.resolveRead(index);
     LuceneIndex target = indices.get(concrete == null ? index : concrete);
+    if (target == null && failed.contains(index)) {
+      throw failed.unavailable(index);
+    }
     if (target == null) {
       // A single-document API: OpenSearch resolves an index expression.
       throw DuetException.indexNotFound(index, "index_expression");
@@ -421,6 +502,7 @@ public final class LuceneEngine implements Engine {
 
   @Override
   public ByQueryResponse byQuery(ByQueryRequest request) {
+    failed.checkNotNamed(request.indices());
     List<IndexResolver.Target> resolved =
         resolver.resolveSearch(request.indices(), IndicesOptions.DEFAULTS);
     List<LuceneIndex> targets = new ArrayList<>(resolved.size());
@@ -438,6 +520,8 @@ public final class LuceneEngine implements Engine {
   @Override
   public dev.duet.engine.document.ReindexResponse reindex(
       dev.duet.engine.document.ReindexRequest request) {
+    failed.checkNotNamed(request.sources());
+    failed.checkNotNamed(List.of(request.dest()));
     List<IndexResolver.Target> resolved =
         new ArrayList<>(resolver.resolveSearch(request.sources(), IndicesOptions.DEFAULTS));
     // OpenSearch's scroll walks its shards in index-name order.
@@ -483,6 +567,7 @@ public final class LuceneEngine implements Engine {
 
   /** The open indices an expression names (all when null or empty); 404 for a missing name. */
   private List<LuceneIndex> matching(String expression, IndicesOptions options) {
+    failed.checkNotNamed(expression == null ? List.of() : List.of(expression));
     List<String> names =
         resolver.resolveNames(
             expression == null || expression.isEmpty() ? List.of() : List.of(expression), options);
@@ -568,6 +653,7 @@ public final class LuceneEngine implements Engine {
 
   /** The open indices a search names, each with its alias filter. */
   private SearchSessions.Targets searchTargets(List<String> names, IndicesOptions options) {
+    failed.checkNotNamed(names);
     List<IndexResolver.Target> resolved = resolver.resolveSearch(names, options);
     List<LuceneIndex> targets = new ArrayList<>(resolved.size());
     List<Query> filters = new ArrayList<>(resolved.size());
@@ -659,6 +745,9 @@ public final class LuceneEngine implements Engine {
 
   /** Deletes never create their index, as in OpenSearch; the item fails instead. */
   private LuceneIndex existingForDelete(String name) {
+    if (failed.contains(name)) {
+      throw failed.unavailable(name);
+    }
     String concrete = resolver.resolveWrite(name);
     LuceneIndex index = concrete == null ? null : indices.get(concrete);
     if (index != null) {
@@ -677,6 +766,9 @@ public final class LuceneEngine implements Engine {
     LuceneIndex index = indices.get(name);
     if (index != null) {
       return index;
+    }
+    if (failed.contains(name)) {
+      throw failed.unavailable(name); // never a new, empty index in its place
     }
     String concrete = resolver.resolveWrite(name);
     if (concrete != null) {
@@ -711,6 +803,9 @@ public final class LuceneEngine implements Engine {
 
   private LuceneIndex require(String name) {
     LuceneIndex index = indices.get(name);
+    if (index == null && failed.contains(name)) {
+      throw failed.unavailable(name);
+    }
     if (index == null) {
       throw DuetException.indexNotFound(name);
     }

@@ -61,8 +61,8 @@ import org.slf4j.LoggerFactory;
  */
 final class LuceneIndex implements Closeable {
   private static final Logger LOG = LoggerFactory.getLogger(LuceneIndex.class);
-  private static final String LUCENE_DIR = "lucene";
-  private static final String TRANSLOG_DIR = "translog";
+  static final String LUCENE_DIR = "lucene";
+  static final String TRANSLOG_DIR = "translog";
   private static final long PRIMARY_TERM = 1;
   private static final int LOCK_STRIPES = 512;
   // Past this many unrefreshed writes, refresh early so the version map stays small.
@@ -105,7 +105,9 @@ final class LuceneIndex implements Closeable {
     this.clauseLimit = clauseLimit;
     this.dir = dir;
     this.metadata = metadata;
-    this.lookup = MappingLookup.of(metadata.mapping(), metadata.settings());
+    // Replay restores acknowledged operations: no request limit applies to them.
+    this.lookup =
+        MappingLookup.of(metadata.mapping(), metadata.settings()).withLimits(MappingLimits.REPLAY);
     this.versionRules = new VersionRules(metadata.name(), metadata.uuid());
     this.scheduler = scheduler;
     this.shardsTotal = 1 + metadata.settings().numberOfReplicas();
@@ -124,6 +126,7 @@ final class LuceneIndex implements Closeable {
     IndexDurability opened = null;
     try {
       Translog translog = Translog.open(dir.resolve(TRANSLOG_DIR), this::replay);
+      lookup = lookup.withLimits(MappingLimits.of(this.metadata.settings()));
       this.nextSeqNo = new AtomicLong(recoveredSeqNo + 1);
       opened =
           new IndexDurability(
@@ -214,9 +217,21 @@ final class LuceneIndex implements Closeable {
       ScheduledExecutorService translogTasks,
       ClauseLimit clauseLimit)
       throws IOException {
-    Files.createDirectories(dir);
-    metadata.write(dir);
-    return new LuceneIndex(dir, metadata, scheduler, translogTasks, clauseLimit);
+    // A new folder, never an existing one: writing this metadata over another index's would
+    // rename that index on the next start.
+    Files.createDirectories(dir.getParent());
+    Files.createDirectory(dir);
+    try {
+      metadata.write(dir);
+      return new LuceneIndex(dir, metadata, scheduler, translogTasks, clauseLimit);
+    } catch (IOException | RuntimeException e) {
+      try {
+        IOUtils.rm(dir); // ours alone, and not an index: leave nothing half-made behind
+      } catch (IOException suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw e;
+    }
   }
 
   /** Reopens an index, replaying its translog if it was not closed cleanly. */
@@ -570,9 +585,12 @@ final class LuceneIndex implements Closeable {
       if (merged.equals(current.mapping())) {
         return;
       }
+      lookup.limits().check(merged); // a document may not grow the mapping past its limits
       IndexMetadata next = current.withMapping(merged);
       next.write(dir);
-      lookup = MappingLookup.of(merged, current.settings(), lookup.analysis());
+      lookup =
+          MappingLookup.of(merged, current.settings(), lookup.analysis())
+              .withLimits(lookup.limits());
       metadata = next;
     }
   }

@@ -31,9 +31,12 @@ final class MappingLookup {
   // index.mapping.ignore_malformed: the default of fields that do not set their own.
   private final boolean ignoreMalformed;
   private final IndexAnalysis analysis;
+  private final MappingLimits limits;
 
-  private MappingLookup(Mapping mapping, boolean ignoreMalformed, IndexAnalysis analysis) {
+  private MappingLookup(
+      Mapping mapping, boolean ignoreMalformed, IndexAnalysis analysis, MappingLimits limits) {
     this.mapping = mapping;
+    this.limits = limits;
     this.ignoreMalformed = ignoreMalformed;
     this.analysis = analysis;
     dynamics.put(ROOT, mapping.dynamic());
@@ -41,7 +44,7 @@ final class MappingLookup {
   }
 
   static MappingLookup of(Mapping mapping) {
-    return new MappingLookup(mapping, false, IndexAnalysis.NONE);
+    return new MappingLookup(mapping, false, IndexAnalysis.NONE, MappingLimits.DEFAULTS);
   }
 
   /**
@@ -54,7 +57,21 @@ final class MappingLookup {
 
   /** As {@link #of(Mapping, IndexSettings)}, reusing analysis already built from the settings. */
   static MappingLookup of(Mapping mapping, IndexSettings settings, IndexAnalysis analysis) {
-    return new MappingLookup(mapping, IndexSettingsRules.ignoreMalformed(settings), analysis);
+    return new MappingLookup(
+        mapping,
+        IndexSettingsRules.ignoreMalformed(settings),
+        analysis,
+        MappingLimits.of(settings));
+  }
+
+  /** The same lookup under other limits ({@link MappingLimits#REPLAY} while replaying). */
+  MappingLookup withLimits(MappingLimits other) {
+    return new MappingLookup(mapping, ignoreMalformed, analysis, other);
+  }
+
+  /** The index's {@code index.mapping.*.limit} settings. */
+  MappingLimits limits() {
+    return limits;
   }
 
   IndexAnalysis analysis() {

@@ -121,6 +121,10 @@ final class MappingParser {
       return Mapping.EMPTY;
     }
     try {
+      if (customAnalyzers != null) {
+        // A request's mapping; one read back from disk keeps the names it was stored with.
+        checkNames(mappings.get("properties"));
+      }
       Mapping parsed = parseRoot(mappings);
       if (customAnalyzers != null) {
         checkAnalysis(parsed.properties(), customAnalyzers, normalizers);
@@ -138,7 +142,11 @@ final class MappingParser {
 
   /** A mapping update body: the same rules, with the field's own error unwrapped as OpenSearch. */
   static Mapping parseUpdate(Map<String, Object> mappings) {
-    return mappings == null || mappings.isEmpty() ? Mapping.EMPTY : parseRoot(mappings);
+    if (mappings == null || mappings.isEmpty()) {
+      return Mapping.EMPTY;
+    }
+    checkNames(mappings.get("properties"));
+    return parseRoot(mappings);
   }
 
   private static Mapping parseRoot(Map<String, Object> mappings) {
@@ -216,9 +224,6 @@ final class MappingParser {
     Map<String, FieldMapping> out = new LinkedHashMap<>();
     for (Map.Entry<?, ?> e : map.entrySet()) {
       String name = String.valueOf(e.getKey());
-      if (name.isEmpty() || name.isBlank()) {
-        throw failure("field name cannot be an empty string");
-      }
       if (!(e.getValue() instanceof Map<?, ?> fieldNode)) {
         throw failure(
             "Expected map for property [fields] on field ["
@@ -243,6 +248,42 @@ final class MappingParser {
       out.merge(name, parsed, (a, b) -> mergeObjects(name, a, b));
     }
     return out;
+  }
+
+  /** Checks every field and multi-field name under a {@code properties} object, at any depth. */
+  private static void checkNames(Object properties) {
+    if (!(properties instanceof Map<?, ?> map)) {
+      return; // not an object: parsing says what is wrong with it
+    }
+    for (Map.Entry<?, ?> e : map.entrySet()) {
+      checkName(String.valueOf(e.getKey()));
+      if (e.getValue() instanceof Map<?, ?> field) {
+        checkNames(field.get("properties"));
+        if (field.get("fields") instanceof Map<?, ?> multi) {
+          multi.keySet().forEach(k -> checkName(String.valueOf(k)));
+        }
+      }
+    }
+  }
+
+  /**
+   * OpenSearch's rules for a mapped field's name (blank names and wildcards it accepts), and valid
+   * UTF-16, which a name must be for the mapping to be written and read back.
+   */
+  private static void checkName(String name) {
+    if (name.isEmpty()) {
+      throw DuetException.illegalArgument("name cannot be empty string");
+    }
+    if (name.chars().allMatch(c -> c == '.')) {
+      throw failure("Invalid field name " + name);
+    }
+    // ".a" and "a..b" name an object with an empty name on the way.
+    if (name.startsWith(".") || name.contains("..")) {
+      throw DuetException.illegalArgument("name cannot be empty string");
+    }
+    if (FieldNames.loneSurrogate(name) >= 0) {
+      throw failure(FieldNames.loneSurrogateReason(name));
+    }
   }
 
   private static FieldMapping mergeObjects(String name, FieldMapping a, FieldMapping b) {

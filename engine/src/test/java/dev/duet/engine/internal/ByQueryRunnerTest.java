@@ -120,6 +120,27 @@ class ByQueryRunnerTest {
     assertThat(engine.get("books", "2").found()).isTrue();
   }
 
+  /** A blank or comma-only expression is a missing index, never every index's documents. */
+  @Test
+  void aBlankExpressionDeletesNothing() {
+    engine.bulk(bulk(index("books", "1", "{}")));
+    for (String expression : List.of(" ", ",", " , ")) {
+      assertThatThrownBy(
+              () ->
+                  engine.byQuery(
+                      new ByQueryRequest(
+                          ByQueryRequest.Kind.DELETE,
+                          List.of(expression),
+                          matchAll(),
+                          false,
+                          -1,
+                          1000,
+                          RefreshPolicy.IMMEDIATE)))
+          .isInstanceOfSatisfying(DuetException.class, e -> assertThat(e.status()).isEqualTo(404));
+    }
+    assertThat(engine.get("books", "1").found()).isTrue();
+  }
+
   @Test
   void maxDocsLimitsTheRun() {
     engine.bulk(bulk(index("books", "1", "{}"), index("books", "2", "{}")));

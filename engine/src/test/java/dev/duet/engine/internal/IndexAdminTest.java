@@ -231,6 +231,37 @@ class IndexAdminTest {
         .hasMessage("Invalid index name [a-new], already exists as alias");
   }
 
+  /**
+   * Regression for the index lost in a gRPC fuzz run: a {@code remove_index} whose names were empty
+   * or blank resolved as "no expression", that is every index, and deleted them all; one naming an
+   * alias deleted the index behind it. Both are refused as OpenSearch refuses them, and so is a
+   * blank delete expression.
+   */
+  @Test
+  void removeIndexAndDeleteNeverReachIndicesTheyDoNotName() {
+    open().createIndex("a", IndexSettings.DEFAULTS, Mapping.EMPTY);
+    engine.createIndex("b", IndexSettings.DEFAULTS, Mapping.EMPTY);
+    engine.updateAliases(
+        List.of(new AliasAction.Add(List.of("b"), List.of("al"), AliasMetadata.of("al"), false)));
+    for (List<String> names : List.of(List.of(""), List.of(" "), List.of(","), List.of(" , "))) {
+      assertThatThrownBy(() -> engine.updateAliases(List.of(new AliasAction.RemoveIndex(names))))
+          .isInstanceOfSatisfying(
+              DuetException.class,
+              e -> assertThat(e.type()).isEqualTo("index_not_found_exception"));
+    }
+    assertThatThrownBy(
+            () -> engine.updateAliases(List.of(new AliasAction.RemoveIndex(List.of("al")))))
+        .hasMessage(
+            "The provided expression [al] matches an alias, specify the corresponding concrete"
+                + " indices instead.");
+    for (String expression : List.of("", " ", ",", " , ")) {
+      assertThatThrownBy(() -> engine.deleteIndices(expression, IndicesOptions.DEFAULTS))
+          .isInstanceOfSatisfying(DuetException.class, e -> assertThat(e.status()).isEqualTo(404));
+    }
+    assertThat(engine.indexExists("a")).isTrue();
+    assertThat(engine.indexExists("b")).isTrue();
+  }
+
   @Test
   void aLeftoverOrTornMetadataTempFileNeverBreaksAStart() throws Exception {
     open().createIndex("a", IndexSettings.DEFAULTS, keywordK());

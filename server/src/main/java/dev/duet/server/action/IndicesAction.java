@@ -3,6 +3,7 @@ package dev.duet.server.action;
 import static java.util.Objects.requireNonNull;
 
 import dev.duet.engine.Engine;
+import dev.duet.engine.index.IndexFailure;
 import dev.duet.engine.index.IndexInfo;
 import dev.duet.engine.index.IndicesOptions;
 import java.util.List;
@@ -16,6 +17,11 @@ public final class IndicesAction {
 
   public IndicesAction(Engine engine) {
     this.engine = requireNonNull(engine, "engine");
+  }
+
+  /** The indices that failed to open at start-up, with why: red until deleted or repaired. */
+  public List<IndexFailure> failed() {
+    return engine.failedIndices();
   }
 
   public boolean exists(String index) {

@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "Duet " + DuetVersion.DUET + " (OpenSearch " + DuetVersion.OPENSEARCH + " API)",
     description = "A search server on Apache Lucene speaking OpenSearch's REST and gRPC APIs.",
-    subcommands = {ServeCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {ServeCommand.class, ShardCommand.class, CommandLine.HelpCommand.class})
 public final class DuetCli implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 

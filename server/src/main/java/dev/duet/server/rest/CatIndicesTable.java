@@ -1,5 +1,6 @@
 package dev.duet.server.rest;
 
+import dev.duet.engine.index.IndexFailure;
 import dev.duet.engine.index.IndexInfo;
 import dev.duet.server.rest.CatTable.Column;
 import dev.duet.server.rest.CatTable.Kind;
@@ -25,7 +26,23 @@ final class CatIndicesTable {
 
   /** The table for these indices; {@code h} and {@code s} as the client gave them, or null. */
   static CatTable of(List<IndexInfo> indices, String h, String s, boolean rawBytes) {
-    List<Comparable<?>[]> rows = new ArrayList<>(indices.size());
+    return of(indices, List.of(), h, s, rawBytes);
+  }
+
+  /**
+   * With the indices that failed to open: red, their counts unknown (blank, or null in JSON), as
+   * OpenSearch lists an index whose primaries are unassigned.
+   */
+  static CatTable of(
+      List<IndexInfo> indices, List<IndexFailure> failed, String h, String s, boolean rawBytes) {
+    List<Comparable<?>[]> rows = new ArrayList<>(indices.size() + failed.size());
+    for (IndexFailure f : failed) {
+      rows.add(
+          new Comparable<?>[] {
+            "red", "open", f.name(), f.uuid(), f.shards(), null, null, null, null, null
+          });
+    }
+    rows.sort((a, b) -> ((String) a[2]).compareTo((String) b[2]));
     for (IndexInfo info : indices) {
       // One primary per shard and no replica copies on one node: the primaries hold all the bytes.
       rows.add(
@@ -42,6 +59,7 @@ final class CatIndicesTable {
             info.storeSizeBytes()
           });
     }
+    rows.sort((a, b) -> ((String) a[2]).compareTo((String) b[2]));
     return CatTable.of(COLUMNS, rows, h, s, rawBytes);
   }
 }

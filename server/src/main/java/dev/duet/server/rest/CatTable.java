@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
@@ -60,7 +61,11 @@ final class CatTable {
       return name.equals(key) || aliases.contains(key);
     }
 
+    /** A cell's text; null for an unknown value (a red index's counts), as OpenSearch. */
     String format(Object value, boolean rawBytes) {
+      if (value == null) {
+        return null;
+      }
       return kind == Kind.BYTES
           ? ClusterHandlers.size((Long) value, rawBytes)
           : String.valueOf(value);
@@ -181,6 +186,9 @@ final class CatTable {
 
   @SuppressWarnings({"unchecked", "rawtypes"})
   private static int compare(Comparable a, Comparable b) {
+    if (a == null || b == null) {
+      return a == b ? 0 : a == null ? 1 : -1; // unknown values last
+    }
     return a.compareTo(b);
   }
 
@@ -228,7 +236,10 @@ final class CatTable {
       lines.add(shown.stream().map(Shown::header).toArray(String[]::new));
     }
     for (Comparable<?>[] row : rows) {
-      lines.add(shown.stream().map(column -> cell(row, column)).toArray(String[]::new));
+      lines.add(
+          shown.stream()
+              .map(column -> Objects.requireNonNullElse(cell(row, column), ""))
+              .toArray(String[]::new));
     }
     int[] widths = new int[shown.size()];
     for (String[] line : lines) {

@@ -1,7 +1,9 @@
 package dev.duet.server.rest;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.duet.engine.index.IndexFailure;
 import dev.duet.engine.index.IndexInfo;
+import dev.duet.engine.index.Patterns;
 import dev.duet.server.action.Actions;
 import dev.duet.server.rest.codec.JsonOutput;
 import java.io.IOException;
@@ -32,15 +34,24 @@ final class ClusterHandlers {
    */
   RestResponse health(RestRequest request) throws IOException {
     List<IndexInfo> indices = new ArrayList<>();
+    List<IndexFailure> failed = new ArrayList<>();
     boolean missing = false;
     String expression = request.pathParam("index");
     if (expression == null) {
       indices.addAll(actions.indices().list(null));
+      failed.addAll(actions.indices().failed());
     } else {
       Set<String> seen = new HashSet<>();
       for (String part : expression.split(",")) {
         List<IndexInfo> found;
-        if (IndexHandlers.isPattern(part)) {
+        for (IndexFailure f : actions.indices().failed()) {
+          if (names(part, f.name()) && seen.add(f.name())) {
+            failed.add(f);
+          }
+        }
+        if (seen.contains(part)) {
+          found = List.of();
+        } else if (IndexHandlers.isPattern(part)) {
           found = actions.indices().list(part);
         } else if (actions.indices().exists(part)) {
           found = List.of(actions.indices().index(part));
@@ -61,7 +72,10 @@ final class ClusterHandlers {
       primaries += info.settings().numberOfShards();
       unassigned += info.settings().numberOfShards() * info.settings().numberOfReplicas();
     }
-    String status = missing ? "red" : unassigned > 0 ? "yellow" : "green";
+    for (IndexFailure f : failed) {
+      unassigned += f.shards();
+    }
+    String status = missing || !failed.isEmpty() ? "red" : unassigned > 0 ? "yellow" : "green";
     double activePercent = status.equals("green") ? 100.0 : activeShardsPercent();
     JsonOutput out = new JsonOutput(request.pretty());
     JsonGenerator g = out.generator();
@@ -83,6 +97,18 @@ final class ClusterHandlers {
     g.writeNumberField("number_of_in_flight_fetch", 0);
     g.writeNumberField("task_max_waiting_in_queue_millis", 0);
     g.writeNumberField("active_shards_percent_as_number", activePercent);
+    if (!failed.isEmpty()) {
+      // Duet's own: why each red index is red (OpenSearch tells it in allocation/explain).
+      g.writeArrayFieldStart("failed_indices");
+      for (IndexFailure f : failed) {
+        g.writeStartObject();
+        g.writeStringField("index", f.name());
+        g.writeStringField("uuid", f.uuid());
+        g.writeStringField("reason", f.reason());
+        g.writeEndObject();
+      }
+      g.writeEndArray();
+    }
     g.writeEndObject();
     return RestResponse.json(missing ? 408 : 200, out);
   }
@@ -99,19 +125,43 @@ final class ClusterHandlers {
       active += shards;
       total += shards * (1 + info.settings().numberOfReplicas());
     }
+    for (IndexFailure f : actions.indices().failed()) {
+      total += f.shards();
+    }
     return total == 0 ? 100.0 : 100.0 * active / total;
   }
 
   /** {@code GET /_cat/indices[/{index}]}: a text table ({@code ?v} adds the header) or JSON. */
   RestResponse catIndices(RestRequest request) throws IOException {
     String expression = request.pathParam("index");
+    List<IndexFailure> failed = new ArrayList<>();
+    for (IndexFailure f : actions.indices().failed()) {
+      if (expression == null || names(expression, f.name())) {
+        failed.add(f);
+      }
+    }
     List<IndexInfo> indices =
         expression == null || IndexHandlers.isPattern(expression)
             ? actions.indices().list(expression)
-            : List.of(actions.indices().index(expression));
+            : failed.isEmpty() ? List.of(actions.indices().index(expression)) : List.of();
     return CatIndicesTable.of(
-            indices, request.param("h"), request.param("s"), "b".equals(request.param("bytes")))
+            indices,
+            failed,
+            request.param("h"),
+            request.param("s"),
+            "b".equals(request.param("bytes")))
         .respond(request);
+  }
+
+  /** Whether an index expression (names, wildcards, {@code _all}, comma lists) names this index. */
+  private static boolean names(String expression, String index) {
+    for (String part : expression.split(",")) {
+      String p = part.trim();
+      if (p.equals("_all") || p.equals(index) || (p.contains("*") && Patterns.matches(p, index))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** OpenSearch's human byte sizes: {@code 208b}, {@code 4.5kb}, {@code 10mb}. */

@@ -54,13 +54,19 @@ public final class Translog implements Closeable {
    * Opens the translog in {@code dir} (created if missing), handing every recoverable operation to
    * {@code replay} in log order, and starts a new generation for appends.
    *
-   * <p>A torn or corrupt record ends recovery: its generation is truncated to the valid prefix and
-   * any later generation is set aside as {@code *.discarded}, since replaying past a hole would
-   * apply writes without the ones before them.
+   * <p>A torn or corrupt tail (no intact record after it: what a crash mid-write leaves) ends
+   * recovery: its generation is truncated to the valid prefix and any later, empty generation is
+   * set aside as {@code *.discarded}. Damage that intact records follow is no crash: cutting there
+   * would silently drop acknowledged writes, so nothing is replayed or changed and {@link
+   * TranslogCorruptedException} is thrown; {@link #removeCorruptedData} is the operator's way on.
    */
   public static Translog open(Path dir, OperationVisitor replay) throws IOException {
     Files.createDirectories(dir);
     List<Long> generations = generations(dir);
+    Damage damage = findDamage(dir, generations);
+    if (damage != null && !damage.atTail()) {
+      throw new TranslogCorruptedException(damage.file(), damage.problem());
+    }
     boolean broken = false;
     long older = 0;
     for (long generation : generations) {
@@ -88,6 +94,79 @@ public final class Translog implements Closeable {
     TranslogWriter writer = TranslogWriter.create(file(dir, next), next);
     fsyncDir(dir);
     return new Translog(dir, writer, older);
+  }
+
+  /** Where a translog is first damaged, and whether anything intact comes after it. */
+  record Damage(Path file, long generation, long validLength, String problem, boolean atTail) {}
+
+  /** What {@link #removeCorruptedData} did: the damage, how much was kept, where the copy is. */
+  public record Repair(Path file, String problem, long keptOperations, long cutBytes, Path copy) {}
+
+  /** The first damage in the generations, or null when every one reads to its end. */
+  private static Damage findDamage(Path dir, List<Long> generations) throws IOException {
+    Damage first = null;
+    for (long generation : generations) {
+      Path file = file(dir, generation);
+      if (first != null) {
+        // After damage, a later generation that holds anything intact makes it a hole, not a tail.
+        if (TranslogReader.anyIntactRecordFrom(file, TranslogWriter.HEADER_LENGTH)) {
+          return new Damage(
+              first.file(), first.generation(), first.validLength(), first.problem(), false);
+        }
+        continue;
+      }
+      TranslogReader.Result result = TranslogReader.read(file, generation, op -> {});
+      if (result.intact()) {
+        continue;
+      }
+      boolean tail = !TranslogReader.anyIntactRecordFrom(file, result.validLength() + 1);
+      first = new Damage(file, generation, result.validLength(), result.problem(), tail);
+      if (!tail) {
+        return first;
+      }
+    }
+    return first;
+  }
+
+  /**
+   * The operator's repair of a translog damaged before its tail, for an index that is not open
+   * (modelled on {@code opensearch-shard remove-corrupted-data}): a copy of the damaged generation
+   * is kept as {@code *.corrupted}, the generation is cut back to the records before the damage,
+   * and later generations are set aside as {@code *.discarded}. Everything after the damage is lost
+   * to the index; returns null when there is no damage.
+   */
+  public static Repair removeCorruptedData(Path dir) throws IOException {
+    List<Long> generations = generations(dir);
+    Damage damage = findDamage(dir, generations);
+    if (damage == null) {
+      return null;
+    }
+    Path copy = dir.resolve(damage.file().getFileName() + ".corrupted");
+    for (int n = 1; Files.exists(copy); n++) {
+      copy = dir.resolve(damage.file().getFileName() + ".corrupted." + n);
+    }
+    Files.copy(damage.file(), copy);
+    long kept = 0;
+    for (long generation : generations) {
+      if (generation <= damage.generation()) {
+        kept += TranslogReader.read(file(dir, generation), generation, op -> {}).operations();
+      }
+    }
+    long cut = Files.size(damage.file()) - damage.validLength();
+    for (long generation : generations) {
+      if (generation > damage.generation()) {
+        Path file = file(dir, generation);
+        cut += Files.size(file);
+        Files.move(
+            file,
+            dir.resolve(file.getFileName() + ".discarded"),
+            StandardCopyOption.REPLACE_EXISTING);
+      }
+    }
+    // A generation whose header is damaged keeps nothing: empty, it reads as a crash mid-roll.
+    truncate(damage.file(), damage.validLength());
+    fsyncDir(dir);
+    return new Repair(damage.file(), damage.problem(), kept, cut, copy);
   }
 
   /** Appends one operation (not yet durable); returns the location to {@link #sync} to. */

@@ -6,8 +6,12 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.BufferUnderflowException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.zip.CRC32C;
 
 /**
  * Reads one generation file front to back, checking every record's length and checksum, and stops
@@ -29,6 +33,38 @@ final class TranslogReader {
   }
 
   private TranslogReader() {}
+
+  /**
+   * Whether an intact record (a plausible length, a known type and a matching checksum) starts
+   * anywhere at or after {@code from}: what tells damage in the middle of a file, which intact,
+   * acknowledged records follow, from a torn or corrupt tail, after which nothing does.
+   */
+  static boolean anyIntactRecordFrom(Path file, long from) throws IOException {
+    try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+      long size = ch.size();
+      if (size - from < 8 + TranslogOperation.MIN_PAYLOAD || size > Integer.MAX_VALUE) {
+        return size > Integer.MAX_VALUE; // too large to scan here: assume the worst
+      }
+      ByteBuffer bytes = ch.map(FileChannel.MapMode.READ_ONLY, 0, size);
+      int end = (int) size;
+      for (int at = (int) Math.max(0, from); at <= end - 8 - TranslogOperation.MIN_PAYLOAD; at++) {
+        int length = bytes.getInt(at);
+        if (length < TranslogOperation.MIN_PAYLOAD || length > end - at - 8) {
+          continue;
+        }
+        int type = bytes.get(at + 4);
+        if (type != 0 && type != 1) {
+          continue;
+        }
+        CRC32C crc = new CRC32C();
+        crc.update(bytes.slice(at, 4 + length));
+        if ((int) crc.getValue() == bytes.getInt(at + 4 + length)) {
+          return true;
+        }
+      }
+      return false;
+    }
+  }
 
   static Result read(Path file, long expectedGeneration, Translog.OperationVisitor visitor)
       throws IOException {

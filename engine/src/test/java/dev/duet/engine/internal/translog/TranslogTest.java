@@ -1,6 +1,7 @@
 package dev.duet.engine.internal.translog;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -128,7 +129,7 @@ class TranslogTest {
   }
 
   @Test
-  void corruptionInAnOlderGenerationSetsTheLaterOnesAside() throws IOException {
+  void corruptionInAnOlderGenerationFailsAndChangesNothing() throws IOException {
     try (Translog translog = Translog.open(dir, op -> {})) {
       translog.add(TranslogOperation.delete("a", 0, 1, 1));
       translog.add(TranslogOperation.delete("b", 1, 1, 1));
@@ -137,10 +138,59 @@ class TranslogTest {
     }
     Path first = Translog.file(dir, 1);
     flipByte(first, Files.size(first) - 6);
+    byte[] damaged = Files.readAllBytes(first);
 
-    // Replaying "c" without "b" would apply a write without the one before it.
-    assertThat(replay()).extracting(TranslogOperation::id).containsExactly("a");
+    // "c" follows the damage: cutting "b" would drop an acknowledged write without a word.
+    List<TranslogOperation> replayed = new ArrayList<>();
+    assertThatThrownBy(() -> Translog.open(dir, replayed::add))
+        .isInstanceOf(TranslogCorruptedException.class);
+    assertThat(replayed).isEmpty();
+    assertThat(Files.readAllBytes(first)).isEqualTo(damaged);
+    assertThat(Translog.file(dir, 2)).exists();
+
+    Translog.Repair repair = Translog.removeCorruptedData(dir);
+
+    assertThat(repair.keptOperations()).isEqualTo(1);
+    assertThat(Files.readAllBytes(repair.copy())).isEqualTo(damaged);
     assertThat(dir.resolve("translog-2.tlog.discarded")).exists();
+    assertThat(replay()).extracting(TranslogOperation::id).containsExactly("a");
+    assertThat(Translog.removeCorruptedData(dir)).isNull();
+  }
+
+  @Test
+  void damageMidFileFailsAndTheRepairKeepsExactlyTheRecordsBeforeIt() throws IOException {
+    List<TranslogOperation> written = writeOperations(220);
+    Path file = onlyGeneration();
+    long at = TranslogWriter.HEADER_LENGTH;
+    for (int i = 0; i < 110; i++) {
+      at += written.get(i).toRecord().length;
+    }
+    flipByte(file, at + 12); // inside record 110's seq_no: its checksum no longer matches
+
+    assertThatThrownBy(this::replay)
+        .isInstanceOf(TranslogCorruptedException.class)
+        .hasMessageContaining("checksum mismatch at " + at);
+
+    Translog.Repair repair = Translog.removeCorruptedData(dir);
+
+    assertThat(repair.keptOperations()).isEqualTo(110);
+    assertSameOperations(replay(), written.subList(0, 110));
+  }
+
+  @Test
+  void aZeroedHeaderBeforeRecordsFailsInsteadOfDroppingThemAll() throws IOException {
+    writeOperations(20);
+    Path file = onlyGeneration();
+    try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+      ch.write(ByteBuffer.allocate(TranslogWriter.HEADER_LENGTH), 0);
+    }
+
+    assertThatThrownBy(this::replay)
+        .isInstanceOf(TranslogCorruptedException.class)
+        .hasMessageContaining("bad header");
+
+    assertThat(Translog.removeCorruptedData(dir).keptOperations()).isZero();
+    assertThat(replay()).isEmpty();
   }
 
   @Test

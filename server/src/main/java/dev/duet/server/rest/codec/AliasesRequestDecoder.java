@@ -139,6 +139,9 @@ public final class AliasesRequestDecoder {
     Object single = spec.get(one);
     if (single != null) {
       out.add(String.valueOf(single));
+      if (out.getLast().isEmpty()) {
+        throw parseFailure("[" + one + "] can't be empty string");
+      }
     }
     Object list = spec.get(many);
     if (list instanceof List<?> l) {
@@ -146,7 +149,20 @@ public final class AliasesRequestDecoder {
     } else if (list != null) {
       out.add(String.valueOf(list));
     }
+    if (out.contains("")) {
+      throw parseFailure("[" + many + "] can't contain empty string");
+    }
     return out;
+  }
+
+  /** OpenSearch's refusal of an empty name in an alias action: never "every index". */
+  private static DuetException parseFailure(String why) {
+    return new DuetException(
+        400,
+        "x_content_parse_exception",
+        "[aliases] failed to parse field [actions]",
+        Map.of(),
+        DuetException.illegalArgument(why));
   }
 
   private static void requireAliases(List<String> aliases) {

@@ -63,6 +63,31 @@ class AliasesRequestDecoderTest {
         .hasMessageContaining("[alias_action] unknown field [foo]");
   }
 
+  /** Regression: an empty index name once reached the engine as "every index" and deleted all. */
+  @Test
+  void refusesEmptyNamesAsOpenSearch() {
+    assertThatThrownBy(() -> actions("{\"actions\":[{\"remove_index\":{\"index\":\"\"}}]}"))
+        .isInstanceOfSatisfying(
+            DuetException.class,
+            e -> {
+              assertThat(e.status()).isEqualTo(400);
+              assertThat(e.type()).isEqualTo("x_content_parse_exception");
+              assertThat(e.causedBy().reason()).isEqualTo("[index] can't be empty string");
+            });
+    assertThatThrownBy(
+            () -> actions("{\"actions\":[{\"remove_index\":{\"indices\":[\"a\",\"\"]}}]}"))
+        .isInstanceOfSatisfying(
+            DuetException.class,
+            e ->
+                assertThat(e.causedBy().reason())
+                    .isEqualTo("[indices] can't contain empty string"));
+    assertThatThrownBy(
+            () -> actions("{\"actions\":[{\"remove\":{\"index\":\"a\",\"alias\":\"\"}}]}"))
+        .isInstanceOfSatisfying(
+            DuetException.class,
+            e -> assertThat(e.causedBy().reason()).isEqualTo("[alias] can't be empty string"));
+  }
+
   @Test
   void settingsUpdatesFlattenAndKeepNullsAsResets() throws IOException {
     byte[] body =
