@@ -2,6 +2,7 @@ package dev.duet.engine.search.agg;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.duet.engine.error.DuetException;
 import dev.duet.engine.search.Query;
 import dev.duet.engine.search.SortSpec;
 import dev.duet.engine.search.SourceFilter;
@@ -185,6 +186,12 @@ public sealed interface Aggregation {
       List<Aggregation> subAggregations)
       implements Aggregation {
     public Composite {
+      if (size <= 0) {
+        // OpenSearch 3.8 fails these with a 500 (NegativeArraySizeException, a
+        // NullPointerException for 0); terms' own rule and message are the client's answer.
+        throw DuetException.illegalArgument(
+            "[size] must be greater than 0. Found [" + size + "] in [" + name + "]");
+      }
       sources = List.copyOf(sources);
       subAggregations = List.copyOf(subAggregations);
     }

@@ -22,9 +22,13 @@ public final class Json {
 
   private Json() {}
 
+  /**
+   * A parser over a request body. It throws a parse error when asked for a token past the end of
+   * the input ({@link EndGuardedParser}), so no decoder loop can spin there.
+   */
   public static JsonParser parser(byte[] data, int offset, int length) {
     try {
-      return FACTORY.createParser(data, offset, length);
+      return new EndGuardedParser(FACTORY.createParser(data, offset, length));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
