@@ -1,6 +1,7 @@
 package dev.duet.server.grpc;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.linecorp.armeria.client.WebClient;
 import com.linecorp.armeria.common.AggregatedHttpResponse;
@@ -14,6 +15,7 @@ import dev.duet.server.DuetNode;
 import dev.duet.server.NodeConfig;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -21,8 +23,29 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.opensearch.protobufs.AggregationContainer;
+import org.opensearch.protobufs.BoolQuery;
+import org.opensearch.protobufs.ConstantScoreQuery;
+import org.opensearch.protobufs.FieldValue;
+import org.opensearch.protobufs.FieldCollapse;
+import org.opensearch.protobufs.FuzzyQuery;
+import org.opensearch.protobufs.KnnQuery;
+import org.opensearch.protobufs.MatchQuery;
+import org.opensearch.protobufs.NestedQuery;
+import org.opensearch.protobufs.QueryContainer;
+import org.opensearch.protobufs.RangeQuery;
+import org.opensearch.protobufs.Rescore;
 import org.opensearch.protobufs.SearchRequest;
+import org.opensearch.protobufs.SearchRequestBody;
+import org.opensearch.protobufs.SortCombinations;
+import org.opensearch.protobufs.SortOptions;
+import org.opensearch.protobufs.TermQuery;
+import org.opensearch.protobufs.TermsQuery;
+import org.opensearch.protobufs.TermsSetQuery;
 import org.opensearch.protobufs.services.SearchServiceGrpc;
 
 /**
@@ -99,6 +122,78 @@ class HostileGrpcCallsTest {
 
     assertThat(status(r)).as(describe(r)).isEqualTo(Status.Code.UNIMPLEMENTED);
     assertThat(message(r)).isNotEmpty();
+    assertStillAnswers();
+  }
+
+  static Stream<QueryContainer> queriesWithAnEmptyOneof() {
+    QueryContainer empty = QueryContainer.getDefaultInstance();
+    return Stream.of(
+        empty,
+        QueryContainer.newBuilder().setBool(BoolQuery.newBuilder().addMust(empty)).build(),
+        QueryContainer.newBuilder()
+            .setConstantScore(ConstantScoreQuery.newBuilder().setFilter(empty))
+            .build(),
+        QueryContainer.newBuilder().setConstantScore(ConstantScoreQuery.getDefaultInstance()).build(),
+        QueryContainer.newBuilder()
+            .setTerm(TermQuery.newBuilder().setField("tag").setValue(FieldValue.getDefaultInstance()))
+            .build(),
+        QueryContainer.newBuilder().setTerm(TermQuery.newBuilder().setField("tag")).build(),
+        QueryContainer.newBuilder().setNested(NestedQuery.getDefaultInstance()).build(),
+        QueryContainer.newBuilder()
+            .setMatch(
+                MatchQuery.newBuilder().setField("title").setQuery(FieldValue.getDefaultInstance()))
+            .build(),
+        QueryContainer.newBuilder()
+            .setFuzzy(
+                FuzzyQuery.newBuilder().setField("tag").setValue(FieldValue.getDefaultInstance()))
+            .build(),
+        QueryContainer.newBuilder().setKnn(KnnQuery.getDefaultInstance()).build(),
+        QueryContainer.newBuilder().setMatch(MatchQuery.getDefaultInstance()).build(),
+        QueryContainer.newBuilder().setRange(RangeQuery.getDefaultInstance()).build(),
+        QueryContainer.newBuilder().setFuzzy(FuzzyQuery.getDefaultInstance()).build(),
+        QueryContainer.newBuilder().setTermsSet(TermsSetQuery.getDefaultInstance()).build());
+  }
+
+  static Stream<SearchRequestBody> bodiesWithAnEmptyOneof() {
+    return Stream.of(
+        SearchRequestBody.newBuilder()
+            .putAggregations("a", AggregationContainer.getDefaultInstance())
+            .build(),
+        SearchRequestBody.newBuilder().addSort(SortCombinations.getDefaultInstance()).build(),
+        SearchRequestBody.newBuilder()
+            .addSort(
+                SortCombinations.newBuilder().setOptions(SortOptions.getDefaultInstance()))
+            .build(),
+        SearchRequestBody.newBuilder().setPostFilter(QueryContainer.getDefaultInstance()).build(),
+        SearchRequestBody.newBuilder().addRescore(Rescore.getDefaultInstance()).build(),
+        SearchRequestBody.newBuilder().setCollapse(FieldCollapse.getDefaultInstance()).build());
+  }
+
+  @ParameterizedTest
+  @MethodSource("bodiesWithAnEmptyOneof")
+  void bodyWithAnEmptyOneofIsInvalidArgument(SearchRequestBody body) {
+    assertInvalidArgument(SearchRequest.newBuilder().addIndex("idx").setSearchRequestBody(body));
+  }
+
+  @ParameterizedTest
+  @MethodSource("queriesWithAnEmptyOneof")
+  void queryWithAnEmptyOneofIsInvalidArgument(QueryContainer query) {
+    assertInvalidArgument(
+        SearchRequest.newBuilder()
+            .addIndex("idx")
+            .setSearchRequestBody(SearchRequestBody.newBuilder().setQuery(query)));
+  }
+
+  private static void assertInvalidArgument(SearchRequest.Builder request) {
+    assertThatThrownBy(() -> SearchServiceGrpc.newBlockingStub(channel).search(request.build()))
+        .isInstanceOfSatisfying(
+            StatusRuntimeException.class,
+            e -> {
+              assertThat(e.getStatus().getCode())
+                  .as(e.getStatus().toString())
+                  .isEqualTo(Status.Code.INVALID_ARGUMENT);
+              assertThat(e.getStatus().getDescription()).doesNotContain("NullPointer");
+            });
     assertStillAnswers();
   }
 
