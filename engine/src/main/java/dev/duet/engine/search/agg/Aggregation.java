@@ -215,12 +215,47 @@ public sealed interface Aggregation {
       boolean keyed,
       double compression,
       Object missing)
-      implements Aggregation {}
+      implements Aggregation {
+    /**
+     * Above this a t-digest's arrays outgrow any heap (OpenSearch 3.8 has no bound: 1e10 runs it
+     * out of memory).
+     */
+    public static final double MAX_COMPRESSION = 100_000;
+
+    public Percentiles {
+      if (!ranks) {
+        for (double percent : points) {
+          if (!(percent >= 0 && percent <= 100)) {
+            throw DuetException.illegalArgument(
+                "percent must be in [0,100], got [" + percent + "]: [" + name + "]");
+          }
+        }
+      }
+      if (!(compression > 0 && compression <= MAX_COMPRESSION)) {
+        throw DuetException.illegalArgument(
+            "[compression] must be greater than 0 and at most ["
+                + (long) MAX_COMPRESSION
+                + "]. Found ["
+                + compression
+                + "] in ["
+                + name
+                + "]");
+      }
+    }
+  }
 
   /** {@code top_hits}: the best documents of each bucket. */
   record TopHits(String name, int from, int size, List<SortSpec> sort, SourceFilter source)
       implements Aggregation {
     public TopHits {
+      if (size < 0) {
+        throw DuetException.illegalArgument(
+            "[size] must be greater than or equal to 0. Found [" + size + "] in [" + name + "]");
+      }
+      if (from < 0) {
+        throw DuetException.illegalArgument(
+            "[from] must be greater than or equal to 0. Found [" + from + "] in [" + name + "]");
+      }
       sort = List.copyOf(sort);
     }
   }
