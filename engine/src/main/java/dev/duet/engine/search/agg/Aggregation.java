@@ -111,6 +111,10 @@ public sealed interface Aggregation {
       List<Aggregation> subAggregations)
       implements Aggregation {
     public Histogram {
+      if (!date && !(interval > 0)) {
+        throw DuetException.illegalArgument(
+            "[interval] must be >0 for histogram aggregation [" + name + "]");
+      }
       order = List.copyOf(order);
       subAggregations = List.copyOf(subAggregations);
     }
@@ -314,7 +318,24 @@ public sealed interface Aggregation {
       String includeRegex,
       String excludeRegex,
       List<String> includeValues,
-      List<String> excludeValues) {}
+      List<String> excludeValues) {
+    public IncludeExclude {
+      checkSyntax(includeRegex);
+      checkSyntax(excludeRegex);
+    }
+
+    /** A regex Lucene cannot parse ({@code "["}) is the client's mistake, with Lucene's reason. */
+    private static void checkSyntax(String regex) {
+      if (regex == null) {
+        return;
+      }
+      try {
+        new org.apache.lucene.util.automaton.RegExp(regex);
+      } catch (IllegalArgumentException e) {
+        throw DuetException.illegalArgument(e.getMessage());
+      }
+    }
+  }
 
   /** One range; {@code from} inclusive, {@code to} exclusive, null when open. */
   record RangeBound(String key, Object from, Object to) {}

@@ -53,7 +53,7 @@ final class HistogramAggregationDecoder {
         case "calendar_interval" -> calendar = body.checked(DateIntervals::checkCalendar);
         case "fixed_interval" -> fixed = body.checked(DateIntervals::fixedMillis);
         case "time_zone" -> timeZone = body.string();
-        case "offset" -> offset = date ? offsetMillis(body.string()) : body.doubleValue();
+        case "offset" -> offset = date ? offsetMillis(body) : body.doubleValue();
         case "min_doc_count" -> minDocCount = body.longValue();
         case "extended_bounds" -> {
           JsonParser p = body.parser();
@@ -95,8 +95,12 @@ final class HistogramAggregationDecoder {
             name, f, date, i, c, fx, tz, o, mdc, bmin, bmax, ord, k, fmt, subs);
   }
 
-  /** A date offset such as {@code +6h} or {@code -1d}, in millis. */
-  private static double offsetMillis(String text) {
+  /** A date offset such as {@code +6h} or {@code -1d} (a number is millis), in millis. */
+  private static double offsetMillis(AggregationBody body) throws IOException {
+    if (body.parser().currentToken().isNumeric()) {
+      return body.longValue();
+    }
+    String text = body.string();
     String t = text.trim();
     int sign = 1;
     if (t.startsWith("+")) {
@@ -109,7 +113,6 @@ final class HistogramAggregationDecoder {
     while (i < t.length() && Character.isDigit(t.charAt(i))) {
       i++;
     }
-    long n = Long.parseLong(t.substring(0, i));
     long unit =
         switch (t.substring(i)) {
           case "ms" -> 1;
@@ -117,9 +120,19 @@ final class HistogramAggregationDecoder {
           case "m" -> 60_000;
           case "h" -> 3_600_000;
           case "d" -> 86_400_000;
-          default -> throw DuetException.illegalArgument("failed to parse offset [" + text + "]");
+          default -> 0;
         };
-    return sign * n * unit;
+    try {
+      if (unit == 0) {
+        throw new NumberFormatException(text);
+      }
+      return sign * Math.multiplyExact(Long.parseLong(t.substring(0, i)), unit);
+    } catch (NumberFormatException | ArithmeticException e) {
+      throw body.failedToParse(
+          "failed to parse setting [DateHistogramAggregationBuilder.parseOffset] with value ["
+              + text
+              + "] as a time value: unit is missing or unrecognized");
+    }
   }
 
   static Pending composite(AggregationBody body) throws IOException {
