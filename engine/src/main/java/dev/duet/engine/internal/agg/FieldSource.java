@@ -40,6 +40,10 @@ enum FieldSource {
   /** The source of {@code field} in a target, failing as OpenSearch does for text and objects. */
   static FieldSource resolve(AggregationTarget target, String field) {
     FieldMapping mapping = target.fields().apply(field);
+    if (mapping == null && field.equals("_source")) {
+      throw DuetException.illegalArgument(
+          "Fielddata is not supported on field [_source] of type [_source]");
+    }
     FieldSource source = of(mapping);
     if (source == null) {
       if (mapping.type().equals("text")) {
