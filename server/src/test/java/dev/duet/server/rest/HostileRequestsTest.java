@@ -115,6 +115,121 @@ class HostileRequestsTest {
     assertStillAnswers();
   }
 
+  /** Bodies that once failed deep inside the node; the root cause OpenSearch 3.8.0 gives. */
+  static Stream<Arguments> badParameters() {
+    return Stream.of(
+        Arguments.of(
+            "{\"size\":0,\"aggs\":{\"p\":{\"percentiles\":{\"field\":\"price\","
+                + "\"tdigest\":{\"compression\":1e10}}}}}",
+            "illegal_argument_exception",
+            "[compression] must be greater than 0 and at most [100000]. Found [1.0E10] in [p]"),
+        Arguments.of(
+            "{\"size\":0,\"aggs\":{\"p\":{\"percentiles\":{\"field\":\"price\","
+                + "\"percents\":[-1]}}}}",
+            "illegal_argument_exception",
+            "percent must be in [0,100], got [-1.0]: [p]"),
+        Arguments.of(
+            "{\"size\":0,\"aggs\":{\"p\":{\"top_hits\":{\"size\":-1}}}}",
+            "illegal_argument_exception",
+            "[size] must be greater than or equal to 0. Found [-1] in [p]"),
+        Arguments.of(
+            "{\"size\":0,\"aggs\":{\"h\":{\"date_histogram\":{\"field\":\"date\","
+                + "\"calendar_interval\":\"day\",\"offset\":\"x\"}}}}",
+            "x_content_parse_exception",
+            "[1:92] [date_histogram] failed to parse field [offset]"),
+        Arguments.of(
+            "{\"size\":0,\"aggs\":{\"h\":{\"date_histogram\":{\"field\":\"date\","
+                + "\"interval\":\"0d\"}}}}",
+            "illegal_argument_exception",
+            "Zero or negative time interval not supported"),
+        Arguments.of(
+            "{\"size\":0,\"aggs\":{\"a\":{\"avg\":{\"field\":\"_source\"}}}}",
+            "illegal_argument_exception",
+            "Fielddata is not supported on field [_source] of type [_source]"),
+        Arguments.of(
+            "{\"size\":0,\"aggs\":{\"t\":{\"terms\":{\"field\":\"tag\","
+                + "\"include\":\"[\"}}}}",
+            "illegal_argument_exception",
+            "unexpected end-of-string"),
+        Arguments.of(
+            "{\"sort\":[{\"v\":\"asc\"}]}",
+            "illegal_argument_exception",
+            "Can't load fielddata on [v] because fielddata is unsupported on fields of type"
+                + " [knn_vector]. Use doc values instead."),
+        Arguments.of(
+            "{\"query\":{\"match_all\":{\"boost\":-1}}}",
+            "illegal_argument_exception",
+            "negative [boost] are not allowed."),
+        Arguments.of(
+            "{\"query\":{\"match_phrase\":{\"title\":{\"query\":\"a\",\"slop\":-1}}}}",
+            "illegal_argument_exception",
+            "No negative slop allowed."),
+        Arguments.of(
+            "{\"query\":{\"fuzzy\":{\"tag\":{\"value\":\"a\",\"prefix_length\":-1}}}}",
+            "query_shard_exception",
+            "failed to create query: prefixLength cannot be negative."),
+        Arguments.of(
+            "{\"query\":{\"dis_max\":{\"queries\":[{\"match_all\":{}}],\"tie_breaker\":2}}}",
+            "query_shard_exception",
+            "failed to create query: tieBreakerMultiplier must be in [0, 1]"),
+        Arguments.of(
+            "{\"rescore\":{\"window_size\":2147483647,"
+                + "\"query\":{\"rescore_query\":{\"match_all\":{}}}}}",
+            "illegal_argument_exception",
+            "Rescore window [2147483647] is too large. It must be less than [10000]. This"
+                + " prevents allocating massive heaps for storing the results to be rescored."
+                + " This limit can be set by changing the [index.max_rescore_window] index level"
+                + " setting."),
+        Arguments.of(
+            "{\"query\":{\"knn\":{\"v\":{\"vector\":[1,2],\"k\":1,\"_name\":[\"x\"]}}}}",
+            "parsing_exception",
+            "[knn] unknown token [START_ARRAY] after [_name]"),
+        Arguments.of(
+            "{\"docvalue_fields\":[{\"field\":[\"tag\"]}]}",
+            "x_content_parse_exception",
+            "[1:30] [docvalues_field] field doesn't support values of type: START_ARRAY"));
+  }
+
+  @ParameterizedTest
+  @MethodSource("badParameters")
+  void badParameterIsA400WithOpenSearchsRootCause(String body, String type, String reason)
+      throws Exception {
+    var r = http.send("POST", "/idx/_search", body);
+
+    assertThat(r.status()).as(r.body()).isEqualTo(400);
+    JsonNode cause = JSON.readTree(r.body()).at("/error/root_cause/0");
+    assertThat(cause.path("type").asText()).as(r.body()).isEqualTo(type);
+    assertThat(cause.path("reason").asText()).isEqualTo(reason);
+    assertStillAnswers();
+  }
+
+  /** OpenSearch has no bucket for an unmapped value; Duet's once read _id's terms as numbers. */
+  @Test
+  void termsOnIdWithMissingAnswers() throws Exception {
+    var r =
+        http.send(
+            "POST",
+            "/idx/_search",
+            "{\"size\":0,\"aggs\":{\"t\":{\"terms\":{\"field\":\"_id\",\"missing\":\"x\"}}}}");
+
+    assertThat(r.status()).as(r.body()).isEqualTo(200);
+  }
+
+  /** A negative number of fragments means no limit on them, as in OpenSearch. */
+  @Test
+  void negativeNumberOfFragmentsHighlights() throws Exception {
+    var r =
+        http.send(
+            "POST",
+            "/idx/_search",
+            "{\"query\":{\"match\":{\"title\":\"hello\"}},"
+                + "\"highlight\":{\"fields\":{\"title\":{\"number_of_fragments\":-1}}}}");
+
+    assertThat(r.status()).as(r.body()).isEqualTo(200);
+    assertThat(JSON.readTree(r.body()).at("/hits/hits/0/highlight/title/0").asText())
+        .isEqualTo("<em>hello</em> world");
+  }
+
   /** OpenSearch reads a scalar in {@code ranges} as a marker before the object that follows. */
   @Test
   void dateRangeWithAScalarBeforeARangeIsOneRange() throws Exception {

@@ -75,11 +75,17 @@ enum FieldSource {
   }
 
   SortedNumericDocValues numeric(Segment segment, String field) throws IOException {
-    return DocValues.getSortedNumeric(segment.context.reader(), field);
+    // An unmapped field has no values, whatever Lucene holds under its name (_id's terms, say):
+    // every document falls to the aggregation's missing value.
+    return this == UNMAPPED
+        ? DocValues.emptySortedNumeric()
+        : DocValues.getSortedNumeric(segment.context.reader(), field);
   }
 
   SortedSetDocValues ordinals(Segment segment, String field) throws IOException {
-    return DocValues.getSortedSet(segment.context.reader(), field);
+    return this == UNMAPPED
+        ? DocValues.emptySortedSet()
+        : DocValues.getSortedSet(segment.context.reader(), field);
   }
 
   /** A raw sorted-numeric value of this source as a double. */
