@@ -34,6 +34,8 @@ import org.opensearch.protobufs.FieldValue;
 import org.opensearch.protobufs.FieldCollapse;
 import org.opensearch.protobufs.FuzzyQuery;
 import org.opensearch.protobufs.KnnQuery;
+import org.opensearch.protobufs.MatchAllQuery;
+import org.opensearch.protobufs.MatchPhraseQuery;
 import org.opensearch.protobufs.MatchQuery;
 import org.opensearch.protobufs.NestedQuery;
 import org.opensearch.protobufs.QueryContainer;
@@ -178,6 +180,32 @@ class HostileGrpcCallsTest {
   @ParameterizedTest
   @MethodSource("queriesWithAnEmptyOneof")
   void queryWithAnEmptyOneofIsInvalidArgument(QueryContainer query) {
+    assertInvalidArgument(
+        SearchRequest.newBuilder()
+            .addIndex("idx")
+            .setSearchRequestBody(SearchRequestBody.newBuilder().setQuery(query)));
+  }
+
+  /** The model's parameter rules, reached through the gRPC decoders: one rule, both ports. */
+  static Stream<QueryContainer> queriesWithBadParameters() {
+    return Stream.of(
+        QueryContainer.newBuilder().setMatchAll(MatchAllQuery.newBuilder().setBoost(-1)).build(),
+        QueryContainer.newBuilder()
+            .setMatchPhrase(
+                MatchPhraseQuery.newBuilder().setField("title").setQuery("a").setSlop(-1))
+            .build(),
+        QueryContainer.newBuilder()
+            .setFuzzy(
+                FuzzyQuery.newBuilder()
+                    .setField("tag")
+                    .setValue(FieldValue.newBuilder().setString("a"))
+                    .setPrefixLength(-1))
+            .build());
+  }
+
+  @ParameterizedTest
+  @MethodSource("queriesWithBadParameters")
+  void queryWithABadParameterIsInvalidArgument(QueryContainer query) {
     assertInvalidArgument(
         SearchRequest.newBuilder()
             .addIndex("idx")
