@@ -121,7 +121,8 @@ final class QueryTranslator {
         };
     float boost = model.boost();
     if (boost < 0) {
-      throw dev.duet.engine.error.DuetException.illegalArgument("negative [boost] are not allowed.");
+      throw dev.duet.engine.error.DuetException.illegalArgument(
+          "negative [boost] are not allowed.");
     }
     return boost == 1f || q instanceof MatchNoDocsQuery ? q : new BoostQuery(q, boost);
   }

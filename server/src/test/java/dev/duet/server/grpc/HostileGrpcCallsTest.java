@@ -20,18 +20,18 @@ import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.opensearch.protobufs.AggregationContainer;
 import org.opensearch.protobufs.BoolQuery;
 import org.opensearch.protobufs.ConstantScoreQuery;
-import org.opensearch.protobufs.FieldValue;
 import org.opensearch.protobufs.FieldCollapse;
+import org.opensearch.protobufs.FieldValue;
 import org.opensearch.protobufs.FuzzyQuery;
 import org.opensearch.protobufs.KnnQuery;
 import org.opensearch.protobufs.MatchAllQuery;
@@ -46,7 +46,6 @@ import org.opensearch.protobufs.SearchRequestBody;
 import org.opensearch.protobufs.SortCombinations;
 import org.opensearch.protobufs.SortOptions;
 import org.opensearch.protobufs.TermQuery;
-import org.opensearch.protobufs.TermsQuery;
 import org.opensearch.protobufs.TermsSetQuery;
 import org.opensearch.protobufs.services.SearchServiceGrpc;
 
@@ -76,8 +75,7 @@ class HostileGrpcCallsTest {
         .aggregate()
         .join();
     h2c = WebClient.of("h2c://127.0.0.1:" + node.grpcPort());
-    channel =
-        NettyChannelBuilder.forAddress("127.0.0.1", node.grpcPort()).usePlaintext().build();
+    channel = NettyChannelBuilder.forAddress("127.0.0.1", node.grpcPort()).usePlaintext().build();
   }
 
   @AfterAll
@@ -89,7 +87,8 @@ class HostileGrpcCallsTest {
   @Test
   void undecodableBytesAreInvalidArgument() {
     for (String method : new String[] {SEARCH, BULK}) {
-      AggregatedHttpResponse r = call(method, frame(0, new byte[] {(byte) 0xff, (byte) 0xff}), null);
+      AggregatedHttpResponse r =
+          call(method, frame(0, new byte[] {(byte) 0xff, (byte) 0xff}), null);
 
       assertThat(status(r)).as(describe(r)).isEqualTo(Status.Code.INVALID_ARGUMENT);
       assertThat(message(r)).isNotEmpty();
@@ -135,9 +134,12 @@ class HostileGrpcCallsTest {
         QueryContainer.newBuilder()
             .setConstantScore(ConstantScoreQuery.newBuilder().setFilter(empty))
             .build(),
-        QueryContainer.newBuilder().setConstantScore(ConstantScoreQuery.getDefaultInstance()).build(),
         QueryContainer.newBuilder()
-            .setTerm(TermQuery.newBuilder().setField("tag").setValue(FieldValue.getDefaultInstance()))
+            .setConstantScore(ConstantScoreQuery.getDefaultInstance())
+            .build(),
+        QueryContainer.newBuilder()
+            .setTerm(
+                TermQuery.newBuilder().setField("tag").setValue(FieldValue.getDefaultInstance()))
             .build(),
         QueryContainer.newBuilder().setTerm(TermQuery.newBuilder().setField("tag")).build(),
         QueryContainer.newBuilder().setNested(NestedQuery.getDefaultInstance()).build(),
@@ -163,8 +165,7 @@ class HostileGrpcCallsTest {
             .build(),
         SearchRequestBody.newBuilder().addSort(SortCombinations.getDefaultInstance()).build(),
         SearchRequestBody.newBuilder()
-            .addSort(
-                SortCombinations.newBuilder().setOptions(SortOptions.getDefaultInstance()))
+            .addSort(SortCombinations.newBuilder().setOptions(SortOptions.getDefaultInstance()))
             .build(),
         SearchRequestBody.newBuilder().setPostFilter(QueryContainer.getDefaultInstance()).build(),
         SearchRequestBody.newBuilder().addRescore(Rescore.getDefaultInstance()).build(),
@@ -233,9 +234,7 @@ class HostileGrpcCallsTest {
     if (encoding != null) {
       headers.add("grpc-encoding", encoding);
     }
-    return h2c.execute(HttpRequest.of(headers.build(), HttpData.wrap(body)))
-        .aggregate()
-        .join();
+    return h2c.execute(HttpRequest.of(headers.build(), HttpData.wrap(body))).aggregate().join();
   }
 
   private static byte[] frame(int compressed, byte[] payload) {

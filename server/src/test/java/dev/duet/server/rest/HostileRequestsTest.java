@@ -147,8 +147,7 @@ class HostileRequestsTest {
             "illegal_argument_exception",
             "Fielddata is not supported on field [_source] of type [_source]"),
         Arguments.of(
-            "{\"size\":0,\"aggs\":{\"t\":{\"terms\":{\"field\":\"tag\","
-                + "\"include\":\"[\"}}}}",
+            "{\"size\":0,\"aggs\":{\"t\":{\"terms\":{\"field\":\"tag\"," + "\"include\":\"[\"}}}}",
             "illegal_argument_exception",
             "unexpected end-of-string"),
         Arguments.of(

@@ -143,7 +143,8 @@ final class AggregationBody {
       if (!known.contains(name)) {
         throw failedToParse(
             DuetException.badRequest(
-                "x_content_parse_exception", at + " [" + element + "] unknown field [" + name + "]"));
+                "x_content_parse_exception",
+                at + " [" + element + "] unknown field [" + name + "]"));
       }
       if (!v.isScalarValue()) {
         throw failedToParse(
