@@ -59,6 +59,15 @@ final class DocumentParser {
     } catch (JsonProcessingException e) {
       throw new DuetException(
           400, "mapper_parsing_exception", "failed to parse", Map.of(), JacksonErrors.toDuet(e));
+    } catch (StackOverflowError e) {
+      // Only a document's nesting recurses this deep; the parse has touched no shared state.
+      throw new DuetException(
+          400,
+          "mapper_parsing_exception",
+          "failed to parse",
+          Map.of(),
+          new DuetException(
+              400, "parse_exception", "The document is nested too deeply to be parsed"));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

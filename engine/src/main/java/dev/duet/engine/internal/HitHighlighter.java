@@ -180,7 +180,7 @@ final class HitHighlighter {
         options,
         analyzer,
         options.fragmentSize() == null ? DEFAULT_FRAGMENT_SIZE : options.fragmentSize(),
-        options.numberOfFragments() == null
+        options.numberOfFragments() == null || options.numberOfFragments() < 0
             ? DEFAULT_NUMBER_OF_FRAGMENTS
             : options.numberOfFragments(),
         options.preTags() == null ? "<em>" : options.preTags().get(0),
@@ -221,7 +221,8 @@ final class HitHighlighter {
           options.fragmentSize() == null ? DEFAULT_FRAGMENT_SIZE : options.fragmentSize();
       this.noMatchSize = options.noMatchSize() == null ? 0 : options.noMatchSize();
       this.wholeValues = fragments == 0 || !tokenized;
-      this.maxPassages = fragments == 0 ? Integer.MAX_VALUE - 1 : fragments;
+      // A negative number of fragments is no limit on them, as in OpenSearch (not a 500).
+      this.maxPassages = fragments <= 0 ? Integer.MAX_VALUE - 1 : fragments;
       List<String> pre = options.preTags() == null ? List.of("<em>") : options.preTags();
       List<String> post = options.postTags() == null ? List.of("</em>") : options.postTags();
       Encoder encoder =

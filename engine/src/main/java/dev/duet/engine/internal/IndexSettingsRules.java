@@ -21,6 +21,7 @@ final class IndexSettingsRules {
           "refresh_interval",
           "search.idle.after",
           "max_result_window",
+          "max_rescore_window",
           "max_terms_count",
           "translog.durability",
           "translog.sync_interval",
@@ -42,6 +43,7 @@ final class IndexSettingsRules {
           "refresh_interval",
           "search.idle.after",
           "max_result_window",
+          "max_rescore_window",
           "max_terms_count",
           "translog.durability",
           "translog.sync_interval",
@@ -79,6 +81,7 @@ final class IndexSettingsRules {
     parseInt(out, "number_of_shards", 1);
     parseInt(out, "number_of_replicas", 0);
     parseInt(out, "max_result_window", 1);
+    parseInt(out, "max_rescore_window", 1);
     parseInt(out, "max_terms_count", 1);
     MappingLimits.validate(out);
     String refresh = out.get("refresh_interval");
@@ -215,6 +218,12 @@ final class IndexSettingsRules {
   static int maxResultWindow(IndexSettings settings) {
     String v = settings.get("max_result_window");
     return v == null ? DEFAULT_MAX_RESULT_WINDOW : Integer.parseInt(v);
+  }
+
+  /** {@code index.max_rescore_window}: the largest rescore window; max_result_window if unset. */
+  static int maxRescoreWindow(IndexSettings settings) {
+    String v = settings.get("max_rescore_window");
+    return v == null ? maxResultWindow(settings) : Integer.parseInt(v.trim());
   }
 
   /** {@code index.max_terms_count}: the most values one terms query may hold. */

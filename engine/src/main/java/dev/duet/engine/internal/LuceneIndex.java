@@ -273,6 +273,10 @@ final class LuceneIndex implements Closeable {
     return IndexSettingsRules.maxResultWindow(metadata.settings());
   }
 
+  int maxRescoreWindow() {
+    return IndexSettingsRules.maxRescoreWindow(metadata.settings());
+  }
+
   /** Applies one write; failures the client caused come back as the item's failure. */
   BulkItemResponse apply(BulkItem item, String id, boolean autoId, boolean forcedRefresh) {
     try {

@@ -92,6 +92,12 @@ final class QueryTranslator {
       }
     } catch (org.apache.lucene.search.IndexSearcher.TooManyClauses e) {
       throw clauseLimit.translationFailure(fields);
+    } catch (IllegalArgumentException e) {
+      // Lucene's own argument checks (a negative prefix length, a tie breaker above 1, ...): the
+      // request's mistake, reported as OpenSearch's shard reports it.
+      throw fields.failure(
+          "failed to create query: " + e.getMessage(),
+          dev.duet.engine.error.DuetException.illegalArgument(e.getMessage()));
     }
     return clauseLimit.check(query, fields);
   }
@@ -114,6 +120,10 @@ final class QueryTranslator {
           case dev.duet.engine.search.Query.Compound c -> compound(c);
         };
     float boost = model.boost();
+    if (boost < 0) {
+      throw dev.duet.engine.error.DuetException.illegalArgument(
+          "negative [boost] are not allowed.");
+    }
     return boost == 1f || q instanceof MatchNoDocsQuery ? q : new BoostQuery(q, boost);
   }
 

@@ -120,6 +120,18 @@ final class SearchPhase {
                 + " This limit can be set by changing the [index.max_result_window] index level"
                 + " setting.");
       }
+      for (QueryRescore rescore : request.controls().rescore()) {
+        if (rescore.windowSize() > target.maxRescoreWindow()) {
+          throw DuetException.illegalArgument(
+              "Rescore window ["
+                  + rescore.windowSize()
+                  + "] is too large. It must be less than ["
+                  + target.maxRescoreWindow()
+                  + "]. This prevents allocating massive heaps for storing the results to be"
+                  + " rescored. This limit can be set by changing the [index.max_rescore_window]"
+                  + " index level setting.");
+        }
+      }
     }
     TrackTotalHits track = request.trackTotalHits();
     int shards = 0;

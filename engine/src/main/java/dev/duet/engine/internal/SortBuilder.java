@@ -20,6 +20,10 @@ final class SortBuilder {
   /** The point-in-time tiebreak: a shard's doc id, as OpenSearch sorts and reports it. */
   static final String SHARD_DOC = "_shard_doc";
 
+  /** Types with no doc values to sort by (a default LONG sort would read what is not there). */
+  private static final java.util.Set<String> UNSORTABLE_TYPES =
+      java.util.Set.of("knn_vector", "object", "nested", "binary");
+
   private SortBuilder() {}
 
   /** The Lucene sort, or null for relevance order (no sort keys). */
@@ -83,7 +87,8 @@ final class SortBuilder {
               + "] in order to load field data by uninverting the inverted index. Note that this"
               + " can use significant memory.");
     }
-    if (Boolean.FALSE.equals(field.params().get("doc_values"))) {
+    if (Boolean.FALSE.equals(field.params().get("doc_values"))
+        || UNSORTABLE_TYPES.contains(field.type())) {
       throw DuetException.illegalArgument(
           "Can't load fielddata on ["
               + name

@@ -7,6 +7,9 @@ public record MatchPhrase(
     String field, String query, int slop, String analyzer, boolean zeroTermsAll, float boost)
     implements Query.FullText {
   public MatchPhrase {
+    if (slop < 0) {
+      throw dev.duet.engine.error.DuetException.illegalArgument("No negative slop allowed.");
+    }
     requireNonNull(field, "field");
     requireNonNull(query, "query");
   }

@@ -16,6 +16,9 @@ public record MatchPhrasePrefix(
     float boost)
     implements Query.FullText {
   public MatchPhrasePrefix {
+    if (slop < 0) {
+      throw dev.duet.engine.error.DuetException.illegalArgument("No negative slop allowed.");
+    }
     requireNonNull(field, "field");
     requireNonNull(query, "query");
   }

@@ -59,7 +59,9 @@ public final class GrpcTransport {
         // over in one hop (RpcCalls.unaryOffLoop), Search after answering cache hits here.
         .useBlockingTaskExecutor(false)
         .maxRequestMessageLength(maxMessageBytes)
-        .exceptionHandler(messageTooLarge(maxMessageBytes))
+        .exceptionHandler(
+            messageTooLarge(maxMessageBytes)
+                .orElse((ctx, status, cause, metadata) -> GrpcErrors.undecodable(status, cause)))
         .build();
   }
 

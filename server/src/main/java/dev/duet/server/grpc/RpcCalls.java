@@ -52,7 +52,12 @@ final class RpcCalls {
     } catch (StatusRuntimeException e) {
       responses.onError(e); // a status the handler chose, e.g. REST's 404 for a missing document
       return;
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | StackOverflowError e) {
+      DuetException known = RestErrors.recognized(e);
+      if (known != null) {
+        responses.onError(GrpcErrors.toStatus(known));
+        return;
+      }
       log.error("{} failed unexpectedly", method, e);
       // The same 500 body REST gives for it, so the two ports still say the same thing.
       responses.onError(GrpcErrors.toStatus(RestErrors.internal(e)));

@@ -66,7 +66,7 @@ final class SearchRpcs extends SearchServiceGrpc.SearchServiceImplBase {
       dev.duet.engine.search.SearchRequest decoded = SearchRequestDecoder.decode(request);
       dev.duet.engine.search.SearchResponse cached = search.cached(decoded);
       return cached == null ? null : encode(request, decoded, cached);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | StackOverflowError e) {
       return null;
     }
   }

@@ -1,8 +1,11 @@
 package dev.duet.server.rest;
 
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.linecorp.armeria.common.HttpMethod;
 import dev.duet.engine.error.DuetException;
 import dev.duet.server.rest.codec.ErrorEncoder;
+import dev.duet.server.rest.codec.Json;
 import dev.duet.server.rest.codec.JsonOutput;
 import java.io.IOException;
 import java.util.List;
@@ -25,6 +28,43 @@ public final class RestErrors {
       throw new java.io.UncheckedIOException(ioe);
     }
     return RestResponse.json(e.status(), out);
+  }
+
+  /**
+   * The answer for a failure that reached the transport's edge, when it is one Duet knows: a {@link
+   * DuetException} anywhere in its causes, or a client's mistake no decoder caught, as a 400 —
+   * Jackson's limits on a body (nesting depth, name, number and string lengths: OpenSearch 3.8
+   * answers them with a 500, but they are the client's doing), a malformed body, and recursion too
+   * deep for the stack, which only a request's nesting can cause. Null for anything else (a bug).
+   */
+  public static DuetException recognized(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      switch (c) {
+        case DuetException e -> {
+          return e;
+        }
+        case StreamConstraintsException e -> {
+          return Json.constraintError(e);
+        }
+        case StreamReadException e -> {
+          return Json.parseError(e);
+        }
+        case StackOverflowError e -> {
+          return tooDeep();
+        }
+        default -> {}
+      }
+      if (c.getCause() == c) {
+        break;
+      }
+    }
+    return null;
+  }
+
+  /** A request whose nesting ran the stack out. */
+  public static DuetException tooDeep() {
+    return DuetException.illegalArgument(
+        "The request is nested too deeply to be processed (it ran out of stack)");
   }
 
   /** An unexpected failure: 500, typed by the exception's class as OpenSearch does. */

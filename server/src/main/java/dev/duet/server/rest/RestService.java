@@ -1,6 +1,5 @@
 package dev.duet.server.rest;
 
-import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.linecorp.armeria.common.AggregatedHttpRequest;
 import com.linecorp.armeria.common.ContentTooLargeException;
 import com.linecorp.armeria.common.HttpRequest;
@@ -9,7 +8,6 @@ import com.linecorp.armeria.common.QueryParams;
 import com.linecorp.armeria.server.HttpService;
 import com.linecorp.armeria.server.ServiceRequestContext;
 import dev.duet.engine.error.DuetException;
-import dev.duet.server.rest.codec.Json;
 import dev.duet.server.rest.filter.ResponseFilter;
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
@@ -117,11 +115,11 @@ public final class RestService implements HttpService {
         case RestRouter.Match.NotFound n ->
             RestErrors.noHandler(uri(ctx), agg.method()).toHttpResponse();
       };
-    } catch (DuetException e) {
-      return RestErrors.of(e, pretty).toHttpResponse();
-    } catch (StreamReadException e) {
-      return RestErrors.of(Json.parseError(e), pretty).toHttpResponse();
     } catch (Exception | StackOverflowError e) {
+      DuetException known = RestErrors.recognized(e);
+      if (known != null) {
+        return RestErrors.of(known, pretty).toHttpResponse();
+      }
       log.error("Unexpected failure serving {} {}", agg.method(), uri(ctx), e);
       return RestErrors.of(RestErrors.internal(e), pretty).toHttpResponse();
     }

@@ -32,7 +32,9 @@ final class RestClient {
 
   Response send(String method, String path, String body, String contentType)
       throws IOException, InterruptedException {
-    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path));
+    // A bound, so that a request the node never answers fails its test instead of hanging it.
+    HttpRequest.Builder b =
+        HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(60));
     if (body == null) {
       b.method(method, HttpRequest.BodyPublishers.noBody());
     } else {

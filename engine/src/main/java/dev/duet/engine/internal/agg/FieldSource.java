@@ -40,6 +40,10 @@ enum FieldSource {
   /** The source of {@code field} in a target, failing as OpenSearch does for text and objects. */
   static FieldSource resolve(AggregationTarget target, String field) {
     FieldMapping mapping = target.fields().apply(field);
+    if (mapping == null && field.equals("_source")) {
+      throw DuetException.illegalArgument(
+          "Fielddata is not supported on field [_source] of type [_source]");
+    }
     FieldSource source = of(mapping);
     if (source == null) {
       if (mapping.type().equals("text")) {
@@ -71,11 +75,17 @@ enum FieldSource {
   }
 
   SortedNumericDocValues numeric(Segment segment, String field) throws IOException {
-    return DocValues.getSortedNumeric(segment.context.reader(), field);
+    // An unmapped field has no values, whatever Lucene holds under its name (_id's terms, say):
+    // every document falls to the aggregation's missing value.
+    return this == UNMAPPED
+        ? DocValues.emptySortedNumeric()
+        : DocValues.getSortedNumeric(segment.context.reader(), field);
   }
 
   SortedSetDocValues ordinals(Segment segment, String field) throws IOException {
-    return DocValues.getSortedSet(segment.context.reader(), field);
+    return this == UNMAPPED
+        ? DocValues.emptySortedSet()
+        : DocValues.getSortedSet(segment.context.reader(), field);
   }
 
   /** A raw sorted-numeric value of this source as a double. */

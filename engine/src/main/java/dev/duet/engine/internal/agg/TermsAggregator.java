@@ -45,11 +45,12 @@ final class TermsAggregator extends Aggregator.Buckets {
       format = ValueFormat.of(source, segment.target.fields().apply(spec.field()), null, null);
     }
     LeafCollector[] subLeaves = subLeaves(segment);
-    if (resolved == FieldSource.KEYWORD) {
-      return keywordLeaf(segment, subLeaves);
-    }
     if (resolved == FieldSource.UNMAPPED && spec.missing() == null) {
       return LeafCollector.NO_OP;
+    }
+    if (resolved == FieldSource.KEYWORD || resolved == FieldSource.UNMAPPED) {
+      // Unmapped with a missing value: string terms (its kind), every document in that bucket.
+      return keywordLeaf(segment, subLeaves, resolved);
     }
     SortedNumericDocValues values = resolved.numeric(segment, spec.field());
     long missing = spec.missing() == null ? 0 : missingKey(resolved);
@@ -69,8 +70,9 @@ final class TermsAggregator extends Aggregator.Buckets {
     };
   }
 
-  private LeafCollector keywordLeaf(Segment segment, LeafCollector[] subLeaves) throws IOException {
-    SortedSetDocValues values = FieldSource.KEYWORD.ordinals(segment, spec.field());
+  private LeafCollector keywordLeaf(
+      Segment segment, LeafCollector[] subLeaves, FieldSource resolved) throws IOException {
+    SortedSetDocValues values = resolved.ordinals(segment, spec.field());
     int[] termIds = new int[(int) Math.min(Integer.MAX_VALUE - 8, values.getValueCount())];
     java.util.Arrays.fill(termIds, UNSEEN);
     if (spec.minDocCount() == 0) {

@@ -2,6 +2,7 @@ package dev.duet.engine.search.agg;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.duet.engine.error.DuetException;
 import dev.duet.engine.search.Query;
 import dev.duet.engine.search.SortSpec;
 import dev.duet.engine.search.SourceFilter;
@@ -110,6 +111,10 @@ public sealed interface Aggregation {
       List<Aggregation> subAggregations)
       implements Aggregation {
     public Histogram {
+      if (!date && !(interval > 0)) {
+        throw DuetException.illegalArgument(
+            "[interval] must be >0 for histogram aggregation [" + name + "]");
+      }
       order = List.copyOf(order);
       subAggregations = List.copyOf(subAggregations);
     }
@@ -185,6 +190,12 @@ public sealed interface Aggregation {
       List<Aggregation> subAggregations)
       implements Aggregation {
     public Composite {
+      if (size <= 0) {
+        // OpenSearch 3.8 fails these with a 500 (NegativeArraySizeException, a
+        // NullPointerException for 0); terms' own rule and message are the client's answer.
+        throw DuetException.illegalArgument(
+            "[size] must be greater than 0. Found [" + size + "] in [" + name + "]");
+      }
       sources = List.copyOf(sources);
       subAggregations = List.copyOf(subAggregations);
     }
@@ -208,12 +219,47 @@ public sealed interface Aggregation {
       boolean keyed,
       double compression,
       Object missing)
-      implements Aggregation {}
+      implements Aggregation {
+    /**
+     * Above this a t-digest's arrays outgrow any heap (OpenSearch 3.8 has no bound: 1e10 runs it
+     * out of memory).
+     */
+    public static final double MAX_COMPRESSION = 100_000;
+
+    public Percentiles {
+      if (!ranks) {
+        for (double percent : points) {
+          if (!(percent >= 0 && percent <= 100)) {
+            throw DuetException.illegalArgument(
+                "percent must be in [0,100], got [" + percent + "]: [" + name + "]");
+          }
+        }
+      }
+      if (!(compression > 0 && compression <= MAX_COMPRESSION)) {
+        throw DuetException.illegalArgument(
+            "[compression] must be greater than 0 and at most ["
+                + (long) MAX_COMPRESSION
+                + "]. Found ["
+                + compression
+                + "] in ["
+                + name
+                + "]");
+      }
+    }
+  }
 
   /** {@code top_hits}: the best documents of each bucket. */
   record TopHits(String name, int from, int size, List<SortSpec> sort, SourceFilter source)
       implements Aggregation {
     public TopHits {
+      if (size < 0) {
+        throw DuetException.illegalArgument(
+            "[size] must be greater than or equal to 0. Found [" + size + "] in [" + name + "]");
+      }
+      if (from < 0) {
+        throw DuetException.illegalArgument(
+            "[from] must be greater than or equal to 0. Found [" + from + "] in [" + name + "]");
+      }
       sort = List.copyOf(sort);
     }
   }
@@ -272,7 +318,24 @@ public sealed interface Aggregation {
       String includeRegex,
       String excludeRegex,
       List<String> includeValues,
-      List<String> excludeValues) {}
+      List<String> excludeValues) {
+    public IncludeExclude {
+      checkSyntax(includeRegex);
+      checkSyntax(excludeRegex);
+    }
+
+    /** A regex Lucene cannot parse ({@code "["}) is the client's mistake, with Lucene's reason. */
+    private static void checkSyntax(String regex) {
+      if (regex == null) {
+        return;
+      }
+      try {
+        new org.apache.lucene.util.automaton.RegExp(regex);
+      } catch (IllegalArgumentException e) {
+        throw DuetException.illegalArgument(e.getMessage());
+      }
+    }
+  }
 
   /** One range; {@code from} inclusive, {@code to} exclusive, null when open. */
   record RangeBound(String key, Object from, Object to) {}

@@ -39,12 +39,22 @@ public final class DateIntervals {
           case "d" -> 86_400_000;
           default -> 0;
         };
-    if (i == 0 || unit == 0) {
+    long millis;
+    try {
+      if (i == 0 || unit == 0) {
+        throw new NumberFormatException(interval);
+      }
+      millis = Math.multiplyExact(Long.parseLong(interval.substring(0, i)), unit);
+    } catch (NumberFormatException | ArithmeticException e) {
       throw DuetException.illegalArgument(
           "failed to parse setting [date_histogram.fixedInterval] with value ["
               + interval
               + "] as a time value: unit is missing or unrecognized");
     }
-    return Long.parseLong(interval.substring(0, i)) * unit;
+    if (millis <= 0) {
+      // Rounding divides by it.
+      throw DuetException.illegalArgument("Zero or negative time interval not supported");
+    }
+    return millis;
   }
 }

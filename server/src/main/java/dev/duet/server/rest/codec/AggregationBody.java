@@ -7,8 +7,11 @@ import dev.duet.engine.search.agg.Aggregation.BucketOrder;
 import dev.duet.engine.search.agg.Aggregation.GapPolicy;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * Streams the fields of one aggregation's body ({@code {"field":..,"size":..}}): the decoders ask
@@ -63,13 +66,101 @@ final class AggregationBody {
 
   /** OpenSearch's failure for a value its parser refused, with the reason as the cause. */
   DuetException failedToParse(String reason) {
+    return failedToParse(DuetException.illegalArgument(reason));
+  }
+
+  /** OpenSearch's failure for a value its parser refused, caused by {@code cause}. */
+  DuetException failedToParse(DuetException cause) {
     // OpenSearch places this failure at the value, where an unknown field is placed at its name.
     return new DuetException(
         400,
         "x_content_parse_exception",
         Json.location(p) + " [" + type + "] failed to parse field [" + field + "]",
         java.util.Map.of(),
-        DuetException.illegalArgument(reason));
+        cause);
+  }
+
+  /** OpenSearch's object parser refusing a value of the wrong kind for this field. */
+  DuetException unsupportedValue() {
+    return DuetException.badRequest(
+        "x_content_parse_exception",
+        Json.location(p)
+            + " ["
+            + type
+            + "] "
+            + field
+            + " doesn't support values of type: "
+            + Json.tokenName(p.currentToken()));
+  }
+
+  String type() {
+    return type;
+  }
+
+  /**
+   * This field's objects of scalars ({@code [{"from": 1, "to": 5}, ...]}, each with only the {@code
+   * known} keys), read as OpenSearch's object-array parser reads them, oddities included: a single
+   * object is a list of one, and a scalar in the array is passed over to the object that must
+   * follow it. {@code element} names the objects in errors ({@code range}, {@code field_config}).
+   */
+  List<Map<String, Object>> scalarObjects(String element, Set<String> known) throws IOException {
+    List<Map<String, Object>> out = new ArrayList<>();
+    JsonToken t = p.currentToken();
+    if (t == JsonToken.START_OBJECT) {
+      out.add(scalarObject(element, known));
+      return out;
+    }
+    if (t != JsonToken.START_ARRAY) {
+      throw unsupportedValue();
+    }
+    while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+      if (t == JsonToken.START_ARRAY) {
+        throw failedToParse(
+            new DuetException(
+                400, "illegal_state_exception", "expected value but got [START_ARRAY]"));
+      }
+      if (t != JsonToken.START_OBJECT && (t = p.nextToken()) != JsonToken.START_OBJECT) {
+        throw failedToParse(
+            DuetException.badRequest(
+                "x_content_parse_exception",
+                Json.location(p)
+                    + " ["
+                    + element
+                    + "] Expected START_OBJECT but was: "
+                    + Json.tokenName(t)));
+      }
+      out.add(scalarObject(element, known));
+    }
+    return out;
+  }
+
+  private Map<String, Object> scalarObject(String element, Set<String> known) throws IOException {
+    Map<String, Object> out = new HashMap<>();
+    while (p.nextToken() == JsonToken.FIELD_NAME) {
+      String name = p.currentName();
+      String at = Json.location(p);
+      JsonToken v = p.nextToken();
+      if (!known.contains(name)) {
+        throw failedToParse(
+            DuetException.badRequest(
+                "x_content_parse_exception",
+                at + " [" + element + "] unknown field [" + name + "]"));
+      }
+      if (!v.isScalarValue()) {
+        throw failedToParse(
+            DuetException.badRequest(
+                "x_content_parse_exception",
+                Json.location(p)
+                    + " ["
+                    + element
+                    + "] "
+                    + name
+                    + " doesn't support values of type: "
+                    + Json.tokenName(v)));
+      }
+      out.put(name, Json.scalar(p));
+    }
+    return out;
   }
 
   /** A string value checked by {@code check}, whose failure becomes this field's parse failure. */

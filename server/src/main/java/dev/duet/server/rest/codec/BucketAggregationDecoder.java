@@ -6,7 +6,6 @@ import dev.duet.engine.search.Query;
 import dev.duet.engine.search.agg.Aggregation;
 import dev.duet.engine.search.agg.Aggregation.BucketOrder;
 import dev.duet.engine.search.agg.Aggregation.IncludeExclude;
-import dev.duet.engine.search.agg.Aggregation.RangeBound;
 import dev.duet.server.rest.codec.AggregationsDecoder.Pending;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -34,6 +33,9 @@ final class BucketAggregationDecoder {
           "nested",
           "reverse_nested");
 
+  private static final Set<String> FIELD_CONFIG =
+      Set.of("field", "missing", "value_type", "format");
+
   private BucketAggregationDecoder() {}
 
   static boolean handles(String type) {
@@ -45,7 +47,7 @@ final class BucketAggregationDecoder {
     return switch (type) {
       case "terms" -> terms(body);
       case "multi_terms" -> multiTerms(body);
-      case "range", "date_range" -> range(body, type.equals("date_range"));
+      case "range", "date_range" -> RangeAggregationDecoder.parse(body, type.equals("date_range"));
       case "histogram", "date_histogram" ->
           HistogramAggregationDecoder.histogram(body, type.equals("date_histogram"));
       case "filter" -> {
@@ -153,17 +155,19 @@ final class BucketAggregationDecoder {
     while (body.next()) {
       switch (body.field()) {
         case "terms" -> {
-          JsonParser p = body.parser();
-          while (p.nextToken() != JsonToken.END_ARRAY) {
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-              String key = p.currentName();
-              p.nextToken();
-              if (key.equals("field")) {
-                fields.add(p.getText());
-              } else {
-                p.skipChildren();
-              }
+          for (Map<String, Object> config : body.scalarObjects("field_config", FIELD_CONFIG)) {
+            Object field = config.get("field");
+            if (field != null) {
+              fields.add(field.toString());
             }
+          }
+          if (fields.size() < 2) {
+            throw body.failedToParse(
+                "multi term aggregation must has at least 2 terms. Found ["
+                    + fields.size()
+                    + "] in ["
+                    + body.aggName()
+                    + "] Use terms aggregation for single term aggregation");
           }
         }
         case "size" -> size = body.intValue();
@@ -179,47 +183,6 @@ final class BucketAggregationDecoder {
     long mdc = minDocCount;
     String name = body.aggName();
     return subs -> new Aggregation.MultiTerms(name, fields, s, o, mdc, subs);
-  }
-
-  private static Pending range(AggregationBody body, boolean date) throws IOException {
-    String field = null;
-    List<RangeBound> ranges = new ArrayList<>();
-    boolean keyed = false;
-    String format = null;
-    while (body.next()) {
-      switch (body.field()) {
-        case "field" -> field = body.string();
-        case "keyed" -> keyed = body.bool();
-        case "format" -> format = body.string();
-        case "time_zone", "missing" -> body.skip();
-        case "ranges" -> {
-          JsonParser p = body.parser();
-          while (p.nextToken() != JsonToken.END_ARRAY) {
-            String key = null;
-            Object from = null;
-            Object to = null;
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-              String k = p.currentName();
-              p.nextToken();
-              switch (k) {
-                case "key" -> key = p.getText();
-                case "from" -> from = Json.scalar(p);
-                case "to" -> to = Json.scalar(p);
-                default -> throw QueryErrors.error(p, "Unknown key [" + k + "] in range");
-              }
-            }
-            ranges.add(new RangeBound(key, from, to));
-          }
-        }
-        default -> throw body.unknownField();
-      }
-    }
-    body.requireField(field);
-    String f = field;
-    boolean k = keyed;
-    String fmt = format;
-    String name = body.aggName();
-    return subs -> new Aggregation.Range(name, f, date, ranges, k, fmt, subs);
   }
 
   private static Pending filters(AggregationBody body) throws IOException {

@@ -171,7 +171,18 @@ final class FetchOptionsDecoder {
     String format = null;
     while (p.nextToken() != JsonToken.END_OBJECT) {
       String key = p.currentName();
-      p.nextToken();
+      JsonToken value = p.nextToken();
+      if (!value.isScalarValue()) {
+        throw DuetException.badRequest(
+            "x_content_parse_exception",
+            Json.location(p)
+                + " ["
+                + parserName
+                + "] "
+                + key
+                + " doesn't support values of type: "
+                + Json.tokenName(value));
+      }
       switch (key) {
         case "field" -> field = p.getText();
         case "format" -> format = p.getText();

@@ -53,7 +53,7 @@ final class HistogramAggregationDecoder {
         case "calendar_interval" -> calendar = body.checked(DateIntervals::checkCalendar);
         case "fixed_interval" -> fixed = body.checked(DateIntervals::fixedMillis);
         case "time_zone" -> timeZone = body.string();
-        case "offset" -> offset = date ? offsetMillis(body.string()) : body.doubleValue();
+        case "offset" -> offset = date ? offsetMillis(body) : body.doubleValue();
         case "min_doc_count" -> minDocCount = body.longValue();
         case "extended_bounds" -> {
           JsonParser p = body.parser();
@@ -95,8 +95,12 @@ final class HistogramAggregationDecoder {
             name, f, date, i, c, fx, tz, o, mdc, bmin, bmax, ord, k, fmt, subs);
   }
 
-  /** A date offset such as {@code +6h} or {@code -1d}, in millis. */
-  private static double offsetMillis(String text) {
+  /** A date offset such as {@code +6h} or {@code -1d} (a number is millis), in millis. */
+  private static double offsetMillis(AggregationBody body) throws IOException {
+    if (body.parser().currentToken().isNumeric()) {
+      return body.longValue();
+    }
+    String text = body.string();
     String t = text.trim();
     int sign = 1;
     if (t.startsWith("+")) {
@@ -109,7 +113,6 @@ final class HistogramAggregationDecoder {
     while (i < t.length() && Character.isDigit(t.charAt(i))) {
       i++;
     }
-    long n = Long.parseLong(t.substring(0, i));
     long unit =
         switch (t.substring(i)) {
           case "ms" -> 1;
@@ -117,9 +120,19 @@ final class HistogramAggregationDecoder {
           case "m" -> 60_000;
           case "h" -> 3_600_000;
           case "d" -> 86_400_000;
-          default -> throw DuetException.illegalArgument("failed to parse offset [" + text + "]");
+          default -> 0;
         };
-    return sign * n * unit;
+    try {
+      if (unit == 0) {
+        throw new NumberFormatException(text);
+      }
+      return sign * Math.multiplyExact(Long.parseLong(t.substring(0, i)), unit);
+    } catch (NumberFormatException | ArithmeticException e) {
+      throw body.failedToParse(
+          "failed to parse setting [DateHistogramAggregationBuilder.parseOffset] with value ["
+              + text
+              + "] as a time value: unit is missing or unrecognized");
+    }
   }
 
   static Pending composite(AggregationBody body) throws IOException {
@@ -130,19 +143,7 @@ final class HistogramAggregationDecoder {
       JsonParser p = body.parser();
       switch (body.field()) {
         case "size" -> size = body.intValue();
-        case "sources" -> {
-          while (p.nextToken() != JsonToken.END_ARRAY) {
-            p.nextToken(); // the source's name
-            String sourceName = p.currentName();
-            p.nextToken();
-            p.nextToken();
-            String type = p.currentName();
-            p.nextToken();
-            sources.add(compositeSource(p, sourceName, type));
-            p.nextToken(); // END_OBJECT of {"type":{...}}
-            p.nextToken(); // END_OBJECT of {"name":{...}}
-          }
-        }
+        case "sources" -> compositeSources(body, sources);
         case "after" -> {
           after = new LinkedHashMap<>();
           while (p.nextToken() == JsonToken.FIELD_NAME) {
@@ -158,6 +159,67 @@ final class HistogramAggregationDecoder {
     Map<String, Object> a = after;
     String name = body.aggName();
     return subs -> new Aggregation.Composite(name, s, sources, a, subs);
+  }
+
+  /**
+   * {@code [{"name": {"terms": {...}}}, ...]} (or one such object), refused as OpenSearch refuses
+   * anything else: a parse failure of {@code sources} naming the token it did not expect.
+   */
+  private static void compositeSources(AggregationBody body, List<CompositeSource> out)
+      throws IOException {
+    JsonParser p = body.parser();
+    JsonToken t = p.currentToken();
+    if (t == JsonToken.START_OBJECT) {
+      out.add(compositeSourceObject(body));
+    } else if (t != JsonToken.START_ARRAY) {
+      throw body.unsupportedValue();
+    } else {
+      while (p.nextToken() != JsonToken.END_ARRAY) {
+        expect(body, JsonToken.START_OBJECT);
+        out.add(compositeSourceObject(body));
+      }
+    }
+    if (out.isEmpty()) {
+      throw body.failedToParse("Composite [sources] cannot be null or empty");
+    }
+  }
+
+  /** One {@code {"name": {"type": {...}}}}; the parser is on its START_OBJECT. */
+  private static CompositeSource compositeSourceObject(AggregationBody body) throws IOException {
+    JsonParser p = body.parser();
+    p.nextToken();
+    expect(body, JsonToken.FIELD_NAME);
+    String sourceName = p.currentName();
+    p.nextToken();
+    expect(body, JsonToken.START_OBJECT);
+    p.nextToken();
+    expect(body, JsonToken.FIELD_NAME);
+    String type = p.currentName();
+    p.nextToken();
+    if (!Set.of("terms", "histogram", "date_histogram").contains(type)) {
+      throw body.failedToParse(QueryErrors.error(p, "invalid source type: " + type));
+    }
+    expect(body, JsonToken.START_OBJECT);
+    CompositeSource source = compositeSource(p, sourceName, type);
+    p.nextToken();
+    expect(body, JsonToken.END_OBJECT); // of {"type": {...}}
+    p.nextToken();
+    expect(body, JsonToken.END_OBJECT); // of {"name": {...}}
+    return source;
+  }
+
+  private static void expect(AggregationBody body, JsonToken expected) {
+    JsonToken t = body.parser().currentToken();
+    if (t != expected) {
+      throw body.failedToParse(
+          QueryErrors.error(
+              body.parser(),
+              "Failed to parse object: expecting token of type ["
+                  + expected
+                  + "] but found ["
+                  + Json.tokenName(t)
+                  + "]"));
+    }
   }
 
   private static CompositeSource compositeSource(JsonParser p, String name, String type)
@@ -188,9 +250,6 @@ final class HistogramAggregationDecoder {
         case "missing_order" -> missingOrder = missingOrder(p, type);
         default -> p.skipChildren();
       }
-    }
-    if (!Set.of("terms", "histogram", "date_histogram").contains(type)) {
-      throw QueryErrors.error(p, "Invalid source type: " + type);
     }
     return new CompositeSource(
         name, type, field, ascending, interval, calendar, fixed, missingBucket, missingOrder);

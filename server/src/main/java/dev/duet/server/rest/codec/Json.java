@@ -3,6 +3,7 @@ package dev.duet.server.rest.codec;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.exc.StreamReadException;
 import dev.duet.engine.error.DuetException;
 import java.io.IOException;
@@ -22,9 +23,13 @@ public final class Json {
 
   private Json() {}
 
+  /**
+   * A parser over a request body. It throws a parse error when asked for a token past the end of
+   * the input ({@link EndGuardedParser}), so no decoder loop can spin there.
+   */
   public static JsonParser parser(byte[] data, int offset, int length) {
     try {
-      return FACTORY.createParser(data, offset, length);
+      return new EndGuardedParser(FACTORY.createParser(data, offset, length));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -130,6 +135,17 @@ public final class Json {
     }
     DuetException cause = new DuetException(400, "stream_read_exception", reason);
     return new DuetException(400, "json_parse_exception", reason, Map.of(), cause);
+  }
+
+  /**
+   * A body over one of Jackson's limits (nesting depth, name, number or string length): 400 {@code
+   * stream_constraints_exception} with Jackson's message, shaped as OpenSearch 3.8 shapes it (which
+   * answers it with a 500, though it is the client's mistake).
+   */
+  public static DuetException constraintError(StreamConstraintsException e) {
+    String reason = e.getOriginalMessage();
+    DuetException cause = new DuetException(400, "stream_constraints_exception", reason);
+    return new DuetException(400, "stream_constraints_exception", reason, Map.of(), cause);
   }
 
   /**

@@ -23,6 +23,9 @@ final class KnnQueryDecoder {
   private KnnQueryDecoder() {}
 
   /** Reads the body after {@code "knn":}; leaves the parser on the body's END_OBJECT. */
+  private static final java.util.Set<String> SCALAR_OPTIONS =
+      java.util.Set.of("k", "min_score", "max_distance", "boost", "_name", "expand_nested_docs");
+
   static Query knn(JsonParser p) throws IOException {
     String field = null;
     Query.Knn knn = null;
@@ -57,6 +60,9 @@ final class KnnQueryDecoder {
       String name = p.currentName();
       String at = Json.location(p);
       t = p.nextToken();
+      if (!t.isScalarValue() && SCALAR_OPTIONS.contains(name)) {
+        throw error(p, "[knn] unknown token [" + Json.tokenName(t) + "] after [" + name + "]");
+      }
       switch (name) {
         case "vector" -> vector = vector(p, t);
         case "k" -> k = p.getValueAsInt();

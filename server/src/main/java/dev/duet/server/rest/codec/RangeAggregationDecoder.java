@@ -1,0 +1,48 @@
+package dev.duet.server.rest.codec;
+
+import dev.duet.engine.search.agg.Aggregation;
+import dev.duet.engine.search.agg.Aggregation.RangeBound;
+import dev.duet.server.rest.codec.AggregationsDecoder.Pending;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** The bodies of {@code range} and {@code date_range}. */
+final class RangeAggregationDecoder {
+  private static final Set<String> RANGE_KEYS = Set.of("key", "from", "to");
+
+  private RangeAggregationDecoder() {}
+
+  static Pending parse(AggregationBody body, boolean date) throws IOException {
+    String field = null;
+    List<RangeBound> ranges = new ArrayList<>();
+    boolean keyed = false;
+    String format = null;
+    while (body.next()) {
+      switch (body.field()) {
+        case "field" -> field = body.string();
+        case "keyed" -> keyed = body.bool();
+        case "format" -> format = body.string();
+        case "time_zone", "missing" -> body.skip();
+        case "ranges" -> ranges(body, ranges);
+        default -> throw body.unknownField();
+      }
+    }
+    body.requireField(field);
+    String f = field;
+    boolean k = keyed;
+    String fmt = format;
+    String name = body.aggName();
+    return subs -> new Aggregation.Range(name, f, date, ranges, k, fmt, subs);
+  }
+
+  private static void ranges(AggregationBody body, List<RangeBound> out) throws IOException {
+    for (Map<String, Object> range : body.scalarObjects("range", RANGE_KEYS)) {
+      Object key = range.get("key");
+      out.add(
+          new RangeBound(key == null ? null : key.toString(), range.get("from"), range.get("to")));
+    }
+  }
+}
