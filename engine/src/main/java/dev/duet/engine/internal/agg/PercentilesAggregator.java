@@ -52,13 +52,26 @@ final class PercentilesAggregator extends Aggregator {
 
   private MergingDigest digest(long bucket) {
     if (bucket >= digests.length) {
-      digests = Arrays.copyOf(digests, (int) Math.max(bucket + 1, digests.length * 2L));
+      int size = (int) Math.max(bucket + 1, digests.length * 2L);
+      reserve((size - digests.length) * (long) Long.BYTES);
+      digests = Arrays.copyOf(digests, size);
     }
     MergingDigest d = digests[(int) bucket];
     if (d == null) {
+      reserve(digestBytes(spec.compression()));
       d = digests[(int) bucket] = new MergingDigest(spec.compression());
     }
     return d;
+  }
+
+  /**
+   * What a MergingDigest allocates up front: two arrays of centroids (about 2 x compression) and
+   * two merge buffers (5 x compression), 8 bytes a slot; an extreme compression trips the breaker
+   * here instead of exhausting the heap.
+   */
+  static long digestBytes(double compression) {
+    double bytes = Math.ceil(compression) * (2 * 2 + 2 * 5) * Double.BYTES + 256;
+    return bytes >= Long.MAX_VALUE / 2 ? Long.MAX_VALUE / 2 : (long) bytes;
   }
 
   @Override
