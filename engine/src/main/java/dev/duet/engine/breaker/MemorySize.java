@@ -19,8 +19,14 @@ public final class MemorySize {
       if (v.endsWith("%")) {
         double percent = Double.parseDouble(v.substring(0, v.length() - 1));
         if (percent < 0 || percent > 100) {
-          throw DuetException.illegalArgument(
-              "failed to parse [" + value + "] as a ratio: percentage should be in [0-100]");
+          String reason =
+              "percentage should be in [0-100], got [" + v.substring(0, v.length() - 1) + "]";
+          throw new DuetException(
+              400,
+              "illegal_argument_exception",
+              reason,
+              java.util.Map.of(),
+              new DuetException(400, "parse_exception", reason));
         }
         return (long) (heapBytes * (percent / 100));
       }
@@ -36,12 +42,18 @@ public final class MemorySize {
     } catch (NumberFormatException e) {
       // the 400 below
     }
-    throw DuetException.illegalArgument(
+    String reason =
         "failed to parse setting ["
             + setting
             + "] with value ["
             + value
-            + "] as a size in bytes: unit is missing or unrecognized");
+            + "] as a size in bytes: unit is missing or unrecognized";
+    throw new DuetException(
+        400,
+        "illegal_argument_exception",
+        reason,
+        java.util.Map.of(),
+        new DuetException(400, "parse_exception", reason));
   }
 
   /** Bytes as OpenSearch's {@code ByteSizeValue} prints them: the largest unit, one decimal. */
