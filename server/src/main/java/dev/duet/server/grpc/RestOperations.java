@@ -129,7 +129,7 @@ final class RestOperations {
       return handle(found, rest);
     }
     // Already on a blocking thread (@Blocking): admitted by the pool's rule, run here, one hop.
-    return pool.runInline("[" + rpc + "]", body.length, () -> handle(found, rest));
+    return pool.runInline(() -> "[" + rpc + "]", body.length, () -> handle(found, rest));
   }
 
   private static RestResponse handle(RestRouter.Match.Found found, RestRequest rest) {

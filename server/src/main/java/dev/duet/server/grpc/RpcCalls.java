@@ -37,7 +37,7 @@ final class RpcCalls {
     try {
       pool.execute(
           ServiceRequestContext.current(),
-          "[" + method + "]",
+          () -> "[" + method + "]",
           bytes,
           () -> unary(method, responses, handler),
           () ->

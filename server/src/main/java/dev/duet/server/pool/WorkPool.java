@@ -89,7 +89,7 @@ public final class WorkPool implements AutoCloseable {
    * instead, so a burst that was abandoned does not keep the pool busy after it.
    */
   public void execute(
-      RequestContext ctx, String what, long bytes, Runnable task, Runnable cancelled) {
+      RequestContext ctx, Supplier<String> what, long bytes, Runnable task, Runnable cancelled) {
     admit(what, bytes);
     Runnable run =
         () -> {
@@ -116,7 +116,7 @@ public final class WorkPool implements AutoCloseable {
    * already handed to a blocking thread (the generated gRPC services), so that they are shed by the
    * same rule without a second hop.
    */
-  public <T> T runInline(String what, long bytes, Supplier<T> call) {
+  public <T> T runInline(Supplier<String> what, long bytes, Supplier<T> call) {
     admit(what, bytes);
     try {
       return call.get();
@@ -125,7 +125,8 @@ public final class WorkPool implements AutoCloseable {
     }
   }
 
-  private void admit(String what, long bytes) {
+  /** {@code what} names the call in a refusal; built only then. */
+  private void admit(Supplier<String> what, long bytes) {
     if (admitted.incrementAndGet() > size + queueCapacity) {
       admitted.decrementAndGet();
       throw rejected(what);
@@ -157,11 +158,11 @@ public final class WorkPool implements AutoCloseable {
   }
 
   /** OpenSearch's {@code OpenSearchAbortPolicy} refusal, in its words. */
-  private DuetException rejected(String what) {
+  private DuetException rejected(Supplier<String> what) {
     int active = Math.min(size, admitted.get());
     String reason =
         "rejected execution of "
-            + what
+            + what.get()
             + " on OpenSearchThreadPoolExecutor[name = "
             + qualifiedName
             + ", queue capacity = "

@@ -78,9 +78,15 @@ public final class RestService implements HttpService {
     try {
       pool.execute(
           ctx,
-          "[" + agg.method() + " " + ctx.path() + "]",
+          () -> "[" + agg.method() + " " + ctx.path() + "]",
           agg.content().length(),
-          () -> answer.complete(dispatch(ctx, agg, match)),
+          () -> {
+            try {
+              answer.complete(dispatch(ctx, agg, match));
+            } catch (Throwable t) { // an Error: answered by failure(), never left hanging
+              answer.completeExceptionally(t);
+            }
+          },
           // The caller has gone: nobody reads this.
           () -> answer.complete(HttpResponse.of(HttpStatus.SERVICE_UNAVAILABLE)));
     } catch (DuetException e) {

@@ -18,14 +18,14 @@ class WorkPoolTest {
     try (WorkPool pool = new WorkPool("n", "search", 1, 1, breakers.inFlightRequests(), 1 << 20)) {
       String answer =
           pool.runInline(
-              "[a]",
+              () -> "[a]",
               10,
               () ->
                   pool.runInline(
-                      "[b]",
+                      () -> "[b]",
                       10,
                       () -> {
-                        assertThatThrownBy(() -> pool.runInline("[c]", 10, () -> "c"))
+                        assertThatThrownBy(() -> pool.runInline(() -> "[c]", 10, () -> "c"))
                             .isInstanceOfSatisfying(
                                 DuetException.class,
                                 e -> {
@@ -52,7 +52,7 @@ class WorkPoolTest {
   @Test
   void bodiesPastTheInFlightBreakerOrTheWriteLimitAreRefused() {
     try (WorkPool pool = new WorkPool("n", "write", 2, 10, breakers.inFlightRequests(), 100)) {
-      assertThatThrownBy(() -> pool.runInline("[bulk]", 101, () -> "x"))
+      assertThatThrownBy(() -> pool.runInline(() -> "[bulk]", 101, () -> "x"))
           .isInstanceOfSatisfying(
               DuetException.class,
               e -> {
@@ -67,7 +67,7 @@ class WorkPoolTest {
     }
     try (WorkPool pool =
         new WorkPool("n", "search", 2, 10, breakers.inFlightRequests(), Long.MAX_VALUE)) {
-      assertThatThrownBy(() -> pool.runInline("[search]", 2048, () -> "x"))
+      assertThatThrownBy(() -> pool.runInline(() -> "[search]", 2048, () -> "x"))
           .isInstanceOfSatisfying(
               DuetException.class,
               e -> {
