@@ -48,7 +48,12 @@ import picocli.CommandLine.Option;
 @Command(
     name = "duet bench",
     mixinStandardHelpOptions = true,
-    subcommands = {CompareCommand.class, VectorCommand.class, HopCommand.class},
+    subcommands = {
+      CompareCommand.class,
+      VectorCommand.class,
+      HopCommand.class,
+      OverloadCommand.class
+    },
     description = {
       "Measures single-document writes, bulk ingest and text search over REST and gRPC against a"
           + " running Duet or OpenSearch 3.8 node, interleaving the two protocols round by round.",

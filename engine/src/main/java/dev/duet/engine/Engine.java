@@ -223,6 +223,12 @@ public interface Engine extends Closeable {
    */
   void applyLimits(NodeLimits limits);
 
+  /**
+   * The node's circuit breakers: searches reserve what they hold on the request breaker; the
+   * transports reserve admitted request bodies on the in-flight one.
+   */
+  dev.duet.engine.breaker.CircuitBreakers breakers();
+
   /** Commits every index to disk and releases it. */
   @Override
   void close();

@@ -8,6 +8,7 @@ import dev.duet.engine.Engine;
 import dev.duet.engine.Engines;
 import dev.duet.server.action.Actions;
 import dev.duet.server.grpc.GrpcTransport;
+import dev.duet.server.pool.WorkPools;
 import dev.duet.server.rest.FlushHeadWithBody;
 import dev.duet.server.rest.NodeIdentity;
 import dev.duet.server.rest.RestErrorHandler;
@@ -43,6 +44,7 @@ public final class DuetNode implements AutoCloseable {
   private final Engine engine;
   private final Actions actions;
   private final Server server;
+  private final WorkPools pools;
   private final int httpPort;
   private final int grpcPort;
   private final AtomicBoolean closed = new AtomicBoolean();
@@ -52,12 +54,14 @@ public final class DuetNode implements AutoCloseable {
       Engine engine,
       Actions actions,
       Server server,
+      WorkPools pools,
       int httpPort,
       int grpcPort) {
     this.config = config;
     this.engine = engine;
     this.actions = actions;
     this.server = server;
+    this.pools = pools;
     this.httpPort = httpPort;
     this.grpcPort = grpcPort;
   }
@@ -96,6 +100,8 @@ public final class DuetNode implements AutoCloseable {
 
     // One router for both ports: the generated gRPC services run REST's operations through it.
     RestRouter routes = RestRoutes.build(actions, identity);
+    // Searches and writes run on bounded pools that refuse the excess (429 / RESOURCE_EXHAUSTED).
+    WorkPools pools = new WorkPools(config.nodeName(), config.threadPools(), engine.breakers());
     ServerBuilder sb = Server.builder();
     sb.http(new InetSocketAddress(config.host(), httpPort));
     sb.http(new InetSocketAddress(config.host(), grpcPort));
@@ -108,12 +114,12 @@ public final class DuetNode implements AutoCloseable {
     sb.errorHandler(new RestErrorHandler(httpPort, config.maxHttpContentLength()));
     sb.virtualHost(httpPort)
         .maxRequestLength(config.maxHttpContentLength())
-        .serviceUnder("/", new RestService(routes, config.maxHttpContentLength()));
+        .serviceUnder("/", new RestService(routes, config.maxHttpContentLength(), pools));
     // The gRPC service bounds each message itself (grpc.netty.max_msg_size); a stream of many
     // messages is not bounded as a whole.
     sb.virtualHost(grpcPort)
         .maxRequestLength(0)
-        .service(GrpcTransport.service(actions, routes, config.maxGrpcMessageSize()));
+        .service(GrpcTransport.service(actions, routes, config.maxGrpcMessageSize(), pools));
 
     Server server = sb.build();
     try {
@@ -121,6 +127,7 @@ public final class DuetNode implements AutoCloseable {
     } catch (RuntimeException e) {
       // One port may be bound already (the other was taken): release it before failing.
       server.stop().join();
+      pools.close();
       throw e;
     }
     log.info(
@@ -130,7 +137,7 @@ public final class DuetNode implements AutoCloseable {
         httpPort,
         config.host(),
         grpcPort);
-    return new DuetNode(config, engine, actions, server, httpPort, grpcPort);
+    return new DuetNode(config, engine, actions, server, pools, httpPort, grpcPort);
   }
 
   /** The bound REST port (the configured one, or the free port picked for 0). */
@@ -162,6 +169,7 @@ public final class DuetNode implements AutoCloseable {
     }
     try {
       server.stop().join();
+      pools.close();
     } finally {
       engine.close();
       log.info("Duet node stopped");

@@ -3,6 +3,7 @@ package dev.duet.server;
 import static java.util.Objects.requireNonNull;
 
 import dev.duet.engine.Engines;
+import dev.duet.server.pool.ThreadPoolSizes;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -27,6 +28,9 @@ import java.util.function.Consumer;
  *     search.max_buckets}, OpenSearch's default 65,535)
  * @param maxClauseCount the most clauses a search's query may hold ({@code
  *     indices.query.bool.max_clause_count}, OpenSearch's default 1,024)
+ * @param threadPools the search and write pools' sizes and queues ({@code thread_pool.search.size},
+ *     {@code thread_pool.search.queue_size}, {@code thread_pool.write.size}, {@code
+ *     thread_pool.write.queue_size}; OpenSearch's defaults)
  */
 public record NodeConfig(
     Path dataDir,
@@ -38,7 +42,8 @@ public record NodeConfig(
     String clusterName,
     String nodeName,
     int maxBuckets,
-    int maxClauseCount) {
+    int maxClauseCount,
+    ThreadPoolSizes threadPools) {
 
   public static final String DEFAULT_HOST = "127.0.0.1";
   public static final int DEFAULT_HTTP_PORT = 9200;
@@ -63,6 +68,7 @@ public record NodeConfig(
     requireNonNull(host, "host");
     requireNonNull(clusterName, "clusterName");
     requireNonNull(nodeName, "nodeName");
+    requireNonNull(threadPools, "threadPools");
     checkPort(httpPort, "http.port");
     checkPort(grpcPort, "grpc.port");
     if (maxHttpContentLength <= 0) {
@@ -105,7 +111,8 @@ public record NodeConfig(
         clusterName,
         nodeName,
         DEFAULT_MAX_BUCKETS,
-        DEFAULT_MAX_CLAUSE_COUNT);
+        DEFAULT_MAX_CLAUSE_COUNT,
+        ThreadPoolSizes.defaults());
   }
 
   /** The defaults OpenSearch uses, with data in {@code dataDir}. */
@@ -150,6 +157,11 @@ public record NodeConfig(
             case "search.max_buckets" -> c.withMaxBuckets(parseInt(e.getKey(), v));
             case "indices.query.bool.max_clause_count" ->
                 c.withMaxClauseCount(parseInt(e.getKey(), v));
+            case "thread_pool.search.size",
+                "thread_pool.search.queue_size",
+                "thread_pool.write.size",
+                "thread_pool.write.queue_size" ->
+                c.withThreadPools(c.threadPools().with(e.getKey(), parseInt(e.getKey(), v)));
             default ->
                 throw new IllegalArgumentException(
                     "unknown setting ["
@@ -158,7 +170,9 @@ public record NodeConfig(
                         + " aux.transport.transport-grpc.port, grpc.port,"
                         + " http.max_content_length, grpc.netty.max_msg_size, cluster.name,"
                         + " node.name, search.max_buckets,"
-                        + " indices.query.bool.max_clause_count");
+                        + " indices.query.bool.max_clause_count, thread_pool.search.size,"
+                        + " thread_pool.search.queue_size, thread_pool.write.size,"
+                        + " thread_pool.write.queue_size");
           };
     }
     return c;
@@ -204,6 +218,10 @@ public record NodeConfig(
     return edit(c -> c.maxClauseCount = maxClauseCount);
   }
 
+  public NodeConfig withThreadPools(ThreadPoolSizes threadPools) {
+    return edit(c -> c.threadPools = threadPools);
+  }
+
   /** A copy of this config with {@code change} applied to its components. */
   private NodeConfig edit(Consumer<Components> change) {
     Components c = new Components(this);
@@ -223,6 +241,7 @@ public record NodeConfig(
     String nodeName;
     int maxBuckets;
     int maxClauseCount;
+    ThreadPoolSizes threadPools;
 
     Components(NodeConfig c) {
       dataDir = c.dataDir;
@@ -235,6 +254,7 @@ public record NodeConfig(
       nodeName = c.nodeName;
       maxBuckets = c.maxBuckets;
       maxClauseCount = c.maxClauseCount;
+      threadPools = c.threadPools;
     }
 
     NodeConfig config() {
@@ -248,7 +268,8 @@ public record NodeConfig(
           clusterName,
           nodeName,
           maxBuckets,
-          maxClauseCount);
+          maxClauseCount,
+          threadPools);
     }
   }
 

@@ -35,9 +35,10 @@ import org.opensearch.protobufs.services.DocumentServiceGrpc;
 import org.opensearch.protobufs.services.SearchServiceGrpc;
 
 /**
- * Which threads call the engine, on both ports: every call that may block runs on a blocking
- * thread, never on an event loop; only the request cache's answers are given on the event loop,
- * without a search. The engine is the real one, wrapped to record the thread of each call.
+ * Which threads call the engine, on both ports: every call that may block runs on a blocking thread
+ * (searches and writes on the node's search and write pools), never on an event loop; only the
+ * request cache's answers are given on the event loop, without a search. The engine is the real
+ * one, wrapped to record the thread of each call.
  */
 class EngineThreadsTest {
   private final List<String> calls = java.util.Collections.synchronizedList(new ArrayList<>());
@@ -85,7 +86,7 @@ class EngineThreadsTest {
                                 .setIndex(IndexOperation.newBuilder().setXId("1")))
                         .setObject(ByteString.copyFromUtf8("{\"level\":\"warn\"}")))
                 .build());
-    assertThat(calls).contains("bulk@blocking").noneMatch(c -> c.endsWith("@event-loop"));
+    assertThat(calls).contains("bulk@write-pool").noneMatch(c -> c.endsWith("@event-loop"));
 
     calls.clear();
     String body = "{\"size\":0,\"query\":{\"term\":{\"level\":\"warn\"}}}";
@@ -93,7 +94,8 @@ class EngineThreadsTest {
     String second = restSearch(body);
 
     assertThat(calls)
-        .containsExactly("cachedSearch@event-loop", "search@blocking", "cachedSearch@event-loop");
+        .containsExactly(
+            "cachedSearch@event-loop", "search@search-pool", "cachedSearch@event-loop");
     assertThat(second.replaceAll("\"took\":\\d+", ""))
         .isEqualTo(first.replaceAll("\"took\":\\d+", ""))
         .contains("\"total\":{\"value\":1");
@@ -169,6 +171,9 @@ class EngineThreadsTest {
     String name = Thread.currentThread().getName();
     if (name.contains("blocking")) {
       return "blocking";
+    }
+    if (name.startsWith("duet-search-") || name.startsWith("duet-write-")) {
+      return name.substring("duet-".length(), name.lastIndexOf('-')) + "-pool"; // WorkPools
     }
     return name.startsWith("armeria-common-worker") ? "event-loop" : name;
   }

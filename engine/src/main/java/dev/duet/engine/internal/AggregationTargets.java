@@ -1,5 +1,6 @@
 package dev.duet.engine.internal;
 
+import dev.duet.engine.breaker.RequestMemory;
 import dev.duet.engine.internal.agg.AggregationPhase;
 import dev.duet.engine.internal.agg.AggregationTarget;
 import dev.duet.engine.search.SearchHit;
@@ -143,6 +144,7 @@ final class AggregationTargets {
         (sd, sort, source) -> {
           Document doc = searcher.storedFields().document(sd.doc, FETCH_FIELDS);
           BytesRef stored = doc.getBinaryValue(DocLookup.SOURCE);
+          RequestMemory.reserve(stored == null ? 0 : stored.length, "<fetch>");
           byte[] bytes = null;
           if (stored != null && source.fetch()) {
             bytes = SourceFiltering.filter(BytesRef.deepCopyOf(stored).bytes, source);

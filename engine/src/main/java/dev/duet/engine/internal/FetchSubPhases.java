@@ -1,5 +1,6 @@
 package dev.duet.engine.internal;
 
+import dev.duet.engine.breaker.RequestMemory;
 import dev.duet.engine.search.Explanation;
 import dev.duet.engine.search.FetchOptions;
 import dev.duet.engine.search.HitDetails;
@@ -79,6 +80,8 @@ final class FetchSubPhases {
     }
     Map<String, List<String>> highlight = Map.of();
     if (fetch.highlight() != null) {
+      // The highlighter's buffers: the analyzed source, about its size again.
+      RequestMemory.reserve(source == null ? 0 : source.length, "<highlight>");
       if (highlighters[shard] == null) {
         LuceneIndex target = targets.get(shard);
         QueryTranslator translator = new QueryTranslator(target);

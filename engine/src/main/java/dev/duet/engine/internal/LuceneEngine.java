@@ -3,6 +3,8 @@ package dev.duet.engine.internal;
 import static java.util.Objects.requireNonNull;
 
 import dev.duet.engine.Engine;
+import dev.duet.engine.breaker.CircuitBreakers;
+import dev.duet.engine.breaker.RequestMemory;
 import dev.duet.engine.document.BulkItem;
 import dev.duet.engine.document.BulkItemResponse;
 import dev.duet.engine.document.BulkRequest;
@@ -74,6 +76,7 @@ public final class LuceneEngine implements Engine {
   private final SearchSessions sessions;
   private final RequestCache requestCache = RequestCache.withDefaultSize();
   private volatile int maxBuckets;
+  private final CircuitBreakers breakers = new CircuitBreakers();
   private final ClauseLimit clauseLimit;
   private volatile NodeLimits nodeLimits;
 
@@ -246,7 +249,13 @@ public final class LuceneEngine implements Engine {
     clauseLimit.set(limits.maxClauseCount());
     sessions.apply(limits.sessions(), limits.maxBuckets());
     maxBuckets = limits.maxBuckets();
+    breakers.apply(limits.breakers());
     nodeLimits = limits;
+  }
+
+  @Override
+  public CircuitBreakers breakers() {
+    return breakers;
   }
 
   @Override
@@ -588,14 +597,18 @@ public final class LuceneEngine implements Engine {
 
   @Override
   public SearchResponse search(SearchRequest request) {
-    if (request.session() != null) {
-      return sessions.search(request);
+    // What the search holds (buckets, top hits, fetched hits) is on the request breaker until
+    // it returns or fails.
+    try (RequestMemory memory = breakers.openRequest()) {
+      if (request.session() != null) {
+        return sessions.search(request);
+      }
+      SearchSessions.checkShardDoc(request);
+      SliceQuery.requireSession(request);
+      SearchSessions.Targets targets = searchTargets(request.indices(), request.indicesOptions());
+      return SearchPhase.execute(
+          targets.indices(), targets.filters(), request, requestCache, maxBuckets);
     }
-    SearchSessions.checkShardDoc(request);
-    SliceQuery.requireSession(request);
-    SearchSessions.Targets targets = searchTargets(request.indices(), request.indicesOptions());
-    return SearchPhase.execute(
-        targets.indices(), targets.filters(), request, requestCache, maxBuckets);
   }
 
   @Override

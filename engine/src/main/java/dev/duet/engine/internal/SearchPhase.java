@@ -1,5 +1,6 @@
 package dev.duet.engine.internal;
 
+import dev.duet.engine.breaker.RequestMemory;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.internal.agg.AggregationPhase;
 import dev.duet.engine.search.Collapse;
@@ -364,6 +365,7 @@ final class SearchPhase {
       }
       Document doc = storedFields[shard].document(sd.doc, FETCH_FIELDS);
       BytesRef stored = doc.getBinaryValue(DocLookup.SOURCE);
+      RequestMemory.reserve(stored == null ? 0 : stored.length, "<fetch>");
       byte[] source = null;
       boolean idAndSource = subPhases == null || subPhases.idAndSource();
       if (stored != null && request.source().fetch() && idAndSource) {

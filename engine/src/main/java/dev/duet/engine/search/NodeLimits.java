@@ -2,12 +2,20 @@ package dev.duet.engine.search;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.duet.engine.breaker.BreakerLimits;
+
 /**
  * The node-level search limits that OpenSearch lets {@code PUT _cluster/settings} change live:
  * {@code search.max_buckets}, {@code indices.query.bool.max_clause_count} and the scroll and point
- * in time limits of {@link SessionLimits}.
+ * in time limits of {@link SessionLimits}, and the circuit breakers' {@link BreakerLimits}.
  */
-public record NodeLimits(int maxBuckets, int maxClauseCount, SessionLimits sessions) {
+public record NodeLimits(
+    int maxBuckets, int maxClauseCount, SessionLimits sessions, BreakerLimits breakers) {
+  /** With OpenSearch's default breaker limits. */
+  public NodeLimits(int maxBuckets, int maxClauseCount, SessionLimits sessions) {
+    this(maxBuckets, maxClauseCount, sessions, BreakerLimits.DEFAULTS);
+  }
+
   public NodeLimits {
     if (maxBuckets < 0) {
       throw new IllegalArgumentException("maxBuckets: " + maxBuckets + " (expected: >= 0)");
@@ -16,5 +24,10 @@ public record NodeLimits(int maxBuckets, int maxClauseCount, SessionLimits sessi
       throw new IllegalArgumentException("maxClauseCount: " + maxClauseCount + " (expected: >= 1)");
     }
     requireNonNull(sessions, "sessions");
+    requireNonNull(breakers, "breakers");
+  }
+
+  public NodeLimits withBreakers(BreakerLimits breakers) {
+    return new NodeLimits(maxBuckets, maxClauseCount, sessions, breakers);
   }
 }

@@ -1,5 +1,6 @@
 package dev.duet.server.action;
 
+import dev.duet.engine.breaker.BreakerLimits;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.index.TimeValues;
 import dev.duet.engine.search.NodeLimits;
@@ -20,7 +21,7 @@ enum DynamicSetting {
 
     @Override
     NodeLimits with(NodeLimits l, String value) {
-      return new NodeLimits(parseInt(value), l.maxClauseCount(), l.sessions());
+      return new NodeLimits(parseInt(value), l.maxClauseCount(), l.sessions(), l.breakers());
     }
   },
   MAX_CLAUSE_COUNT("indices.query.bool.max_clause_count", 1) {
@@ -31,7 +32,7 @@ enum DynamicSetting {
 
     @Override
     NodeLimits with(NodeLimits l, String value) {
-      return new NodeLimits(l.maxBuckets(), parseInt(value), l.sessions());
+      return new NodeLimits(l.maxBuckets(), parseInt(value), l.sessions(), l.breakers());
     }
   },
   MAX_OPEN_SCROLL_CONTEXT("search.max_open_scroll_context", 0) {
@@ -76,6 +77,39 @@ enum DynamicSetting {
     @Override
     NodeLimits with(NodeLimits l, String value) {
       return sessions(l, l.sessions().withPitMaxKeepAliveMillis(parseMillis(value)));
+    }
+  },
+  REQUEST_BREAKER_LIMIT(BreakerLimits.REQUEST_SETTING, 0) {
+    @Override
+    String valueOf(NodeLimits l) {
+      return l.breakers().request();
+    }
+
+    @Override
+    NodeLimits with(NodeLimits l, String value) {
+      return l.withBreakers(l.breakers().withRequest(value));
+    }
+  },
+  IN_FLIGHT_BREAKER_LIMIT(BreakerLimits.IN_FLIGHT_SETTING, 0) {
+    @Override
+    String valueOf(NodeLimits l) {
+      return l.breakers().inFlightRequests();
+    }
+
+    @Override
+    NodeLimits with(NodeLimits l, String value) {
+      return l.withBreakers(l.breakers().withInFlightRequests(value));
+    }
+  },
+  TOTAL_BREAKER_LIMIT(BreakerLimits.TOTAL_SETTING, 0) {
+    @Override
+    String valueOf(NodeLimits l) {
+      return l.breakers().total();
+    }
+
+    @Override
+    NodeLimits with(NodeLimits l, String value) {
+      return l.withBreakers(l.breakers().withTotal(value));
     }
   };
 
@@ -137,7 +171,7 @@ enum DynamicSetting {
   }
 
   private static NodeLimits sessions(NodeLimits l, SessionLimits s) {
-    return new NodeLimits(l.maxBuckets(), l.maxClauseCount(), s);
+    return new NodeLimits(l.maxBuckets(), l.maxClauseCount(), s, l.breakers());
   }
 
   /** A duration in its largest whole unit, as OpenSearch prints its defaults ({@code 24h}). */

@@ -6,6 +6,7 @@ import com.linecorp.armeria.common.grpc.GrpcExceptionHandlerFunction;
 import com.linecorp.armeria.server.HttpServiceWithRoutes;
 import com.linecorp.armeria.server.grpc.GrpcService;
 import dev.duet.server.action.Actions;
+import dev.duet.server.pool.WorkPools;
 import dev.duet.server.rest.RestRouter;
 import io.grpc.Status;
 import io.grpc.protobuf.services.ProtoReflectionServiceV1;
@@ -31,22 +32,26 @@ public final class GrpcTransport {
   /**
    * Builds the service; {@code routes} are the REST routes the generated {@code duet.*} services
    * run their operations through (the node's own, so both ports share them). Handlers run on
-   * Armeria's blocking task executor because every engine call may block on I/O; decoding and
-   * encoding happen on that same thread, so a call costs one hop. The exception is a search the
-   * request cache answers, on the event loop with no hop at all.
+   * Armeria's blocking task executor because every engine call may block on I/O, except Search and
+   * Bulk, which run on the node's search and write pools ({@code pools}: full pools answer
+   * RESOURCE_EXHAUSTED); decoding and encoding happen on that same thread, so a call costs one hop.
+   * The exception is a search the request cache answers, on the event loop with no hop at all.
    */
   public static HttpServiceWithRoutes service(
-      Actions actions, RestRouter routes, int maxMessageBytes) {
+      Actions actions, RestRouter routes, int maxMessageBytes, WorkPools pools) {
     requireNonNull(actions, "actions");
     requireNonNull(routes, "routes");
+    requireNonNull(pools, "pools");
     if (maxMessageBytes <= 0) {
       throw new IllegalArgumentException(
           "maxMessageBytes: " + maxMessageBytes + " (expected: > 0)");
     }
-    RestOperations rest = new RestOperations(routes);
+    RestOperations rest = new RestOperations(routes, pools);
     return GrpcService.builder()
-        .addService(new DocumentRpcs(actions.bulk()))
-        .addService(new SearchRpcs(actions.search(), actions.sessions(), actions.engine()::mapping))
+        .addService(new DocumentRpcs(actions.bulk(), pools.write()))
+        .addService(
+            new SearchRpcs(
+                actions.search(), actions.sessions(), actions.engine()::mapping, pools.search()))
         .addService(new IndicesRpcs(actions, rest))
         .addService(new CountRpcs(rest))
         .addService(new DocumentsRpcs(rest))

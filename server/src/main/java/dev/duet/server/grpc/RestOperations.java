@@ -14,6 +14,8 @@ import com.linecorp.armeria.common.QueryParams;
 import com.linecorp.armeria.common.QueryParamsBuilder;
 import dev.duet.api.options.Options;
 import dev.duet.engine.error.DuetException;
+import dev.duet.server.pool.WorkPool;
+import dev.duet.server.pool.WorkPools;
 import dev.duet.server.rest.RestRequest;
 import dev.duet.server.rest.RestResponse;
 import dev.duet.server.rest.RestRouter;
@@ -50,9 +52,11 @@ final class RestOperations {
   private static final Pattern VARIABLE = Pattern.compile("\\{(\\w+)}");
 
   private final RestRouter router;
+  private final WorkPools pools;
 
-  RestOperations(RestRouter router) {
+  RestOperations(RestRouter router, WorkPools pools) {
     this.router = requireNonNull(router, "router");
+    this.pools = requireNonNull(pools, "pools");
   }
 
   /** A method and path pattern of the operation, such as {@code PUT /{index}/_doc/{id}}. */
@@ -120,6 +124,15 @@ final class RestOperations {
       throw new IllegalStateException(rpc + ": no REST route for " + route);
     }
     RestRequest rest = RestRequest.of(route.method(), found.pathParams(), params.build(), body);
+    WorkPool pool = pools.forRoute(route.method(), route.pattern());
+    if (pool == null) {
+      return handle(found, rest);
+    }
+    // Already on a blocking thread (@Blocking): admitted by the pool's rule, run here, one hop.
+    return pool.runInline(() -> "[" + rpc + "]", body.length, () -> handle(found, rest));
+  }
+
+  private static RestResponse handle(RestRouter.Match.Found found, RestRequest rest) {
     try {
       return found.handler().handle(rest);
     } catch (StreamReadException e) {

@@ -2,6 +2,7 @@ package dev.duet.server.grpc;
 
 import com.linecorp.armeria.server.ServiceRequestContext;
 import dev.duet.engine.error.DuetException;
+import dev.duet.server.pool.WorkPool;
 import dev.duet.server.rest.RestErrors;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -26,13 +27,24 @@ final class RpcCalls {
   }
 
   /**
-   * {@link #unary} on Armeria's blocking executor, called from the event loop: one hand-off for the
-   * whole call, where {@code @Blocking} hands each of the call's events over separately.
+   * {@link #unary} on the node's {@code pool}, called from the event loop: one hand-off for the
+   * whole call, where {@code @Blocking} hands each of the call's events over separately. A full
+   * pool answers RESOURCE_EXHAUSTED (OpenSearch's 429) at once; {@code bytes} is the request's
+   * size, held on the in-flight breaker while the call is queued or running.
    */
-  static <T> void unaryOffLoop(String method, StreamObserver<T> responses, Supplier<T> handler) {
-    ServiceRequestContext.current()
-        .blockingTaskExecutor()
-        .execute(() -> unary(method, responses, handler));
+  static <T> void unaryOffLoop(
+      WorkPool pool, String method, long bytes, StreamObserver<T> responses, Supplier<T> handler) {
+    try {
+      pool.execute(
+          ServiceRequestContext.current(),
+          () -> "[" + method + "]",
+          bytes,
+          () -> unary(method, responses, handler),
+          () ->
+              responses.onError(Status.CANCELLED.withDescription("call cancelled").asException()));
+    } catch (DuetException e) {
+      responses.onError(GrpcErrors.toStatus(e));
+    }
   }
 
   /**

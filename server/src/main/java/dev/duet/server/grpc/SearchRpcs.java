@@ -7,6 +7,7 @@ import dev.duet.engine.mapping.Mapping;
 import dev.duet.engine.search.PointInTime;
 import dev.duet.server.action.SearchAction;
 import dev.duet.server.action.SearchSessionAction;
+import dev.duet.server.pool.WorkPool;
 import io.grpc.stub.StreamObserver;
 import java.util.function.Function;
 import org.opensearch.protobufs.CreatePITResponse;
@@ -32,12 +33,17 @@ final class SearchRpcs extends SearchServiceGrpc.SearchServiceImplBase {
   private final SearchAction search;
   private final SearchSessionAction sessions;
   private final Function<String, Mapping> mappings;
+  private final WorkPool pool;
 
   /**
    * @param mappings an index's current mapping by name, to type sort values as OpenSearch does
    */
   SearchRpcs(
-      SearchAction search, SearchSessionAction sessions, Function<String, Mapping> mappings) {
+      SearchAction search,
+      SearchSessionAction sessions,
+      Function<String, Mapping> mappings,
+      WorkPool pool) {
+    this.pool = requireNonNull(pool, "pool");
     this.search = requireNonNull(search, "search");
     this.sessions = requireNonNull(sessions, "sessions");
     this.mappings = requireNonNull(mappings, "mappings");
@@ -51,7 +57,12 @@ final class SearchRpcs extends SearchServiceGrpc.SearchServiceImplBase {
       responses.onCompleted();
       return;
     }
-    RpcCalls.unaryOffLoop("SearchService/Search", responses, () -> execute(request));
+    RpcCalls.unaryOffLoop(
+        pool,
+        "SearchService/Search",
+        request.getSerializedSize(),
+        responses,
+        () -> execute(request));
   }
 
   /**

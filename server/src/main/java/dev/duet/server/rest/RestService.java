@@ -4,10 +4,13 @@ import com.linecorp.armeria.common.AggregatedHttpRequest;
 import com.linecorp.armeria.common.ContentTooLargeException;
 import com.linecorp.armeria.common.HttpRequest;
 import com.linecorp.armeria.common.HttpResponse;
+import com.linecorp.armeria.common.HttpStatus;
 import com.linecorp.armeria.common.QueryParams;
 import com.linecorp.armeria.server.HttpService;
 import com.linecorp.armeria.server.ServiceRequestContext;
 import dev.duet.engine.error.DuetException;
+import dev.duet.server.pool.WorkPool;
+import dev.duet.server.pool.WorkPools;
 import dev.duet.server.rest.filter.ResponseFilter;
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
@@ -17,6 +20,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The REST listener's one Armeria service: aggregates the body, routes it, runs the handler on the
+ * node's search or write pool ({@link WorkPools}, which shed overload with a 429) or else on the
  * blocking task executor (handlers call the engine, which blocks; a request cache hit is answered
  * on the event loop, {@link RestHandler#answerWithoutBlocking}) and renders every failure
  * OpenSearch's way. Client mistakes are 4xx; anything unexpected is a logged 500 and the node keeps
@@ -31,10 +35,12 @@ public final class RestService implements HttpService {
   private final RestRouter router;
   private final long maxContentLength;
   private final AcceptedParams acceptedParams = AcceptedParams.load();
+  private final WorkPools pools;
 
-  public RestService(RestRouter router, long maxContentLength) {
+  public RestService(RestRouter router, long maxContentLength, WorkPools pools) {
     this.router = router;
     this.maxContentLength = maxContentLength;
+    this.pools = pools;
   }
 
   @Override
@@ -43,13 +49,48 @@ public final class RestService implements HttpService {
         req.aggregate()
             .thenCompose(
                 agg -> {
-                  HttpResponse answer = answerWithoutBlocking(ctx, agg);
+                  RestRouter.Match match = router.route(agg.method(), ctx.decodedPath());
+                  HttpResponse answer = answerWithoutBlocking(ctx, agg, match);
                   return answer != null
                       ? CompletableFuture.completedFuture(answer)
-                      : CompletableFuture.supplyAsync(
-                          () -> dispatch(ctx, agg), ctx.blockingTaskExecutor());
+                      : handOver(ctx, agg, match);
                 })
             .exceptionally(t -> failure(ctx, t).toHttpResponse()));
+  }
+
+  /**
+   * One hop to the thread that runs the handler: the search or write pool for their operations
+   * (refused with a 429 when full), Armeria's blocking executor for the rest.
+   */
+  private CompletableFuture<HttpResponse> handOver(
+      ServiceRequestContext ctx, AggregatedHttpRequest agg, RestRouter.Match match) {
+    WorkPool pool =
+        match instanceof RestRouter.Match.Found f
+            ? pools.forRoute(agg.method(), f.pattern())
+            : null;
+    if (pool == null) {
+      return CompletableFuture.supplyAsync(
+          () -> dispatch(ctx, agg, match), ctx.blockingTaskExecutor());
+    }
+    CompletableFuture<HttpResponse> answer = new CompletableFuture<>();
+    try {
+      pool.execute(
+          ctx,
+          () -> "[" + agg.method() + " " + ctx.path() + "]",
+          agg.content().length(),
+          () -> {
+            try {
+              answer.complete(dispatch(ctx, agg, match));
+            } catch (Throwable t) { // an Error: answered by failure(), never left hanging
+              answer.completeExceptionally(t);
+            }
+          },
+          // The caller has gone: nobody reads this.
+          () -> answer.complete(HttpResponse.of(HttpStatus.SERVICE_UNAVAILABLE)));
+    } catch (DuetException e) {
+      answer.complete(RestErrors.of(e, pretty(params(ctx))).toHttpResponse());
+    }
+    return answer;
   }
 
   /**
@@ -58,14 +99,14 @@ public final class RestService implements HttpService {
    * is most of a cached search's latency. Null for anything else, errors included: {@link
    * #dispatch} answers those.
    */
-  private HttpResponse answerWithoutBlocking(ServiceRequestContext ctx, AggregatedHttpRequest agg) {
+  private HttpResponse answerWithoutBlocking(
+      ServiceRequestContext ctx, AggregatedHttpRequest agg, RestRouter.Match match) {
     if (agg.content().length() > MAX_BODY_ON_EVENT_LOOP) {
       return null;
     }
     try {
       QueryParams params = params(ctx);
-      if (!(router.route(agg.method(), ctx.decodedPath()) instanceof RestRouter.Match.Found f)
-          || refusal(ctx, agg, f, params) != null) {
+      if (!(match instanceof RestRouter.Match.Found f) || refusal(ctx, agg, f, params) != null) {
         return null;
       }
       RestResponse answer =
@@ -96,11 +137,11 @@ public final class RestService implements HttpService {
     return ctx.query() == null ? QueryParams.of() : QueryParams.fromQueryString(ctx.query());
   }
 
-  private HttpResponse dispatch(ServiceRequestContext ctx, AggregatedHttpRequest agg) {
+  private HttpResponse dispatch(
+      ServiceRequestContext ctx, AggregatedHttpRequest agg, RestRouter.Match match) {
     QueryParams params = params(ctx);
     boolean pretty = pretty(params);
     try {
-      RestRouter.Match match = router.route(agg.method(), ctx.decodedPath());
       return switch (match) {
         case RestRouter.Match.Found f -> {
           RestResponse refused = refusal(ctx, agg, f, params);

@@ -66,7 +66,11 @@ class GrpcTransportTest {
                 GrpcTransport.service(
                     actions,
                     RestRoutes.build(actions, new NodeIdentity("node", "cluster", "uuid")),
-                    MAX_MESSAGE_BYTES))
+                    MAX_MESSAGE_BYTES,
+                    new dev.duet.server.pool.WorkPools(
+                        "node",
+                        dev.duet.server.pool.ThreadPoolSizes.defaults(),
+                        engine.breakers())))
             .build();
     server.start().join();
     channel =

@@ -68,7 +68,11 @@ class SearchSessionRpcsTest {
                 GrpcTransport.service(
                     actions,
                     RestRoutes.build(actions, new NodeIdentity("node", "cluster", "uuid")),
-                    16 * 1024 * 1024))
+                    16 * 1024 * 1024,
+                    new dev.duet.server.pool.WorkPools(
+                        "node",
+                        dev.duet.server.pool.ThreadPoolSizes.defaults(),
+                        engine.breakers())))
             .build();
     server.start().join();
     channel =

@@ -1,5 +1,6 @@
 package dev.duet.engine.internal.agg;
 
+import dev.duet.engine.breaker.RequestMemory;
 import dev.duet.engine.search.agg.AggregationResult;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -13,10 +14,24 @@ import java.util.List;
  * one thread.
  */
 abstract class Aggregator {
+  /** What one bucket costs beyond its arrays' slots: its ordinal entry and its built result. */
+  static final long BUCKET_BYTES = 96;
+
   final String name;
+  private final String breakerLabel;
 
   Aggregator(String name) {
     this.name = name;
+    this.breakerLabel = "<agg [" + name + "]>";
+  }
+
+  /** Reserves {@code bytes} on the request breaker before this aggregator allocates them. */
+  final void reserve(long bytes) {
+    RequestMemory.reserve(bytes, breakerLabel);
+  }
+
+  final String breakerLabel() {
+    return breakerLabel;
   }
 
   /** The collector for one segment. */
@@ -68,7 +83,10 @@ abstract class Aggregator {
     /** Counts the document in {@code bucket} and passes it down to the sub-aggregators. */
     final void collectBucket(LeafCollector[] subLeaves, int doc, long bucket) throws IOException {
       if (bucket >= docCounts.length) {
-        docCounts = Arrays.copyOf(docCounts, (int) Math.max(bucket + 1, docCounts.length * 2L));
+        int size = (int) Math.max(bucket + 1, docCounts.length * 2L);
+        // The counts' new slots, and the ordinals (BucketOrds) behind them.
+        reserve((size - docCounts.length) * (Long.BYTES + 32L));
+        docCounts = Arrays.copyOf(docCounts, size);
       }
       docCounts[(int) bucket]++;
       for (LeafCollector sub : subLeaves) {
@@ -82,6 +100,7 @@ abstract class Aggregator {
 
     /** The sub-aggregations' results for one bucket (-1: an empty bucket), in request order. */
     final List<AggregationResult> buildSubs(long bucket) throws IOException {
+      reserve(BUCKET_BYTES); // one built bucket: nested terms multiply them before max_buckets
       if (subs.length == 0) {
         return List.of();
       }

@@ -82,11 +82,13 @@ final class CardinalityAggregator extends Aggregator {
 
   private HyperLogLog sketch(long bucket) {
     if (bucket >= sketches.length) {
-      sketches = Arrays.copyOf(sketches, (int) Math.max(bucket + 1, sketches.length * 2L));
+      int size = (int) Math.max(bucket + 1, sketches.length * 2L);
+      reserve((size - sketches.length) * (long) Long.BYTES);
+      sketches = Arrays.copyOf(sketches, size);
     }
     HyperLogLog s = sketches[(int) bucket];
     if (s == null) {
-      s = sketches[(int) bucket] = new HyperLogLog(threshold, precision);
+      s = sketches[(int) bucket] = new HyperLogLog(threshold, precision, breakerLabel());
     }
     return s;
   }

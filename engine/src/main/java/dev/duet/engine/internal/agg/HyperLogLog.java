@@ -1,5 +1,6 @@
 package dev.duet.engine.internal.agg;
 
+import dev.duet.engine.breaker.RequestMemory;
 import org.apache.lucene.internal.hppc.LongHashSet;
 
 /**
@@ -10,17 +11,31 @@ import org.apache.lucene.internal.hppc.LongHashSet;
 final class HyperLogLog {
   private final long threshold;
   private final int p;
+  private final String breakerLabel;
   private LongHashSet exact = new LongHashSet();
   private byte[] registers;
 
-  HyperLogLog(long threshold, int precision) {
+  /**
+   * @param breakerLabel what the request breaker names when this sketch's growth trips it
+   */
+  HyperLogLog(long threshold, int precision, String breakerLabel) {
     this.threshold = threshold;
     this.p = precision;
+    this.breakerLabel = breakerLabel;
+    RequestMemory.reserve(64, breakerLabel);
   }
 
   void add(long hash) {
     if (exact != null) {
-      if (exact.add(hash) && exact.size() > threshold) {
+      if (exact.add(hash)) {
+        int n = exact.size();
+        if ((n & (n - 1)) == 0) {
+          // The set doubles about here: 8-byte slots at a 0.75 load factor, twice over.
+          RequestMemory.reserve(n * 24L, breakerLabel);
+        }
+      }
+      if (exact.size() > threshold) {
+        RequestMemory.reserve(1L << p, breakerLabel);
         registers = new byte[1 << p];
         for (var cursor : exact) {
           addToRegisters(cursor.value);

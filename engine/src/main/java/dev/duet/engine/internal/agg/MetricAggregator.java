@@ -85,6 +85,7 @@ final class MetricAggregator extends Aggregator {
     }
     int size = (int) Math.max(bucket + 1, counts.length * 2L);
     int old = counts.length;
+    reserve((size - old) * 6L * Long.BYTES); // six arrays of 8-byte slots
     counts = Arrays.copyOf(counts, size);
     sums = Arrays.copyOf(sums, size);
     compensations = Arrays.copyOf(compensations, size);

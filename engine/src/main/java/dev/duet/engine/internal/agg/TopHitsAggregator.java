@@ -60,6 +60,8 @@ final class TopHitsAggregator extends Aggregator {
       if (leaf == null) {
         TopDocsCollector<?> c = byBucket.get(bucket);
         if (c == null) {
+          // The collector's queue is filled with n sentinels up front: a slot and a ScoreDoc each.
+          reserve(n * 48L);
           c =
               sort == null
                   ? new TopScoreDocCollectorManager(n, Integer.MAX_VALUE).newCollector()
