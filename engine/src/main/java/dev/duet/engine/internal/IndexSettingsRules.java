@@ -22,6 +22,7 @@ final class IndexSettingsRules {
           "search.idle.after",
           "max_result_window",
           "max_terms_count",
+          "max_regex_length",
           "translog.durability",
           "translog.sync_interval",
           "translog.flush_threshold_size",
@@ -38,6 +39,7 @@ final class IndexSettingsRules {
           "search.idle.after",
           "max_result_window",
           "max_terms_count",
+          "max_regex_length",
           "translog.durability",
           "translog.sync_interval",
           "translog.flush_threshold_size",
@@ -70,6 +72,7 @@ final class IndexSettingsRules {
     parseInt(out, "number_of_replicas", 0);
     parseInt(out, "max_result_window", 1);
     parseInt(out, "max_terms_count", 1);
+    parseInt(out, "max_regex_length", 1);
     String refresh = out.get("refresh_interval");
     if (refresh != null) {
       long millis = TimeValues.parseMillis(refresh, "index.refresh_interval");
@@ -210,6 +213,12 @@ final class IndexSettingsRules {
   static int maxTermsCount(IndexSettings settings) {
     String v = settings.get("max_terms_count");
     return v == null ? DEFAULT_MAX_TERMS_COUNT : Integer.parseInt(v.trim());
+  }
+
+  /** {@code index.max_regex_length}: the longest regex a query or aggregation may hold. */
+  static int maxRegexLength(IndexSettings settings) {
+    String v = settings.get("max_regex_length");
+    return v == null ? RegexLimits.DEFAULT_MAX_REGEX_LENGTH : Integer.parseInt(v.trim());
   }
 
   private static void parseInt(Map<String, String> settings, String key, int min) {

@@ -40,7 +40,11 @@ public final class AggregationPhase {
     for (Aggregation spec : specs) {
       (spec instanceof Aggregation.Global ? global : scoped).add(spec);
     }
-    AggregatorFactory factory = new AggregatorFactory(maxBuckets);
+    int maxRegexLength = Integer.MAX_VALUE;
+    for (AggregationTarget target : targets) {
+      maxRegexLength = Math.min(maxRegexLength, target.maxRegexLength());
+    }
+    AggregatorFactory factory = new AggregatorFactory(maxBuckets, maxRegexLength);
     List<Aggregator> scopedAggs = factory.create(scoped, null);
     List<Aggregator> globalAggs = factory.create(global, null);
     for (int i = 0; i < targets.size(); i++) {
