@@ -9,6 +9,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.lucene.index.ExitableDirectoryReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.search.Collector;
 import org.apache.lucene.search.CollectorManager;
@@ -83,7 +84,12 @@ public final class AggregationPhase {
       scores |= a.needsScores();
     }
     TreeCollector collector = new TreeCollector(target, aggs, scores);
-    target.searcher().search(query, new SingleCollectorManager(collector));
+    try {
+      target.searcher().search(query, new SingleCollectorManager(collector));
+    } catch (ExitableDirectoryReader.ExitingReaderException e) {
+      // The search's time ran out (its searcher says so): what was collected is answered, as
+      // OpenSearch answers partial aggregations with timed_out.
+    }
   }
 
   /** OpenSearch's failure when a response would hold too many buckets (a reduce failure). */
