@@ -9,6 +9,7 @@ import com.linecorp.armeria.common.QueryParams;
 import com.linecorp.armeria.server.HttpService;
 import com.linecorp.armeria.server.ServiceRequestContext;
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.search.SearchCancellation;
 import dev.duet.server.rest.codec.Json;
 import dev.duet.server.rest.filter.ResponseFilter;
 import java.io.IOException;
@@ -49,7 +50,11 @@ public final class RestService implements HttpService {
                   return answer != null
                       ? CompletableFuture.completedFuture(answer)
                       : CompletableFuture.supplyAsync(
-                          () -> dispatch(ctx, agg), ctx.blockingTaskExecutor());
+                          // A client that hangs up cancels ctx: its search stops there.
+                          () ->
+                              SearchCancellation.whileCallerWaits(
+                                  ctx::isCancelled, () -> dispatch(ctx, agg)),
+                          ctx.blockingTaskExecutor());
                 })
             .exceptionally(t -> failure(ctx, t).toHttpResponse()));
   }
