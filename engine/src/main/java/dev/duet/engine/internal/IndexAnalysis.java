@@ -18,14 +18,16 @@ import org.apache.lucene.analysis.standard.StandardAnalyzer;
  * creation as OpenSearch's does.
  */
 final class IndexAnalysis {
-  static final IndexAnalysis NONE = new IndexAnalysis(Map.of());
+  static final IndexAnalysis NONE = new IndexAnalysis(Map.of(), AnalysisLimits.DEFAULTS);
 
   private final AnalysisComponents components;
   private final Map<String, Analyzer> analyzers = new ConcurrentHashMap<>();
   private final Map<String, Analyzer> normalizers = new ConcurrentHashMap<>();
 
-  private IndexAnalysis(Map<String, Map<String, Map<String, Object>>> defined) {
-    this.components = new AnalysisComponents(defined);
+  private IndexAnalysis(
+      Map<String, Map<String, Map<String, Object>>> defined, AnalysisLimits limits) {
+    this.components = new AnalysisComponents(defined, limits);
+    components.checkDefined();
     defined
         .getOrDefault("analyzer", Map.of())
         .forEach((name, p) -> analyzers.put(name, analyzer(name, p)));
@@ -55,7 +57,10 @@ final class IndexAnalysis {
                   ? settings.lists().get(e.getKey())
                   : e.getValue());
     }
-    return defined.isEmpty() ? NONE : new IndexAnalysis(defined);
+    AnalysisLimits limits = AnalysisLimits.of(settings);
+    return defined.isEmpty() && limits.equals(AnalysisLimits.DEFAULTS)
+        ? NONE
+        : new IndexAnalysis(defined, limits);
   }
 
   /** An analyzer by name: the index's own, then the built-ins; null when neither has it. */
