@@ -12,6 +12,7 @@ import dev.duet.engine.search.Wildcard;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.AutomatonQuery;
 import org.apache.lucene.search.BooleanClause.Occur;
@@ -177,12 +178,14 @@ final class TermLevelQueries {
     if (stringField(name, "fuzzy", true) == null) {
       return new MatchNoDocsQuery("unmapped field [" + name + "]");
     }
+    int edits = Fuzziness.edits(fuzziness, value);
+    if (value.codePointCount(0, value.length()) > IndexWriter.MAX_TERM_LENGTH + edits) {
+      // No indexed term is that long (OpenSearch's answer too), and Lucene would spend seconds
+      // building the automaton that finds so.
+      return new MatchNoDocsQuery("fuzzy term longer than any indexed term");
+    }
     return new FuzzyQuery(
-        new Term(name, value),
-        Fuzziness.edits(fuzziness, value),
-        prefixLength,
-        maxExpansions,
-        transpositions);
+        new Term(name, value), edits, prefixLength, maxExpansions, transpositions);
   }
 
   Query ids(Ids ids) {

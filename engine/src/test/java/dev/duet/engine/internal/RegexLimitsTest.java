@@ -11,6 +11,7 @@ import dev.duet.engine.Engines;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.index.IndexSettings;
 import dev.duet.engine.mapping.Mapping;
+import dev.duet.engine.search.Fuzzy;
 import dev.duet.engine.search.Query;
 import dev.duet.engine.search.QueryString;
 import dev.duet.engine.search.Regexp;
@@ -147,6 +148,13 @@ class RegexLimitsTest {
     assertThat(
             engine.search(search("docs", new Wildcard("k", "*?".repeat(5000), false, 1f))).hits())
         .isEmpty();
+  }
+
+  @Test
+  void aFuzzyTermLongerThanAnyIndexedTermMatchesNothingWithoutBuildingItsAutomaton() {
+    Fuzzy fuzzy = new Fuzzy("k", "a".repeat(1_000_000), "2", 0, 50, true, 1f);
+
+    assertThat(engine.search(search("docs", fuzzy)).hits()).isEmpty();
   }
 
   @Test
