@@ -31,6 +31,11 @@ final class AnalysisComponents {
     this.limits = limits;
   }
 
+  /** These components under {@code limits}. */
+  AnalysisComponents under(AnalysisLimits limits) {
+    return new AnalysisComponents(defined, limits);
+  }
+
   /**
    * Checks every defined tokenizer, filter and char filter against the limits, used by an analyzer
    * or not, as OpenSearch builds them all when it creates the index.
@@ -91,7 +96,7 @@ final class AnalysisComponents {
       }
       case "shingle" -> limits.checkShingle(c.params());
       case "pattern_replace" ->
-          AnalysisLimits.checkReplacement(
+          limits.checkReplacement(
               c.params().get("pattern"),
               String.valueOf(c.params().getOrDefault("replacement", "")));
       default -> {}

@@ -15,11 +15,11 @@ import org.apache.lucene.index.IndexWriter;
  * capped at the longest term Lucene indexes: Lucene's n-gram tokenizers allocate a buffer of twice
  * {@code max_gram}, so {@code max_gram: 2^30} would take the heap (OpenSearch's as well).
  */
-record AnalysisLimits(int maxNgramDiff, int maxShingleDiff) {
+record AnalysisLimits(int maxNgramDiff, int maxShingleDiff, boolean enforced) {
   static final int DEFAULT_MAX_NGRAM_DIFF = 1;
   static final int DEFAULT_MAX_SHINGLE_DIFF = 3;
   static final AnalysisLimits DEFAULTS =
-      new AnalysisLimits(DEFAULT_MAX_NGRAM_DIFF, DEFAULT_MAX_SHINGLE_DIFF);
+      new AnalysisLimits(DEFAULT_MAX_NGRAM_DIFF, DEFAULT_MAX_SHINGLE_DIFF, true);
 
   /** No gram longer than a term Lucene can index is worth a buffer. */
   static final int MAX_GRAM = IndexWriter.MAX_TERM_LENGTH;
@@ -27,7 +27,16 @@ record AnalysisLimits(int maxNgramDiff, int maxShingleDiff) {
   static AnalysisLimits of(IndexSettings settings) {
     return new AnalysisLimits(
         intSetting(settings, "max_ngram_diff", DEFAULT_MAX_NGRAM_DIFF),
-        intSetting(settings, "max_shingle_diff", DEFAULT_MAX_SHINGLE_DIFF));
+        intSetting(settings, "max_shingle_diff", DEFAULT_MAX_SHINGLE_DIFF),
+        true);
+  }
+
+  /**
+   * These limits, checked ({@code enforced}) or not: an index created before a limit existed still
+   * opens with the analyzers it has, its gram sizes capped; requests are checked.
+   */
+  AnalysisLimits enforced(boolean enforced) {
+    return new AnalysisLimits(maxNgramDiff, maxShingleDiff, enforced);
   }
 
   /**
@@ -37,7 +46,7 @@ record AnalysisLimits(int maxNgramDiff, int maxShingleDiff) {
   Map<String, String> grams(Map<String, Object> p, boolean ngram) {
     int min = gramSize(p, "min_gram", 1);
     int max = gramSize(p, "max_gram", 2);
-    if (ngram && (long) max - min > maxNgramDiff) {
+    if (enforced && ngram && (long) max - min > maxNgramDiff) {
       // OpenSearch names the tokenizer for its filter too.
       throw DuetException.illegalArgument(
           "The difference between max_gram and min_gram in NGram Tokenizer must be less than or"
@@ -49,10 +58,10 @@ record AnalysisLimits(int maxNgramDiff, int maxShingleDiff) {
               + " setting.");
     }
     // Lucene's checks and words, made here: its factories only check when a text is analyzed.
-    if (min < 1) {
+    if (enforced && min < 1) {
       throw DuetException.illegalArgument("minGram must be greater than zero");
     }
-    if (min > max) {
+    if (enforced && min > max) {
       throw DuetException.illegalArgument("minGram must not be greater than maxGram");
     }
     Map<String, String> out = new HashMap<>();
@@ -63,6 +72,9 @@ record AnalysisLimits(int maxNgramDiff, int maxShingleDiff) {
 
   /** The shingle filter's sizes within {@code max_shingle_diff}, counted as OpenSearch counts. */
   void checkShingle(Map<String, Object> p) {
+    if (!enforced) {
+      return;
+    }
     int min = intParam(p, "min_shingle_size", 2);
     int max = intParam(p, "max_shingle_size", 2);
     boolean unigrams = !"false".equals(String.valueOf(p.getOrDefault("output_unigrams", "true")));
@@ -83,8 +95,8 @@ record AnalysisLimits(int maxNgramDiff, int maxShingleDiff) {
    * Refuses a {@code pattern_replace} whose replacement names a group its pattern does not have
    * (Java fails on it for every match: OpenSearch answers 500 {@code No group 9} on each text).
    */
-  static void checkReplacement(Object pattern, String replacement) {
-    if (pattern == null) {
+  void checkReplacement(Object pattern, String replacement) {
+    if (!enforced || pattern == null) {
       return;
     }
     Pattern compiled;

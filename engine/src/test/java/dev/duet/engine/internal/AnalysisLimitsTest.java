@@ -93,6 +93,31 @@ class AnalysisLimitsTest {
   }
 
   @Test
+  void anIndexCreatedBeforeTheLimitsStillOpensButItsRequestsAreChecked() {
+    IndexSettings wide =
+        new IndexSettings(
+            Map.of(
+                "analysis.filter.g.type", "ngram",
+                "analysis.filter.g.min_gram", "1",
+                "analysis.filter.g.max_gram", "3",
+                "analysis.analyzer.a.tokenizer", "standard",
+                "analysis.analyzer.a.filter", "g"));
+
+    IndexAnalysis opened = IndexAnalysis.of(wide);
+
+    assertThat(opened.analyzer("a")).isNotNull();
+    assertThat(catchThrowableOfType(DuetException.class, () -> IndexAnalysis.validate(wide)))
+        .isNotNull();
+    assertThat(
+            catchThrowableOfType(
+                DuetException.class,
+                () -> opened.components().chain("standard", List.of("g"), List.of(), -1)))
+        .extracting(DuetException::reason)
+        .asString()
+        .contains("[index.max_ngram_diff]");
+  }
+
+  @Test
   void badGramSizesAre400s() {
     Map<String, Object> negative = Map.of("type", "ngram", "min_gram", 1, "max_gram", -1);
     assertThat(refused(null, List.of("abc"), null, List.of(negative)).reason())
