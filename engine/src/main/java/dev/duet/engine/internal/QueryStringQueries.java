@@ -187,6 +187,15 @@ final class QueryStringQueries {
     }
 
     @Override
+    protected Query newFuzzyQuery(
+        org.apache.lucene.index.Term term, float minimumSimilarity, int prefixLength) {
+      if (TermLevelQueries.longerThanAnyTerm(term.text(), 2)) {
+        return new MatchNoDocsQuery("fuzzy term longer than any indexed term");
+      }
+      return super.newFuzzyQuery(term, minimumSimilarity, prefixLength);
+    }
+
+    @Override
     protected Query newWildcardQuery(org.apache.lucene.index.Term t) {
       try {
         return super.newWildcardQuery(

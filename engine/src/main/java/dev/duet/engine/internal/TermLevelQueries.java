@@ -179,13 +179,20 @@ final class TermLevelQueries {
       return new MatchNoDocsQuery("unmapped field [" + name + "]");
     }
     int edits = Fuzziness.edits(fuzziness, value);
-    if (value.codePointCount(0, value.length()) > IndexWriter.MAX_TERM_LENGTH + edits) {
-      // No indexed term is that long (OpenSearch's answer too), and Lucene would spend seconds
-      // building the automaton that finds so.
+    if (longerThanAnyTerm(value, edits)) {
       return new MatchNoDocsQuery("fuzzy term longer than any indexed term");
     }
     return new FuzzyQuery(
         new Term(name, value), edits, prefixLength, maxExpansions, transpositions);
+  }
+
+  /**
+   * Whether no indexed term is within {@code edits} of {@code value} for its length alone
+   * (OpenSearch finds none either), where Lucene would spend seconds building the automaton that
+   * finds so.
+   */
+  static boolean longerThanAnyTerm(String value, int edits) {
+    return value.codePointCount(0, value.length()) > IndexWriter.MAX_TERM_LENGTH + edits;
   }
 
   Query ids(Ids ids) {

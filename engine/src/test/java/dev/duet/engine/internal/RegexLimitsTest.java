@@ -155,6 +155,18 @@ class RegexLimitsTest {
     Fuzzy fuzzy = new Fuzzy("k", "a".repeat(1_000_000), "2", 0, 50, true, 1f);
 
     assertThat(engine.search(search("docs", fuzzy)).hits()).isEmpty();
+    Query inQueryString =
+        new QueryString(
+            false,
+            "k:" + "a".repeat(1_000_000) + "~2",
+            List.of(),
+            null,
+            Query.Operator.OR,
+            null,
+            null,
+            false,
+            1f);
+    assertThat(engine.search(search("docs", inQueryString)).hits()).isEmpty();
   }
 
   @Test
