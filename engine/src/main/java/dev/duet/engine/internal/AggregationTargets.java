@@ -168,6 +168,7 @@ final class AggregationTargets {
         lookup.hasNested()
             ? NestedDocuments.rootDocuments()
             : org.apache.lucene.search.MatchAllDocsQuery.INSTANCE,
-        path -> lookup.isNested(path) ? NestedDocuments.atPath(path) : null);
+        path -> lookup.isNested(path) ? NestedDocuments.atPath(path) : null,
+        IndexSettingsRules.maxRegexLength(index.metadata().settings()));
   }
 }

@@ -24,8 +24,28 @@ final class AnalysisComponents {
   /** Index-defined components by kind ({@code tokenizer}, {@code filter}, {@code char_filter}). */
   private final Map<String, Map<String, Map<String, Object>>> defined;
 
-  AnalysisComponents(Map<String, Map<String, Map<String, Object>>> defined) {
+  private final AnalysisLimits limits;
+
+  AnalysisComponents(Map<String, Map<String, Map<String, Object>>> defined, AnalysisLimits limits) {
     this.defined = defined;
+    this.limits = limits;
+  }
+
+  /** These components under {@code limits}. */
+  AnalysisComponents under(AnalysisLimits limits) {
+    return new AnalysisComponents(defined, limits);
+  }
+
+  /**
+   * Checks every defined tokenizer, filter and char filter against the limits, used by an analyzer
+   * or not, as OpenSearch builds them all when it creates the index.
+   */
+  void checkDefined() {
+    for (String kind : List.of("tokenizer", "filter", "char_filter")) {
+      for (String name : defined.getOrDefault(kind, Map.of()).keySet()) {
+        check(kind, resolve(kind, name));
+      }
+    }
   }
 
   /**
@@ -38,15 +58,20 @@ final class AnalysisComponents {
     try {
       for (Object c : charFilters) {
         Component comp = resolve("char_filter", c);
+        check("char_filter", comp);
         charFilter(b, comp, resources);
       }
       if (tokenizer == null) {
         b.withTokenizer("keyword");
       } else {
-        tokenizer(b, resolve("tokenizer", tokenizer));
+        Component comp = resolve("tokenizer", tokenizer);
+        check("tokenizer", comp);
+        tokenizer(b, comp);
       }
       for (Object f : filters) {
-        filter(b, resolve("filter", f), resources);
+        Component comp = resolve("filter", f);
+        check("filter", comp);
+        filter(b, comp, resources);
       }
       if (gap >= 0) {
         b.withPositionIncrementGap(gap);
@@ -60,6 +85,23 @@ final class AnalysisComponents {
   }
 
   private record Component(String name, String type, Map<String, Object> params) {}
+
+  /** The limits of {@link AnalysisLimits} on one component. */
+  private void check(String kind, Component c) {
+    switch (c.type()) {
+      case "ngram", "nGram", "edge_ngram", "edgeNGram" -> {
+        if (!kind.equals("char_filter")) {
+          limits.grams(c.params(), c.type().equalsIgnoreCase("ngram"));
+        }
+      }
+      case "shingle" -> limits.checkShingle(c.params());
+      case "pattern_replace" ->
+          limits.checkReplacement(
+              c.params().get("pattern"),
+              String.valueOf(c.params().getOrDefault("replacement", "")));
+      default -> {}
+    }
+  }
 
   @SuppressWarnings("unchecked")
   private Component resolve(String kind, Object spec) {
@@ -81,7 +123,7 @@ final class AnalysisComponents {
     return new Component(name, name, Map.of());
   }
 
-  private static void tokenizer(CustomAnalyzer.Builder b, Component c) throws IOException {
+  private void tokenizer(CustomAnalyzer.Builder b, Component c) throws IOException {
     Map<String, Object> p = c.params();
     switch (c.type()) {
       case "standard" ->
@@ -92,8 +134,8 @@ final class AnalysisComponents {
       case "classic" -> b.withTokenizer("classic");
       case "uax_url_email" -> b.withTokenizer("uax29UrlEmail");
       case "thai" -> b.withTokenizer("thai");
-      case "ngram", "nGram" -> b.withTokenizer("nGram", grams(p));
-      case "edge_ngram", "edgeNGram" -> b.withTokenizer("edgeNGram", grams(p));
+      case "ngram", "nGram" -> b.withTokenizer("nGram", limits.grams(p, true));
+      case "edge_ngram", "edgeNGram" -> b.withTokenizer("edgeNGram", limits.grams(p, false));
       case "pattern" ->
           b.withTokenizer(
               "pattern",
@@ -112,8 +154,7 @@ final class AnalysisComponents {
     }
   }
 
-  private static void filter(CustomAnalyzer.Builder b, Component c, Resources r)
-      throws IOException {
+  private void filter(CustomAnalyzer.Builder b, Component c, Resources r) throws IOException {
     Map<String, Object> p = c.params();
     switch (c.type()) {
       case "lowercase" -> b.addTokenFilter("lowercase");
@@ -144,8 +185,8 @@ final class AnalysisComponents {
                   "minShingleSize", p.get("min_shingle_size"),
                   "maxShingleSize", p.get("max_shingle_size"),
                   "outputUnigrams", p.get("output_unigrams")));
-      case "ngram", "nGram" -> b.addTokenFilter("nGram", grams(p));
-      case "edge_ngram", "edgeNGram" -> b.addTokenFilter("edgeNGram", grams(p));
+      case "ngram", "nGram" -> b.addTokenFilter("nGram", limits.grams(p, true));
+      case "edge_ngram", "edgeNGram" -> b.addTokenFilter("edgeNGram", limits.grams(p, false));
       case "length" ->
           b.addTokenFilter(
               "length",
@@ -219,14 +260,6 @@ final class AnalysisComponents {
         b.addTokenFilter("snowballPorter", params("language", lang));
       }
     }
-  }
-
-  private static Map<String, String> grams(Map<String, Object> p) {
-    return params(
-        "minGramSize",
-        p.getOrDefault("min_gram", "1"),
-        "maxGramSize",
-        p.getOrDefault("max_gram", "2"));
   }
 
   /** Lucene factory parameters from name/value pairs, leaving out values not given. */

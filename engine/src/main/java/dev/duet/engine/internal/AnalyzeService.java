@@ -67,11 +67,26 @@ final class AnalyzeService {
     } else {
       analyzer = Analyzers.STANDARD;
     }
-    return new AnalyzeResponse(tokens(analyzer, field, r.text(), gap));
+    int maxTokens =
+        index == null
+            ? IndexSettingsRules.DEFAULT_MAX_TOKEN_COUNT
+            : IndexSettingsRules.maxTokenCount(index.metadata().settings());
+    return new AnalyzeResponse(tokens(analyzer, field, r.text(), gap, maxTokens));
+  }
+
+  /** OpenSearch's words and type for it; 400 here, where OpenSearch answers 500. */
+  private static DuetException tooManyTokens(int max) {
+    return new DuetException(
+        400,
+        "illegal_state_exception",
+        "The number of tokens produced by calling _analyze has exceeded the allowed maximum of ["
+            + max
+            + "]. This limit can be set by changing the [index.analyze.max_token_count] index"
+            + " level setting.");
   }
 
   private static List<AnalyzeResponse.Token> tokens(
-      Analyzer analyzer, String field, List<String> texts, int fieldGap) {
+      Analyzer analyzer, String field, List<String> texts, int fieldGap, int maxTokens) {
     List<AnalyzeResponse.Token> out = new ArrayList<>();
     int lastPosition = -1;
     int lastOffset = 0;
@@ -90,6 +105,9 @@ final class AnalyzeService {
         PositionLengthAttribute length = ts.addAttribute(PositionLengthAttribute.class);
         ts.reset();
         while (ts.incrementToken()) {
+          if (out.size() >= maxTokens) {
+            throw tooManyTokens(maxTokens);
+          }
           position += inc.getPositionIncrement();
           out.add(
               new AnalyzeResponse.Token(

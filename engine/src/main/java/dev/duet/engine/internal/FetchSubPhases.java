@@ -92,7 +92,7 @@ final class FetchSubPhases {
       if (values == null) {
         values = SourceValues.of(bytes(source));
       }
-      highlight = highlighters[shard].highlight(values);
+      highlight = highlighters[shard].highlight(values, doc, id);
     }
     Explanation explanation = null;
     if (fetch.explain()) {

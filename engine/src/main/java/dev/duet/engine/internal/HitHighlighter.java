@@ -42,6 +42,8 @@ final class HitHighlighter {
   private static final int DEFAULT_NUMBER_OF_FRAGMENTS = 5;
 
   private final List<Target> targets = new ArrayList<>();
+  private final String index;
+  private final int maxAnalyzedOffset;
 
   /**
    * @param query the search's query translated for this index: what is highlighted unless a field
@@ -49,6 +51,8 @@ final class HitHighlighter {
    */
   HitHighlighter(LuceneIndex index, Highlight highlight, Query query, QueryTranslator translator) {
     MappingLookup lookup = index.lookup();
+    this.index = index.name();
+    this.maxAnalyzedOffset = IndexSettingsRules.maxAnalyzedOffset(index.metadata().settings());
     Analyzer analyzer = new HighlightAnalyzer(lookup);
     for (Highlight.Field field : highlight.fields()) {
       Highlight.Options options = field.options().over(highlight.defaults());
@@ -71,8 +75,11 @@ final class HitHighlighter {
     }
   }
 
-  /** The fragments by field, in request order; empty when no field matched. */
-  Map<String, List<String>> highlight(SourceValues source) {
+  /**
+   * The fragments by field, in request order; empty when no field matched. {@code doc} and {@code
+   * id} name the hit in the failure for a text over {@code index.highlight.max_analyzed_offset}.
+   */
+  Map<String, List<String>> highlight(SourceValues source, int doc, String id) {
     Map<String, List<String>> out = new LinkedHashMap<>();
     for (Target target : targets) {
       if (out.containsKey(target.name)) {
@@ -83,6 +90,9 @@ final class HitHighlighter {
         continue;
       }
       if (target.plain != null) {
+        for (Object value : values) {
+          checkLength(target, String.valueOf(value).length(), id, true);
+        }
         List<String> fragments = target.plain.fragments(target.name, values);
         if (!fragments.isEmpty()) {
           out.put(target.name, fragments);
@@ -96,12 +106,38 @@ final class HitHighlighter {
         }
         content.append(value);
       }
+      checkLength(target, content.length(), Integer.toString(doc), false);
       List<String> fragments = fragments(target, content.toString());
       if (!fragments.isEmpty()) {
         out.put(target.name, fragments);
       }
     }
     return out;
+  }
+
+  /**
+   * Highlighting re-analyzes the text (Duet indexes no offsets or term vectors): refused, as
+   * OpenSearch refuses it, past {@code index.highlight.max_analyzed_offset}; the plain highlighter
+   * names the hit by {@code _id}, the unified one by document number, as OpenSearch's do.
+   */
+  private void checkLength(Target target, int length, String hit, boolean plain) {
+    if (length <= maxAnalyzedOffset) {
+      return;
+    }
+    throw DuetException.illegalArgument(
+        "The length of ["
+            + target.name
+            + "] field of ["
+            + hit
+            + "] doc of ["
+            + index
+            + "] index has exceeded ["
+            + maxAnalyzedOffset
+            + "] - maximum allowed to be analyzed for highlighting. This maximum can be set by"
+            + " changing the [index.highlight.max_analyzed_offset] index level setting. For large"
+            + " texts, indexing with offsets or term vectors"
+            + (plain ? ", and highlighting with unified or fvh highlighter" : "")
+            + " is recommended!");
   }
 
   private static List<String> fragments(Target target, String content) {

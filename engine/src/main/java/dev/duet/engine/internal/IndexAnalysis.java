@@ -18,14 +18,18 @@ import org.apache.lucene.analysis.standard.StandardAnalyzer;
  * creation as OpenSearch's does.
  */
 final class IndexAnalysis {
-  static final IndexAnalysis NONE = new IndexAnalysis(Map.of());
+  static final IndexAnalysis NONE = new IndexAnalysis(Map.of(), AnalysisLimits.DEFAULTS);
 
   private final AnalysisComponents components;
+  private final AnalysisLimits limits;
   private final Map<String, Analyzer> analyzers = new ConcurrentHashMap<>();
   private final Map<String, Analyzer> normalizers = new ConcurrentHashMap<>();
 
-  private IndexAnalysis(Map<String, Map<String, Map<String, Object>>> defined) {
-    this.components = new AnalysisComponents(defined);
+  private IndexAnalysis(
+      Map<String, Map<String, Map<String, Object>>> defined, AnalysisLimits limits) {
+    this.components = new AnalysisComponents(defined, limits);
+    this.limits = limits;
+    components.checkDefined();
     defined
         .getOrDefault("analyzer", Map.of())
         .forEach((name, p) -> analyzers.put(name, analyzer(name, p)));
@@ -34,8 +38,23 @@ final class IndexAnalysis {
         .forEach((name, p) -> normalizers.put(name, normalizer(p)));
   }
 
-  /** The analysis an index's settings define ({@code analysis.<kind>.<name>.<param>} keys). */
+  /**
+   * The analysis of an index being created: its definitions within the limits of its settings, else
+   * a 400 as OpenSearch refuses them.
+   */
+  static IndexAnalysis validate(IndexSettings settings) {
+    return of(settings, AnalysisLimits.of(settings));
+  }
+
+  /**
+   * The analysis an index's settings define ({@code analysis.<kind>.<name>.<param>} keys), as it
+   * was created: its own definitions are not checked again against limits added since.
+   */
   static IndexAnalysis of(IndexSettings settings) {
+    return of(settings, AnalysisLimits.of(settings).enforced(false));
+  }
+
+  private static IndexAnalysis of(IndexSettings settings, AnalysisLimits limits) {
     Map<String, Map<String, Map<String, Object>>> defined = new HashMap<>();
     for (Map.Entry<String, String> e : settings.values().entrySet()) {
       String key = e.getKey().startsWith("index.") ? e.getKey().substring(6) : e.getKey();
@@ -55,7 +74,9 @@ final class IndexAnalysis {
                   ? settings.lists().get(e.getKey())
                   : e.getValue());
     }
-    return defined.isEmpty() ? NONE : new IndexAnalysis(defined);
+    return defined.isEmpty() && limits.enforced(true).equals(AnalysisLimits.DEFAULTS)
+        ? NONE
+        : new IndexAnalysis(defined, limits);
   }
 
   /** An analyzer by name: the index's own, then the built-ins; null when neither has it. */
@@ -99,8 +120,9 @@ final class IndexAnalysis {
     }
   }
 
+  /** The components a request's own chain is built from, within this index's limits. */
   AnalysisComponents components() {
-    return components;
+    return components.under(limits.enforced(true));
   }
 
   private Analyzer analyzer(String name, Map<String, Object> p) {

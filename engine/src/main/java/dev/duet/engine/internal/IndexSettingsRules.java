@@ -13,6 +13,8 @@ import java.util.Set;
 final class IndexSettingsRules {
   static final int DEFAULT_MAX_RESULT_WINDOW = 10_000;
   static final int DEFAULT_MAX_TERMS_COUNT = 65_536;
+  static final int DEFAULT_MAX_TOKEN_COUNT = 10_000;
+  static final int DEFAULT_MAX_ANALYZED_OFFSET = 1_000_000;
 
   private static final Set<String> KNOWN =
       Set.of(
@@ -23,6 +25,11 @@ final class IndexSettingsRules {
           "max_result_window",
           "max_rescore_window",
           "max_terms_count",
+          "max_regex_length",
+          "max_ngram_diff",
+          "max_shingle_diff",
+          "analyze.max_token_count",
+          "highlight.max_analyzed_offset",
           "translog.durability",
           "translog.sync_interval",
           "translog.flush_threshold_size",
@@ -45,6 +52,11 @@ final class IndexSettingsRules {
           "max_result_window",
           "max_rescore_window",
           "max_terms_count",
+          "max_regex_length",
+          "max_ngram_diff",
+          "max_shingle_diff",
+          "analyze.max_token_count",
+          "highlight.max_analyzed_offset",
           "translog.durability",
           "translog.sync_interval",
           "translog.flush_threshold_size",
@@ -83,6 +95,11 @@ final class IndexSettingsRules {
     parseInt(out, "max_result_window", 1);
     parseInt(out, "max_rescore_window", 1);
     parseInt(out, "max_terms_count", 1);
+    parseInt(out, "max_regex_length", 1);
+    parseInt(out, "max_ngram_diff", 0);
+    parseInt(out, "max_shingle_diff", 0);
+    parseInt(out, "analyze.max_token_count", 1);
+    parseInt(out, "highlight.max_analyzed_offset", 1);
     MappingLimits.validate(out);
     String refresh = out.get("refresh_interval");
     if (refresh != null) {
@@ -230,6 +247,24 @@ final class IndexSettingsRules {
   static int maxTermsCount(IndexSettings settings) {
     String v = settings.get("max_terms_count");
     return v == null ? DEFAULT_MAX_TERMS_COUNT : Integer.parseInt(v.trim());
+  }
+
+  /** {@code index.max_regex_length}: the longest regex a query or aggregation may hold. */
+  static int maxRegexLength(IndexSettings settings) {
+    String v = settings.get("max_regex_length");
+    return v == null ? RegexLimits.DEFAULT_MAX_REGEX_LENGTH : Integer.parseInt(v.trim());
+  }
+
+  /** {@code index.analyze.max_token_count}: the most tokens one {@code _analyze} may list. */
+  static int maxTokenCount(IndexSettings settings) {
+    String v = settings.get("analyze.max_token_count");
+    return v == null ? DEFAULT_MAX_TOKEN_COUNT : Integer.parseInt(v.trim());
+  }
+
+  /** {@code index.highlight.max_analyzed_offset}: the longest text a highlighter analyzes. */
+  static int maxAnalyzedOffset(IndexSettings settings) {
+    String v = settings.get("highlight.max_analyzed_offset");
+    return v == null ? DEFAULT_MAX_ANALYZED_OFFSET : Integer.parseInt(v.trim());
   }
 
   private static void parseInt(Map<String, String> settings, String key, int min) {

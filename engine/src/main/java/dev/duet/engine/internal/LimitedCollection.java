@@ -13,28 +13,42 @@ import org.apache.lucene.sandbox.search.QueryProfilerIndexSearcher;
 import org.apache.lucene.search.CollectionTerminatedException;
 import org.apache.lucene.search.Collector;
 import org.apache.lucene.search.CollectorManager;
+import org.apache.lucene.search.FieldDoc;
 import org.apache.lucene.search.FilterCollector;
 import org.apache.lucene.search.FilterLeafCollector;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.LeafCollector;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.Sort;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.search.TopFieldDocs;
+import org.apache.lucene.search.TotalHits;
 
 /**
  * One index's query phase under {@link QueryControls}: {@code terminate_after} as OpenSearch's
  * early-terminating collector (a document past the limit ends collection and marks the search
- * terminated early), {@code timeout} through Lucene's {@link org.apache.lucene.index.QueryTimeout}
- * on a searcher of its own, so the shared one keeps no deadline.
+ * terminated early), {@code timeout} and the caller's presence through the {@link SearchGuard} of
+ * the searcher it is given (which the shared searcher never carries).
  */
 final class LimitedCollection {
   private final QueryControls limits;
-  private final long deadline;
+  private final SearchGuard guard;
   private final AtomicBoolean terminated = new AtomicBoolean();
   private boolean timedOut;
   private QueryProfilerIndexSearcher lastProfiler;
   private long lastCollectorNanos;
 
-  LimitedCollection(QueryControls controls, long startNanos) {
+  LimitedCollection(QueryControls controls, SearchGuard guard) {
     this.limits = controls;
-    this.deadline = startNanos + limits.timeoutNanos();
+    this.guard = guard;
+  }
+
+  /** The hits of an index whose query phase stopped before collecting (sorted like the others). */
+  static TopDocs noHits(Sort sort) {
+    TotalHits none = new TotalHits(0, TotalHits.Relation.EQUAL_TO);
+    return sort == null
+        ? new TopDocs(none, new ScoreDoc[0])
+        : new TopFieldDocs(none, new FieldDoc[0], sort.getSort());
   }
 
   /** Searches {@code query} with {@code manager} within the limits. */
@@ -45,20 +59,18 @@ final class LimitedCollection {
     QueryProfilerIndexSearcher profiler = null;
     if (limits.profile()) {
       target = profiler = QueryProfiles.profiling(searcher);
-    } else if (limits.timeoutNanos() > 0) {
-      target = new IndexSearcher(searcher.getIndexReader());
-      target.setSimilarity(searcher.getSimilarity());
-      target.setQueryCache(searcher.getQueryCache());
-      target.setQueryCachingPolicy(searcher.getQueryCachingPolicy());
-    }
-    if (limits.timeoutNanos() > 0) {
-      target.setTimeout(() -> System.nanoTime() - deadline > 0);
+      if (guard.active()) {
+        target.setTimeout(guard);
+      }
     }
     long start = System.nanoTime();
     T result =
         limits.terminateAfter() > 0
             ? target.search(query, new TerminateAfter<>(manager, limits.terminateAfter()))
             : target.search(query, manager);
+    if (target.timedOut() && guard.cancelled()) {
+      throw guard.cancelledFailure();
+    }
     timedOut |= target.timedOut();
     if (profiler != null) {
       lastProfiler = profiler;

@@ -267,7 +267,7 @@ public final class LuceneEngine implements Engine {
         IndexSettingsRules.validate(settings == null ? IndexSettings.DEFAULTS : settings);
     KnnSettings.check(validated, mapping == null ? Mapping.EMPTY : mapping);
     MappingLimits.of(validated).check(mapping == null ? Mapping.EMPTY : mapping);
-    IndexAnalysis.of(validated); // a bad analysis definition fails creation, not the first search
+    IndexAnalysis.validate(validated); // a bad analysis definition fails creation, not a search
     synchronized (adminLock) {
       if (resolver.isAlias(name)) {
         throw IndexNames.invalid(name, "already exists as alias");

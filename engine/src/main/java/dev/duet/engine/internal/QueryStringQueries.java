@@ -177,6 +177,35 @@ final class QueryStringQueries {
     }
 
     @Override
+    protected Query newRegexpQuery(org.apache.lucene.index.Term regexp) {
+      return terms.checkedRegexp(
+          regexp,
+          org.apache.lucene.util.automaton.RegExp.ALL,
+          0,
+          getDeterminizeWorkLimit(),
+          "the [query_string]");
+    }
+
+    @Override
+    protected Query newFuzzyQuery(
+        org.apache.lucene.index.Term term, float minimumSimilarity, int prefixLength) {
+      if (TermLevelQueries.longerThanAnyTerm(term.text(), 2)) {
+        return new MatchNoDocsQuery("fuzzy term longer than any indexed term");
+      }
+      return super.newFuzzyQuery(term, minimumSimilarity, prefixLength);
+    }
+
+    @Override
+    protected Query newWildcardQuery(org.apache.lucene.index.Term t) {
+      try {
+        return super.newWildcardQuery(
+            new org.apache.lucene.index.Term(t.field(), Wildcards.collapseRuns(t.text())));
+      } catch (org.apache.lucene.util.automaton.TooComplexToDeterminizeException e) {
+        throw terms.tooComplex(e);
+      }
+    }
+
+    @Override
     protected Query getPrefixQuery(String field, String termStr) throws ParseException {
       if (field.equals(ALL_FIELDS)) {
         return perField(f -> terms.prefix(f, termStr, false));

@@ -59,7 +59,9 @@ final class QueryTranslator {
     this.lookup = index.lookup();
     this.fields = new FieldQueries(lookup, index.name(), index.uuid());
     this.knn = new KnnQueryBuilder(index.name(), index.uuid());
-    this.termLevel = new TermLevelQueries(lookup, fields);
+    this.termLevel =
+        new TermLevelQueries(
+            lookup, fields, IndexSettingsRules.maxRegexLength(index.metadata().settings()));
     this.fullText = new FullTextQueries(lookup, fields, termLevel);
     this.compound =
         new CompoundQueries(this::translate, new ScoreFunctions(lookup, fields, index.name()));

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.apache.lucene.document.Document;
+import org.apache.lucene.index.ExitableDirectoryReader;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.search.FieldDoc;
 import org.apache.lucene.search.IndexSearcher;
@@ -166,7 +167,12 @@ final class SearchPhase {
       RequestCache.beginSearch();
       TopDocs[] results = new TopDocs[targets.size()];
       Query[] queries = new Query[targets.size()];
-      LimitedCollection limited = new LimitedCollection(request.controls(), start);
+      SearchGuard guard = SearchGuard.of(request.controls().timeoutNanos(), start);
+      LimitedCollection limited = new LimitedCollection(request.controls(), guard);
+      // The query phase and aggregations read through searchers that stop at the guard; the
+      // fetch reads the plain ones (OpenSearch's timeout covers the query phase) and checks the
+      // caller between hits.
+      IndexSearcher[] querying = guard.active() ? new IndexSearcher[searchers.length] : searchers;
       List<SearchProfile.Shard> profiles = new ArrayList<>();
       Collapse collapse = request.controls().collapse();
       TrackedScores tracked = request.options().trackScores() ? new TrackedScores() : null;
@@ -176,6 +182,10 @@ final class SearchPhase {
       List<dev.duet.engine.search.Query> models = new ArrayList<>(targets.size());
       Sort sort = null;
       for (int i = 0; i < results.length; i++) {
+        guard.throwIfCancelled();
+        if (querying != searchers) {
+          querying[i] = guard.guarded(searchers[i]);
+        }
         LuceneIndex target = targets.get(i);
         QueryTranslator translator = new QueryTranslator(target);
         models.add(filtered(request.query(), aliasFilters.get(i)));
@@ -197,36 +207,47 @@ final class SearchPhase {
         int wanted = Rescoring.window(rescores, numHits);
         if (collapse != null) {
           // Collapsing pages over groups, so every match is collected (see Collapsing).
-          wanted = Math.max(numHits, searchers[i].count(query));
+          wanted = Math.max(numHits, querying[i].count(query));
         }
-        TopDocs docs =
-            sort == null && size == 0 && cursor == null && !request.controls().any()
-                ? HitCount.withoutCollecting(searchers[i], query)
-                : null;
-        if (docs == null) {
-          boolean bounded =
-              cursor == null
-                  && collapse == null
-                  && request.controls().terminateAfter() == 0
-                  && TotalHitsBound.reaches(searchers[i].getIndexReader(), query, threshold);
-          int counted = bounded ? 0 : threshold;
+        TopDocs docs;
+        try {
           docs =
-              sort == null
-                  ? limited.search(
-                      searchers[i], query, new TopScoreDocCollectorManager(wanted, cursor, counted))
-                  : limited.search(
-                      searchers[i],
-                      query,
-                      new TopFieldCollectorManager(sort, wanted, after, counted));
-          if (bounded) {
-            docs = atLeast(docs, threshold);
+              sort == null && size == 0 && cursor == null && !request.controls().any()
+                  ? HitCount.withoutCollecting(querying[i], query)
+                  : null;
+          if (docs == null) {
+            boolean bounded =
+                cursor == null
+                    && collapse == null
+                    && request.controls().terminateAfter() == 0
+                    && TotalHitsBound.reaches(querying[i].getIndexReader(), query, threshold);
+            int counted = bounded ? 0 : threshold;
+            docs =
+                sort == null
+                    ? limited.search(
+                        querying[i],
+                        query,
+                        new TopScoreDocCollectorManager(wanted, cursor, counted))
+                    : limited.search(
+                        querying[i],
+                        query,
+                        new TopFieldCollectorManager(sort, wanted, after, counted));
+            if (bounded) {
+              docs = atLeast(docs, threshold);
+            }
           }
-        }
-        if (!rescores.isEmpty()) {
-          docs = Rescoring.rescore(searchers[i], docs, rescores, translator);
-        }
-        if (tracked != null && sort != null) {
-          tracked.score(searchers[i], query, docs);
+          if (!rescores.isEmpty()) {
+            docs = Rescoring.rescore(querying[i], docs, rescores, translator);
+          }
+          if (tracked != null && sort != null) {
+            tracked.score(querying[i], query, docs);
+          }
+        } catch (ExitableDirectoryReader.ExitingReaderException e) {
+          // Rewriting or collecting ran out of time (or the caller left): this index adds no hits.
+          if (guard.cancelled()) {
+            throw guard.cancelledFailure();
+          }
+          docs = LimitedCollection.noHits(sort);
         }
         if (request.controls().profile()) {
           profiles.add(
@@ -260,6 +281,7 @@ final class SearchPhase {
                 collapseValues);
       }
       source.emitted(merged);
+      guard.throwIfCancelled();
       long fetchStart = System.nanoTime();
       List<SearchHit> hits =
           fetch(
@@ -268,7 +290,8 @@ final class SearchPhase {
               merged,
               sort,
               request,
-              FetchSubPhases.of(targets, searchers, queries, request));
+              FetchSubPhases.of(targets, searchers, queries, request),
+              guard);
       if (collapse != null) {
         hits = Collapsing.withValues(hits, collapse.field(), collapseValues);
         SearcherSource lent = CollapseExpansion.lending(targets, searchers);
@@ -282,7 +305,7 @@ final class SearchPhase {
       }
       long fetchNanos = System.nanoTime() - fetchStart;
       AggregationTargets.Outcome aggregations =
-          AggregationTargets.execute(targets, models, searchers, request, maxBuckets);
+          aggregate(targets, models, querying, request, maxBuckets, guard);
       Boolean terminatedEarly = aggregations.terminatedEarly(size);
       if (limited.terminatedEarly() != null) {
         terminatedEarly = limited.terminatedEarly() || Boolean.TRUE.equals(terminatedEarly);
@@ -290,7 +313,7 @@ final class SearchPhase {
       SearchResponse response =
           new SearchResponse(
               tookMillis(start),
-              limited.timedOut(),
+              limited.timedOut() || guard.expired(),
               shards,
               totalHits(track, results),
               size == 0
@@ -315,6 +338,32 @@ final class SearchPhase {
           source.release(targets.get(i), searchers[i]);
         }
       }
+    }
+  }
+
+  /**
+   * The aggregations through the guarded searchers: collection that runs out of time keeps what it
+   * collected (as OpenSearch); a timeout before collection answers without aggregations.
+   */
+  private static AggregationTargets.Outcome aggregate(
+      List<LuceneIndex> targets,
+      List<dev.duet.engine.search.Query> models,
+      IndexSearcher[] searchers,
+      SearchRequest request,
+      int maxBuckets,
+      SearchGuard guard)
+      throws IOException {
+    guard.throwIfCancelled();
+    try {
+      AggregationTargets.Outcome outcome =
+          AggregationTargets.execute(targets, models, searchers, request, maxBuckets);
+      guard.throwIfCancelled();
+      return outcome;
+    } catch (ExitableDirectoryReader.ExitingReaderException e) {
+      if (guard.cancelled()) {
+        throw guard.cancelledFailure();
+      }
+      return AggregationTargets.Outcome.NONE;
     }
   }
 
@@ -351,7 +400,8 @@ final class SearchPhase {
       TopDocs merged,
       Sort sort,
       SearchRequest request,
-      FetchSubPhases subPhases)
+      FetchSubPhases subPhases,
+      SearchGuard guard)
       throws IOException {
     if (merged.scoreDocs.length == 0) {
       return List.of();
@@ -359,6 +409,7 @@ final class SearchPhase {
     StoredFields[] storedFields = new StoredFields[searchers.length];
     List<SearchHit> hits = new ArrayList<>(merged.scoreDocs.length);
     for (ScoreDoc sd : merged.scoreDocs) {
+      guard.throwIfCancelled();
       int shard = sd.shardIndex;
       if (storedFields[shard] == null) {
         storedFields[shard] = searchers[shard].storedFields();

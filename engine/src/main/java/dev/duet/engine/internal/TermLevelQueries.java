@@ -12,6 +12,7 @@ import dev.duet.engine.search.Wildcard;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.AutomatonQuery;
 import org.apache.lucene.search.BooleanClause.Occur;
@@ -31,6 +32,7 @@ import org.apache.lucene.util.automaton.Automata;
 import org.apache.lucene.util.automaton.Automaton;
 import org.apache.lucene.util.automaton.Operations;
 import org.apache.lucene.util.automaton.RegExp;
+import org.apache.lucene.util.automaton.TooComplexToDeterminizeException;
 
 /**
  * The term-level queries beyond term, terms and range, with OpenSearch's field-type rules:
@@ -40,10 +42,12 @@ import org.apache.lucene.util.automaton.RegExp;
 final class TermLevelQueries {
   private final MappingLookup lookup;
   private final FieldQueries fields;
+  private final int maxRegexLength;
 
-  TermLevelQueries(MappingLookup lookup, FieldQueries fields) {
+  TermLevelQueries(MappingLookup lookup, FieldQueries fields, int maxRegexLength) {
     this.lookup = lookup;
     this.fields = fields;
+    this.maxRegexLength = maxRegexLength;
   }
 
   Query exists(Exists e) {
@@ -83,8 +87,12 @@ final class TermLevelQueries {
     if (caseInsensitive) {
       Automaton a =
           Operations.concatenate(List.of(caseInsensitiveString(value), Automata.makeAnyString()));
-      return new ConstantScoreQuery(
-          new AutomatonQuery(new Term(name, value + "*"), deterministic(a)));
+      try {
+        return new ConstantScoreQuery(
+            new AutomatonQuery(new Term(name, value + "*"), deterministic(a)));
+      } catch (TooComplexToDeterminizeException e) {
+        throw tooComplex(e);
+      }
     }
     return new ConstantScoreQuery(new PrefixQuery(new Term(name, value)));
   }
@@ -93,14 +101,18 @@ final class TermLevelQueries {
     if (stringField(w.field(), "wildcard", false) == null) {
       return new MatchNoDocsQuery("unmapped field [" + w.field() + "]");
     }
-    Term term = new Term(w.field(), w.value());
-    if (w.caseInsensitive()) {
-      Automaton a =
-          new RegExp(wildcardToRegexp(w.value()), RegExp.ALL, RegExp.ASCII_CASE_INSENSITIVE)
-              .toAutomaton();
-      return new ConstantScoreQuery(new AutomatonQuery(term, deterministic(a)));
+    // Runs of * and ? are rewritten to their shortest equal form: Lucene's automaton for n
+    // consecutive * has n^2 transitions (10,000 of them fill any heap).
+    Term term = new Term(w.field(), Wildcards.collapseRuns(w.value()));
+    try {
+      if (w.caseInsensitive()) {
+        return new ConstantScoreQuery(
+            new AutomatonQuery(term, deterministic(caseInsensitiveWildcard(term.text()))));
+      }
+      return new ConstantScoreQuery(new WildcardQuery(term));
+    } catch (TooComplexToDeterminizeException e) {
+      throw tooComplex(e);
     }
-    return new ConstantScoreQuery(new WildcardQuery(term));
   }
 
   Query regexp(Regexp r) {
@@ -111,12 +123,39 @@ final class TermLevelQueries {
     int match = r.caseInsensitive() ? RegExp.ASCII_CASE_INSENSITIVE : 0;
     try {
       return new ConstantScoreQuery(
-          new RegexpQuery(new Term(r.field(), r.value()), flags, match, r.maxDeterminizedStates()));
+          checkedRegexp(
+              new Term(r.field(), r.value()),
+              flags,
+              match,
+              r.maxDeterminizedStates(),
+              "the Regexp Query request"));
     } catch (IllegalArgumentException e) {
       throw fields.failure(
           "failed to create query: " + e.getMessage(),
           DuetException.illegalArgument(e.getMessage()));
     }
+  }
+
+  /**
+   * A regexp query within {@code index.max_regex_length} and the regex bounds of {@link
+   * RegexLimits}; {@code usedIn} names the request part in the length limit's message.
+   */
+  Query checkedRegexp(Term term, int flags, int match, int determinizeWorkLimit, String usedIn) {
+    try {
+      RegexLimits.checkLength(term.text(), maxRegexLength, usedIn);
+      RegexLimits.parse(term.text(), flags, match, determinizeWorkLimit);
+      return new RegexpQuery(term, flags, match, determinizeWorkLimit);
+    } catch (DuetException e) {
+      throw fields.failure("failed to create query: " + e.reason(), e);
+    } catch (TooComplexToDeterminizeException e) {
+      throw tooComplex(e);
+    }
+  }
+
+  /** OpenSearch's failure when Lucene gives up determinizing a query's automaton. */
+  DuetException tooComplex(TooComplexToDeterminizeException e) {
+    return fields.failure(
+        "failed to create query: " + e.getMessage(), RegexLimits.tooComplex(e.getMessage()));
   }
 
   Query fuzzy(Fuzzy f) {
@@ -139,12 +178,21 @@ final class TermLevelQueries {
     if (stringField(name, "fuzzy", true) == null) {
       return new MatchNoDocsQuery("unmapped field [" + name + "]");
     }
+    int edits = Fuzziness.edits(fuzziness, value);
+    if (longerThanAnyTerm(value, edits)) {
+      return new MatchNoDocsQuery("fuzzy term longer than any indexed term");
+    }
     return new FuzzyQuery(
-        new Term(name, value),
-        Fuzziness.edits(fuzziness, value),
-        prefixLength,
-        maxExpansions,
-        transpositions);
+        new Term(name, value), edits, prefixLength, maxExpansions, transpositions);
+  }
+
+  /**
+   * Whether no indexed term is within {@code edits} of {@code value} for its length alone
+   * (OpenSearch finds none either), where Lucene would spend seconds building the automaton that
+   * finds so.
+   */
+  static boolean longerThanAnyTerm(String value, int edits) {
+    return value.codePointCount(0, value.length()) > IndexWriter.MAX_TERM_LENGTH + edits;
   }
 
   Query ids(Ids ids) {
@@ -210,43 +258,37 @@ final class TermLevelQueries {
 
   private static Automaton caseInsensitiveString(String value) {
     List<Automaton> chars = new ArrayList<>();
-    value
-        .codePoints()
-        .forEach(
-            cp -> {
-              int lower = Character.toLowerCase(cp);
-              int upper = Character.toUpperCase(cp);
-              chars.add(
-                  lower == upper
-                      ? Automata.makeChar(cp)
-                      : Operations.union(
-                          List.of(Automata.makeChar(lower), Automata.makeChar(upper))));
-            });
+    value.codePoints().forEach(cp -> chars.add(caseInsensitiveChar(cp)));
     return chars.isEmpty() ? Automata.makeEmptyString() : Operations.concatenate(chars);
   }
 
-  private static String wildcardToRegexp(String wildcard) {
-    StringBuilder sb = new StringBuilder();
-    for (int i = 0; i < wildcard.length(); i++) {
-      char c = wildcard.charAt(i);
-      switch (c) {
-        case '*' -> sb.append(".*");
-        case '?' -> sb.append('.');
-        case '\\' -> {
-          if (i + 1 < wildcard.length()) {
-            sb.append('\\').append(wildcard.charAt(++i));
-          }
+  private static Automaton caseInsensitiveChar(int cp) {
+    int lower = Character.toLowerCase(cp);
+    int upper = Character.toUpperCase(cp);
+    return lower == upper
+        ? Automata.makeChar(cp)
+        : Operations.union(List.of(Automata.makeChar(lower), Automata.makeChar(upper)));
+  }
+
+  /** Lucene's wildcard syntax as an automaton matching ASCII letters in either case. */
+  private static Automaton caseInsensitiveWildcard(String wildcard) {
+    List<Automaton> parts = new ArrayList<>();
+    for (int i = 0; i < wildcard.length(); ) {
+      int c = wildcard.codePointAt(i);
+      i += Character.charCount(c);
+      if (c == '*') {
+        parts.add(Automata.makeAnyString());
+      } else if (c == '?') {
+        parts.add(Automata.makeAnyChar());
+      } else {
+        if (c == '\\' && i < wildcard.length()) {
+          c = wildcard.codePointAt(i);
+          i += Character.charCount(c);
         }
-        default -> {
-          if (Character.isLetterOrDigit(c)) {
-            sb.append(c);
-          } else {
-            sb.append('\\').append(c);
-          }
-        }
+        parts.add(caseInsensitiveChar(c));
       }
     }
-    return sb.toString();
+    return parts.isEmpty() ? Automata.makeEmptyString() : Operations.concatenate(parts);
   }
 
   /** OpenSearch's {@code flags}: names joined by {@code |}; ALL when none are given. */

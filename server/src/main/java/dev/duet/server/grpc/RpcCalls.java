@@ -2,12 +2,15 @@ package dev.duet.server.grpc;
 
 import com.linecorp.armeria.server.ServiceRequestContext;
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.search.SearchCancellation;
 import dev.duet.server.pool.WorkPool;
 import dev.duet.server.rest.RestErrors;
+import io.grpc.Context;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.stub.StreamObserver;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -54,7 +57,7 @@ final class RpcCalls {
   static <T> void stream(String method, StreamObserver<T> responses, Supplier<List<T>> handler) {
     List<T> messages;
     try {
-      messages = handler.get();
+      messages = SearchCancellation.whileCallerWaits(callerGone(), handler);
     } catch (DuetException e) {
       if (e.status() >= 500) {
         log.warn("{} failed", method, e);
@@ -79,6 +82,16 @@ final class RpcCalls {
       responses.onNext(message);
     }
     responses.onCompleted();
+  }
+
+  /**
+   * Whether the call running on this thread is over for its client: cancelled, or past its deadline
+   * (Armeria cancels the request context for both; a gRPC context is checked too).
+   */
+  private static BooleanSupplier callerGone() {
+    ServiceRequestContext ctx = ServiceRequestContext.currentOrNull();
+    Context grpc = Context.current();
+    return ctx == null ? grpc::isCancelled : () -> ctx.isCancelled() || grpc.isCancelled();
   }
 
   /** For RPCs of a service Duet serves that are not implemented yet: say which, plainly. */

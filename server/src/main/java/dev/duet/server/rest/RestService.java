@@ -9,6 +9,7 @@ import com.linecorp.armeria.common.QueryParams;
 import com.linecorp.armeria.server.HttpService;
 import com.linecorp.armeria.server.ServiceRequestContext;
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.search.SearchCancellation;
 import dev.duet.server.pool.WorkPool;
 import dev.duet.server.pool.WorkPools;
 import dev.duet.server.rest.filter.ResponseFilter;
@@ -70,7 +71,7 @@ public final class RestService implements HttpService {
             : null;
     if (pool == null) {
       return CompletableFuture.supplyAsync(
-          () -> dispatch(ctx, agg, match), ctx.blockingTaskExecutor());
+          () -> dispatchWhileCallerWaits(ctx, agg, match), ctx.blockingTaskExecutor());
     }
     CompletableFuture<HttpResponse> answer = new CompletableFuture<>();
     try {
@@ -80,7 +81,7 @@ public final class RestService implements HttpService {
           agg.content().length(),
           () -> {
             try {
-              answer.complete(dispatch(ctx, agg, match));
+              answer.complete(dispatchWhileCallerWaits(ctx, agg, match));
             } catch (Throwable t) { // an Error: answered by failure(), never left hanging
               answer.completeExceptionally(t);
             }
@@ -135,6 +136,12 @@ public final class RestService implements HttpService {
 
   private static QueryParams params(ServiceRequestContext ctx) {
     return ctx.query() == null ? QueryParams.of() : QueryParams.fromQueryString(ctx.query());
+  }
+
+  /** {@link #dispatch} under the caller's cancellation: a client that hangs up stops its search. */
+  private HttpResponse dispatchWhileCallerWaits(
+      ServiceRequestContext ctx, AggregatedHttpRequest agg, RestRouter.Match match) {
+    return SearchCancellation.whileCallerWaits(ctx::isCancelled, () -> dispatch(ctx, agg, match));
   }
 
   private HttpResponse dispatch(

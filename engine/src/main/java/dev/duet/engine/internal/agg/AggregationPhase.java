@@ -9,6 +9,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.lucene.index.ExitableDirectoryReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.search.Collector;
 import org.apache.lucene.search.CollectorManager;
@@ -40,7 +41,11 @@ public final class AggregationPhase {
     for (Aggregation spec : specs) {
       (spec instanceof Aggregation.Global ? global : scoped).add(spec);
     }
-    AggregatorFactory factory = new AggregatorFactory(maxBuckets);
+    int maxRegexLength = Integer.MAX_VALUE;
+    for (AggregationTarget target : targets) {
+      maxRegexLength = Math.min(maxRegexLength, target.maxRegexLength());
+    }
+    AggregatorFactory factory = new AggregatorFactory(maxBuckets, maxRegexLength);
     List<Aggregator> scopedAggs = factory.create(scoped, null);
     List<Aggregator> globalAggs = factory.create(global, null);
     for (int i = 0; i < targets.size(); i++) {
@@ -79,7 +84,12 @@ public final class AggregationPhase {
       scores |= a.needsScores();
     }
     TreeCollector collector = new TreeCollector(target, aggs, scores);
-    target.searcher().search(query, new SingleCollectorManager(collector));
+    try {
+      target.searcher().search(query, new SingleCollectorManager(collector));
+    } catch (ExitableDirectoryReader.ExitingReaderException e) {
+      // The search's time ran out (its searcher says so): what was collected is answered, as
+      // OpenSearch answers partial aggregations with timed_out.
+    }
   }
 
   /** OpenSearch's failure when a response would hold too many buckets (a reduce failure). */

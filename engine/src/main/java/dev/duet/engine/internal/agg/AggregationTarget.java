@@ -18,7 +18,7 @@ import org.apache.lucene.search.Sort;
  * needs nothing else of the engine. {@code documents} matches every document a top-level search may
  * see (what {@code global} collects): all of them, or the root documents of an index with nested
  * documents. {@code nestedDocuments} matches the nested documents of a nested path (null when the
- * path is not nested).
+ * path is not nested). {@code maxRegexLength} is the index's {@code index.max_regex_length}.
  */
 public record AggregationTarget(
     String index,
@@ -28,7 +28,8 @@ public record AggregationTarget(
     Function<List<SortSpec>, Sort> sorts,
     Fetcher fetcher,
     Query documents,
-    Function<String, Query> nestedDocuments) {
+    Function<String, Query> nestedDocuments,
+    int maxRegexLength) {
 
   /** Loads one hit of this index ({@code _id}, filtered {@code _source}, sort values). */
   public interface Fetcher {

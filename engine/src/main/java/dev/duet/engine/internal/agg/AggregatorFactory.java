@@ -8,12 +8,14 @@ import java.util.List;
 /** Builds the aggregator tree of a request; pipelines are left to {@link Pipelines}. */
 final class AggregatorFactory {
   private final int maxBuckets;
+  private final int maxRegexLength;
   // Inside a nested aggregation, its path: the level of the documents being collected there.
   private String nestedScope;
   private boolean inNested;
 
-  AggregatorFactory(int maxBuckets) {
+  AggregatorFactory(int maxBuckets, int maxRegexLength) {
     this.maxBuckets = maxBuckets;
+    this.maxRegexLength = maxRegexLength;
   }
 
   /**
@@ -33,7 +35,7 @@ final class AggregatorFactory {
 
   private Aggregator create(Aggregation spec, String parent) {
     return switch (spec) {
-      case Aggregation.Terms t -> new TermsAggregator(t, subs(t));
+      case Aggregation.Terms t -> new TermsAggregator(t, subs(t), maxRegexLength);
       case Aggregation.SignificantTerms t -> new SignificantTermsAggregator(t, subs(t));
       case Aggregation.MultiTerms t -> new MultiTermsAggregator(t, subs(t));
       case Aggregation.Range r -> new RangeAggregator(r, subs(r));

@@ -1,13 +1,12 @@
 package dev.duet.engine.internal.agg;
 
+import dev.duet.engine.internal.RegexLimits;
 import dev.duet.engine.search.agg.Aggregation.IncludeExclude;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.automaton.ByteRunAutomaton;
-import org.apache.lucene.util.automaton.Operations;
-import org.apache.lucene.util.automaton.RegExp;
 
 /**
  * {@code include}/{@code exclude} of a terms aggregation: Lucene regular expressions (OpenSearch's
@@ -32,24 +31,23 @@ final class TermFilter {
     this.excludeValues = excludeValues;
   }
 
-  static TermFilter of(IncludeExclude spec) {
+  /** The filter of {@code spec}; its regexes within {@code index.max_regex_length}. */
+  static TermFilter of(IncludeExclude spec, int maxRegexLength) {
     if (spec == null) {
       return ALL;
     }
     return new TermFilter(
-        automaton(spec.includeRegex()),
-        automaton(spec.excludeRegex()),
+        automaton(spec.includeRegex(), maxRegexLength),
+        automaton(spec.excludeRegex(), maxRegexLength),
         set(spec.includeValues()),
         set(spec.excludeValues()));
   }
 
-  private static ByteRunAutomaton automaton(String regex) {
+  private static ByteRunAutomaton automaton(String regex, int maxRegexLength) {
     if (regex == null) {
       return null;
     }
-    return new ByteRunAutomaton(
-        Operations.determinize(
-            new RegExp(regex).toAutomaton(), Operations.DEFAULT_DETERMINIZE_WORK_LIMIT));
+    return new ByteRunAutomaton(RegexLimits.deterministic(regex, maxRegexLength));
   }
 
   private static Set<String> set(List<String> values) {

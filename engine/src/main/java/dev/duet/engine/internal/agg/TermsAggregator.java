@@ -31,10 +31,10 @@ final class TermsAggregator extends Aggregator.Buckets {
   private FieldSource source = FieldSource.UNMAPPED;
   private ValueFormat format = ValueFormat.RAW;
 
-  TermsAggregator(Aggregation.Terms spec, List<Aggregator> subs) {
+  TermsAggregator(Aggregation.Terms spec, List<Aggregator> subs, int maxRegexLength) {
     super(spec.name(), subs);
     this.spec = spec;
-    this.filter = TermFilter.of(spec.includeExclude());
+    this.filter = TermFilter.of(spec.includeExclude(), maxRegexLength);
   }
 
   @Override
