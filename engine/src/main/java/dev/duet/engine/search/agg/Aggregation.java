@@ -313,29 +313,16 @@ public sealed interface Aggregation {
     public static final BucketOrder KEY_ASC = new BucketOrder("_key", true);
   }
 
-  /** {@code include}/{@code exclude} of terms: a regular expression or a list of exact values. */
+  /**
+   * {@code include}/{@code exclude} of terms: a regular expression or a list of exact values. A
+   * regex is checked where the index's {@code index.max_regex_length} is known, before it is parsed
+   * ({@code RegexLimits}).
+   */
   record IncludeExclude(
       String includeRegex,
       String excludeRegex,
       List<String> includeValues,
-      List<String> excludeValues) {
-    public IncludeExclude {
-      checkSyntax(includeRegex);
-      checkSyntax(excludeRegex);
-    }
-
-    /** A regex Lucene cannot parse ({@code "["}) is the client's mistake, with Lucene's reason. */
-    private static void checkSyntax(String regex) {
-      if (regex == null) {
-        return;
-      }
-      try {
-        new org.apache.lucene.util.automaton.RegExp(regex);
-      } catch (IllegalArgumentException e) {
-        throw DuetException.illegalArgument(e.getMessage());
-      }
-    }
-  }
+      List<String> excludeValues) {}
 
   /** One range; {@code from} inclusive, {@code to} exclusive, null when open. */
   record RangeBound(String key, Object from, Object to) {}
