@@ -76,6 +76,10 @@ final class Json {
   }
 
   static Arbitrary<JsonNode> text() {
+    return Memo.of("text", () -> textRule());
+  }
+
+  private static Arbitrary<JsonNode> textRule() {
     return Arbitraries.frequencyOf(
             Tuple.of(6, Arbitraries.of("fox", "quick brown", "the", "lazy dog", "red", "u1")),
             Tuple.of(2, Arbitraries.strings().ofMaxLength(30)),
@@ -97,6 +101,10 @@ final class Json {
 
   /** Numbers at and past every boundary a parser or a limit might mishandle. */
   static Arbitrary<JsonNode> extremeNumber() {
+    return Memo.of("extremeNumber", () -> extremeNumberRule());
+  }
+
+  private static Arbitrary<JsonNode> extremeNumberRule() {
     return Arbitraries.of(
         F.numberNode(0),
         F.numberNode(-1),
@@ -117,6 +125,10 @@ final class Json {
 
   /** Strings that are numbers in disguise, empty, control characters, surrogates or huge. */
   static Arbitrary<JsonNode> hostileString() {
+    return Memo.of("hostileString", () -> hostileStringRule());
+  }
+
+  private static Arbitrary<JsonNode> hostileStringRule() {
     return Arbitraries.frequencyOf(
             Tuple.of(
                 8,
@@ -145,13 +157,17 @@ final class Json {
                     "{",
                     "null")),
             Tuple.of(3, Arbitraries.of(REGEX_BOMBS)),
-            Tuple.of(1, Arbitraries.of(10_000, 100_000, 1_000_000).map("a"::repeat)),
+            Tuple.of(1, Arbitraries.just("a".repeat(5_000))),
             Tuple.of(2, Arbitraries.strings().ofMaxLength(12)))
         .map(F::textNode);
   }
 
   /** Any value of the wrong kind: the type confusion a decoder must refuse with a 400. */
   static Arbitrary<JsonNode> hostile() {
+    return Memo.of("hostile", () -> hostileRule());
+  }
+
+  private static Arbitrary<JsonNode> hostileRule() {
     return Arbitraries.lazyOf(
         () -> hostileString(),
         () -> extremeNumber(),

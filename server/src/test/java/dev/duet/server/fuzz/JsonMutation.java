@@ -3,6 +3,7 @@ package dev.duet.server.fuzz;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamWriteConstraints;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -48,7 +49,9 @@ record JsonMutation(Kind kind, int at, int other, JsonNode replacement) {
     STRINGIFY,
     DUPLICATE_KEY,
     TRUNCATE,
-    INVALID_UTF8
+    INVALID_UTF8,
+    /** Written with {@code \\uXXXX} escapes, so a lone surrogate arrives as valid JSON text. */
+    ESCAPED
   }
 
   static Arbitrary<JsonMutation> any() {
@@ -62,6 +65,9 @@ record JsonMutation(Kind kind, int at, int other, JsonNode replacement) {
             Json.hostile())
         .as(JsonMutation::new);
   }
+
+  private static final ObjectMapper ESCAPING =
+      JSON.copy().configure(JsonWriteFeature.ESCAPE_NON_ASCII.mappedFeature(), true);
 
   /** The mutated request body. */
   byte[] apply(JsonNode original) {
@@ -88,7 +94,7 @@ record JsonMutation(Kind kind, int at, int other, JsonNode replacement) {
         default -> {}
       }
     }
-    byte[] bytes = write(tree);
+    byte[] bytes = kind == Kind.ESCAPED ? write(ESCAPING, tree) : write(tree);
     return switch (kind) {
       case DUPLICATE_KEY -> duplicateKey(new String(bytes, StandardCharsets.UTF_8));
       case TRUNCATE -> java.util.Arrays.copyOf(bytes, bytes.length == 0 ? 0 : at % bytes.length);
@@ -98,8 +104,12 @@ record JsonMutation(Kind kind, int at, int other, JsonNode replacement) {
   }
 
   static byte[] write(JsonNode tree) {
+    return write(JSON, tree);
+  }
+
+  private static byte[] write(ObjectMapper mapper, JsonNode tree) {
     try {
-      return JSON.writeValueAsBytes(tree);
+      return mapper.writeValueAsBytes(tree);
     } catch (JsonProcessingException e) {
       throw new IllegalStateException(e);
     }

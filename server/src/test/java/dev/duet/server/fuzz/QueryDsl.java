@@ -27,19 +27,35 @@ final class QueryDsl {
   private QueryDsl() {}
 
   static Arbitrary<JsonNode> number() {
+    return Memo.of("number", () -> numberRule());
+  }
+
+  private static Arbitrary<JsonNode> numberRule() {
     return Arbitraries.oneOf(smallInt(), extremeNumber());
   }
 
   static Arbitrary<JsonNode> date() {
+    return Memo.of("date", () -> dateRule());
+  }
+
+  private static Arbitrary<JsonNode> dateRule() {
     return str("2010-01-01", "now-1d/d", "2015-05-15T10:00:00Z", "1700000000000", "01/02/2003");
   }
 
   static Arbitrary<JsonNode> scalar() {
+    return Memo.of("scalar", () -> scalarRule());
+  }
+
+  private static Arbitrary<JsonNode> scalarRule() {
     return Arbitraries.oneOf(text(), smallInt(), date(), bool());
   }
 
   /** A query of at most {@code depth} levels of compound queries. */
   static Arbitrary<JsonNode> query(int depth) {
+    return Memo.of("query" + depth, () -> queryRule(depth));
+  }
+
+  private static Arbitrary<JsonNode> queryRule(int depth) {
     Arbitrary<JsonNode> leaf = leafQuery();
     if (depth <= 0) {
       return leaf;
@@ -87,6 +103,10 @@ final class QueryDsl {
   }
 
   private static Arbitrary<JsonNode> leafQuery() {
+    return Memo.of("leafQuery", () -> leafQueryRule());
+  }
+
+  private static Arbitrary<JsonNode> leafQueryRule() {
     return Arbitraries.oneOf(
         Arbitraries.of(
             (JsonNode) F.objectNode().set("match_all", F.objectNode()),
@@ -243,11 +263,19 @@ final class QueryDsl {
   }
 
   private static Arbitrary<JsonNode> innerHits() {
+    return Memo.of("innerHits", () -> innerHitsRule());
+  }
+
+  private static Arbitrary<JsonNode> innerHitsRule() {
     return obj(
         "name", str("ih"), "from", number(), "size", number(), "sort", sort(), "_source", bool());
   }
 
   static Arbitrary<JsonNode> sort() {
+    return Memo.of("sort", () -> sortRule());
+  }
+
+  private static Arbitrary<JsonNode> sortRule() {
     Arbitrary<JsonNode> one =
         Arbitraries.oneOf(
             field(),
@@ -270,6 +298,10 @@ final class QueryDsl {
 
   /** A map of at most {@code depth} levels of sub-aggregations. */
   static Arbitrary<JsonNode> aggs(int depth) {
+    return Memo.of("aggs" + depth, () -> aggsRule(depth));
+  }
+
+  private static Arbitrary<JsonNode> aggsRule(int depth) {
     Arbitrary<JsonNode> agg = aggregation(depth);
     return Combinators.combine(Arbitraries.of("a", "b", "", "x>y", "a[b]"), agg)
         .as((n, a) -> (JsonNode) F.objectNode().set(n, a))
@@ -285,6 +317,10 @@ final class QueryDsl {
   }
 
   static Arbitrary<JsonNode> aggregation(int depth) {
+    return Memo.of("aggregation" + depth, () -> aggregationRule(depth));
+  }
+
+  private static Arbitrary<JsonNode> aggregationRule(int depth) {
     Arbitrary<JsonNode> body = aggBody();
     if (depth <= 0) {
       return body;
@@ -303,6 +339,10 @@ final class QueryDsl {
   }
 
   private static Arbitrary<JsonNode> aggBody() {
+    return Memo.of("aggBody", () -> aggBodyRule());
+  }
+
+  private static Arbitrary<JsonNode> aggBodyRule() {
     Arbitrary<JsonNode> f = field();
     Arbitrary<JsonNode> range =
         obj("from", scalar(), "to", scalar(), "key", str("k"), "mask", str("10.0.0.0/8"));
@@ -451,6 +491,10 @@ final class QueryDsl {
   }
 
   static Arbitrary<JsonNode> highlight() {
+    return Memo.of("highlight", () -> highlightRule());
+  }
+
+  private static Arbitrary<JsonNode> highlightRule() {
     return obj(
         "!fields",
             Arbitraries.oneOf(
@@ -471,6 +515,10 @@ final class QueryDsl {
 
   /** A whole {@code _search} body. */
   static Arbitrary<JsonNode> searchBody() {
+    return Memo.of("searchBody", () -> searchBodyRule());
+  }
+
+  private static Arbitrary<JsonNode> searchBodyRule() {
     return obj(
         "query", query(3),
         "aggs", aggs(2),

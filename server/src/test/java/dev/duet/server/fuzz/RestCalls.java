@@ -84,6 +84,7 @@ final class RestCalls {
         Tuple.of(2, aliases()),
         Tuple.of(3, reads()),
         Tuple.of(3, deepNesting()),
+        Tuple.of(1, hugeStrings()),
         Tuple.of(6, randomPath()));
   }
 
@@ -317,6 +318,10 @@ final class RestCalls {
 
   /** A document for the fz-* indices: the seeded mapping's fields, or wrong ones, or new ones. */
   static Arbitrary<JsonNode> doc() {
+    return Memo.of("doc", () -> docRule());
+  }
+
+  private static Arbitrary<JsonNode> docRule() {
     return obj(
         "title",
         text(),
@@ -530,6 +535,10 @@ final class RestCalls {
 
   /** Field mappings with bad names, wrong types and parameters, deep objects and many fields. */
   static Arbitrary<JsonNode> properties(int depth) {
+    return Memo.of("properties" + depth, () -> propertiesRule(depth));
+  }
+
+  private static Arbitrary<JsonNode> propertiesRule(int depth) {
     Arbitrary<JsonNode> leaf =
         obj(
             "!type",
@@ -609,6 +618,10 @@ final class RestCalls {
   }
 
   static Arbitrary<JsonNode> mapping() {
+    return Memo.of("mapping", () -> mappingRule());
+  }
+
+  private static Arbitrary<JsonNode> mappingRule() {
     return obj(
         "properties",
             Arbitraries.frequencyOf(
@@ -633,6 +646,10 @@ final class RestCalls {
   }
 
   static Arbitrary<JsonNode> settings() {
+    return Memo.of("settings", () -> settingsRule());
+  }
+
+  private static Arbitrary<JsonNode> settingsRule() {
     return obj(
         "number_of_shards", number(),
         "number_of_replicas", number(),
@@ -923,6 +940,39 @@ final class RestCalls {
                   bulk ? NDJSON : JSON_TYPE,
                   body.getBytes(StandardCharsets.UTF_8),
                   bulk ? "POST /_bulk (deep)" : "POST /{index}/_search (deep " + shape + ")");
+            });
+  }
+
+  /** Strings of 100 KB to 4 MB where a term, a pattern, a field name or a document value goes. */
+  private static Arbitrary<HttpCall> hugeStrings() {
+    return Combinators.combine(
+            Arbitraries.of(100_000, 1_000_000),
+            Arbitraries.of("term", "wildcard", "query_string", "field-name", "doc", "analyze"))
+        .as(
+            (n, shape) -> {
+              String big = "a".repeat(n);
+              String path = "/seeded/_search";
+              String body =
+                  switch (shape) {
+                    case "term" -> "{\"query\":{\"term\":{\"tag\":\"" + big + "\"}}}";
+                    case "wildcard" -> "{\"query\":{\"wildcard\":{\"title\":\"*" + big + "*\"}}}";
+                    case "query_string" ->
+                        "{\"query\":{\"query_string\":{\"query\":\"" + big + "~2\"}}}";
+                    case "field-name" -> "{\"query\":{\"match\":{\"" + big + "\":\"x\"}}}";
+                    case "analyze" -> "{\"tokenizer\":\"standard\",\"text\":\"" + big + "\"}";
+                    default -> "{\"title\":\"" + big + "\",\"tag\":\"" + big + "\"}";
+                  };
+              if (shape.equals("doc")) {
+                path = "/fz-docs/_doc/big";
+              } else if (shape.equals("analyze")) {
+                path = "/_analyze";
+              }
+              return new HttpCall(
+                  shape.equals("doc") ? "PUT" : "POST",
+                  path,
+                  JSON_TYPE,
+                  body.getBytes(StandardCharsets.UTF_8),
+                  "huge " + shape);
             });
   }
 

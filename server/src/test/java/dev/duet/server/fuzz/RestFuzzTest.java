@@ -69,7 +69,7 @@ class RestFuzzTest implements FuzzHook.Target {
     }
     String failure = send(call);
     if (failure != null) {
-      campaign.findings().add(failure, call.toString() + "\n  => " + lastAnswer);
+      campaign.findings().add(failure, call.toString() + "\n  => " + lastAnswer, call.route());
     }
     campaign.sent(call.toString());
   }
@@ -120,7 +120,13 @@ class RestFuzzTest implements FuzzHook.Target {
       return "REST slower than 10 s <- " + call.route();
     }
     if (r.statusCode() >= 500) {
-      return "REST " + r.statusCode() + " " + errorClass(body) + " <- " + call.route();
+      String error = errorClass(body);
+      // One parser limit fails alike on every route: group by the error, unless it says too little.
+      boolean vague =
+          error.contains("cannot invoke")
+              || error.contains("nullpointerexception")
+              || error.endsWith(": ");
+      return "REST " + r.statusCode() + " " + error + (vague ? " <- " + call.route() : "");
     }
     return null;
   }
