@@ -134,6 +134,7 @@ final class Campaign implements AutoCloseable {
   @Override
   public void close() throws Exception {
     node.close();
+    // A node that would not close may still hold files: leave them to the OS temp cleaner.
     try (Stream<Path> files = Files.walk(dataDir)) {
       files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
     }

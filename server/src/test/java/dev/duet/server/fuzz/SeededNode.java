@@ -27,6 +27,7 @@ final class SeededNode implements AutoCloseable {
   static final String SEEDED = "seeded";
   static final int DOCS = 24;
   static final Duration TIMEOUT = Duration.ofSeconds(10);
+  static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String MAPPING =
@@ -102,7 +103,11 @@ final class SeededNode implements AutoCloseable {
    * it from starting nor change {@value #SEEDED}. Null when all is well.
    */
   String restartAndCheck() {
-    node.close();
+    if (!closeWithin(CLOSE_TIMEOUT)) {
+      return "node does not close within "
+          + CLOSE_TIMEOUT.toSeconds()
+          + " s (requests still running hold it; no restart tried)";
+    }
     try {
       node = DuetNode.start(NodeConfig.ephemeral(dataDir));
     } catch (RuntimeException e) {
@@ -127,9 +132,28 @@ final class SeededNode implements AutoCloseable {
 
   @Override
   public void close() {
-    if (node != null) {
-      node.close();
+    closeWithin(CLOSE_TIMEOUT);
+  }
+
+  /**
+   * Closes the node on another thread and waits at most {@code timeout}: a node wedged by a runaway
+   * request never finishes closing, and the run must still end with its report.
+   */
+  private boolean closeWithin(Duration timeout) {
+    DuetNode closing = node;
+    node = null;
+    if (closing == null) {
+      return true;
     }
+    Thread closer = new Thread(closing::close, "fuzz-node-close");
+    closer.setDaemon(true);
+    closer.start();
+    try {
+      closer.join(timeout.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return !closer.isAlive();
   }
 
   private void seed() throws IOException, InterruptedException {
