@@ -13,6 +13,8 @@ import java.util.Set;
 final class IndexSettingsRules {
   static final int DEFAULT_MAX_RESULT_WINDOW = 10_000;
   static final int DEFAULT_MAX_TERMS_COUNT = 65_536;
+  static final int DEFAULT_MAX_INNER_RESULT_WINDOW = 100;
+  static final int DEFAULT_MAX_DOCVALUE_FIELDS_SEARCH = 100;
   static final int DEFAULT_MAX_TOKEN_COUNT = 10_000;
   static final int DEFAULT_MAX_ANALYZED_OFFSET = 1_000_000;
 
@@ -24,6 +26,8 @@ final class IndexSettingsRules {
           "search.idle.after",
           "max_result_window",
           "max_rescore_window",
+          "max_inner_result_window",
+          "max_docvalue_fields_search",
           "max_terms_count",
           "max_regex_length",
           "max_ngram_diff",
@@ -51,6 +55,8 @@ final class IndexSettingsRules {
           "search.idle.after",
           "max_result_window",
           "max_rescore_window",
+          "max_inner_result_window",
+          "max_docvalue_fields_search",
           "max_terms_count",
           "max_regex_length",
           "max_ngram_diff",
@@ -94,6 +100,8 @@ final class IndexSettingsRules {
     parseInt(out, "number_of_replicas", 0);
     parseInt(out, "max_result_window", 1);
     parseInt(out, "max_rescore_window", 1);
+    parseInt(out, "max_inner_result_window", 1);
+    parseInt(out, "max_docvalue_fields_search", 0);
     parseInt(out, "max_terms_count", 1);
     parseInt(out, "max_regex_length", 1);
     parseInt(out, "max_ngram_diff", 0);
@@ -241,6 +249,18 @@ final class IndexSettingsRules {
   static int maxRescoreWindow(IndexSettings settings) {
     String v = settings.get("max_rescore_window");
     return v == null ? maxResultWindow(settings) : Integer.parseInt(v.trim());
+  }
+
+  /** {@code index.max_inner_result_window}: the largest from + size of inner hits and top hits. */
+  static int maxInnerResultWindow(IndexSettings settings) {
+    String v = settings.get("max_inner_result_window");
+    return v == null ? DEFAULT_MAX_INNER_RESULT_WINDOW : Integer.parseInt(v.trim());
+  }
+
+  /** {@code index.max_docvalue_fields_search}: the most {@code docvalue_fields} one search asks. */
+  static int maxDocvalueFieldsSearch(IndexSettings settings) {
+    String v = settings.get("max_docvalue_fields_search");
+    return v == null ? DEFAULT_MAX_DOCVALUE_FIELDS_SEARCH : Integer.parseInt(v.trim());
   }
 
   /** {@code index.max_terms_count}: the most values one terms query may hold. */

@@ -10,6 +10,7 @@ import dev.duet.engine.search.Query.Bool;
 import dev.duet.engine.search.SortSpec;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
@@ -107,25 +108,40 @@ final class NestedQueries {
 
   /** Whether a query asks for inner hits anywhere: the fetch phase has work only then. */
   static boolean asksInnerHits(dev.duet.engine.search.Query q) {
-    return switch (q) {
-      case Nested n -> n.innerHits() != null || asksInnerHits(n.query());
-      case Bool b ->
-          anyAsks(b.must()) || anyAsks(b.should()) || anyAsks(b.filter()) || anyAsks(b.mustNot());
-      case ConstantScore c -> asksInnerHits(c.filter());
-      case Boosting b -> asksInnerHits(b.positive()) || asksInnerHits(b.negative());
-      case DisMax d -> anyAsks(d.queries());
-      case FunctionScore f -> asksInnerHits(f.query());
-      default -> false;
-    };
+    boolean[] asks = {false};
+    forEachNested(q, n -> asks[0] |= n.innerHits() != null);
+    return asks[0];
   }
 
-  private static boolean anyAsks(List<dev.duet.engine.search.Query> queries) {
-    for (dev.duet.engine.search.Query q : queries) {
-      if (asksInnerHits(q)) {
-        return true;
+  /** Every {@code nested} query within {@code q}, outermost first. */
+  static void forEachNested(dev.duet.engine.search.Query q, Consumer<Nested> each) {
+    switch (q) {
+      case Nested n -> {
+        each.accept(n);
+        forEachNested(n.query(), each);
       }
+      case Bool b -> {
+        forEachNested(b.must(), each);
+        forEachNested(b.should(), each);
+        forEachNested(b.filter(), each);
+        forEachNested(b.mustNot(), each);
+      }
+      case ConstantScore c -> forEachNested(c.filter(), each);
+      case Boosting b -> {
+        forEachNested(b.positive(), each);
+        forEachNested(b.negative(), each);
+      }
+      case DisMax d -> forEachNested(d.queries(), each);
+      case FunctionScore f -> forEachNested(f.query(), each);
+      default -> {}
     }
-    return false;
+  }
+
+  private static void forEachNested(
+      List<dev.duet.engine.search.Query> queries, Consumer<Nested> each) {
+    for (dev.duet.engine.search.Query q : queries) {
+      forEachNested(q, each);
+    }
   }
 
   private static ScoreMode mode(Nested n) {

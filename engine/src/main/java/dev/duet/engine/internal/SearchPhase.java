@@ -110,30 +110,8 @@ final class SearchPhase {
       throw DuetException.illegalArgument(
           "[size] parameter cannot be negative, found [" + size + "]");
     }
-    long window = (long) from + size;
     for (LuceneIndex target : targets) {
-      if (window > target.maxResultWindow()) {
-        throw DuetException.illegalArgument(
-            "Result window is too large, from + size must be less than or equal to: ["
-                + target.maxResultWindow()
-                + "] but was ["
-                + window
-                + "]. See the scroll api for a more efficient way to request large data sets."
-                + " This limit can be set by changing the [index.max_result_window] index level"
-                + " setting.");
-      }
-      for (QueryRescore rescore : request.controls().rescore()) {
-        if (rescore.windowSize() > target.maxRescoreWindow()) {
-          throw DuetException.illegalArgument(
-              "Rescore window ["
-                  + rescore.windowSize()
-                  + "] is too large. It must be less than ["
-                  + target.maxRescoreWindow()
-                  + "]. This prevents allocating massive heaps for storing the results to be"
-                  + " rescored. This limit can be set by changing the [index.max_rescore_window]"
-                  + " index level setting.");
-        }
-      }
+      SearchWindows.check(request, target);
     }
     TrackTotalHits track = request.trackTotalHits();
     int shards = 0;
