@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.ToLongFunction;
 
 /** Validates index settings the way OpenSearch does for the settings Duet knows. */
 final class IndexSettingsRules {
@@ -288,13 +289,25 @@ final class IndexSettingsRules {
   }
 
   private static void parseInt(Map<String, String> settings, String key, int min) {
+    parseWhole(settings, key, min, Integer::parseInt);
+  }
+
+  /**
+   * {@code index.<key>} as a long of at least {@code min}, normalised; 400 in OpenSearch's words.
+   */
+  static void parseLong(Map<String, String> settings, String key, long min) {
+    parseWhole(settings, key, min, Long::parseLong);
+  }
+
+  private static void parseWhole(
+      Map<String, String> settings, String key, long min, ToLongFunction<String> parser) {
     String value = settings.get(key);
     if (value == null) {
       return;
     }
-    int parsed;
+    long parsed;
     try {
-      parsed = Integer.parseInt(value.trim());
+      parsed = parser.applyAsLong(value.trim());
     } catch (NumberFormatException e) {
       throw new DuetException(
           400,
@@ -312,6 +325,6 @@ final class IndexSettingsRules {
               + "] must be >= "
               + min);
     }
-    settings.put(key, Integer.toString(parsed));
+    settings.put(key, Long.toString(parsed));
   }
 }

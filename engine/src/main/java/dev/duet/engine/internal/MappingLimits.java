@@ -45,11 +45,11 @@ record MappingLimits(
 
   /** Checks and normalizes the limit settings present in {@code settings} (un-prefixed keys). */
   static void validate(Map<String, String> settings) {
-    parse(settings, TOTAL_FIELDS, 0);
-    parse(settings, DEPTH, 1);
-    parse(settings, NESTED_FIELDS, 0);
-    parse(settings, NESTED_OBJECTS, 0);
-    parse(settings, FIELD_NAME_LENGTH, 1);
+    IndexSettingsRules.parseLong(settings, TOTAL_FIELDS, 0);
+    IndexSettingsRules.parseLong(settings, DEPTH, 1);
+    IndexSettingsRules.parseLong(settings, NESTED_FIELDS, 0);
+    IndexSettingsRules.parseLong(settings, NESTED_OBJECTS, 0);
+    IndexSettingsRules.parseLong(settings, FIELD_NAME_LENGTH, 1);
   }
 
   /** 400 {@code illegal_argument_exception} with OpenSearch's reason when the mapping is over. */
@@ -129,33 +129,5 @@ record MappingLimits(
   private static long value(IndexSettings settings, String key, long fallback) {
     String v = settings.get(key);
     return v == null ? fallback : Long.parseLong(v.trim());
-  }
-
-  private static void parse(Map<String, String> settings, String key, long min) {
-    String value = settings.get(key);
-    if (value == null) {
-      return;
-    }
-    long parsed;
-    try {
-      parsed = Long.parseLong(value.trim());
-    } catch (NumberFormatException e) {
-      throw new DuetException(
-          400,
-          "illegal_argument_exception",
-          "Failed to parse value [" + value + "] for setting [index." + key + "]",
-          Map.of(),
-          new DuetException(400, "number_format_exception", "For input string: \"" + value + "\""));
-    }
-    if (parsed < min) {
-      throw DuetException.illegalArgument(
-          "Failed to parse value ["
-              + value
-              + "] for setting [index."
-              + key
-              + "] must be >= "
-              + min);
-    }
-    settings.put(key, Long.toString(parsed));
   }
 }

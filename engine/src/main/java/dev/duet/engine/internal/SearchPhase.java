@@ -127,7 +127,7 @@ final class SearchPhase {
           0f, // OpenSearch reports 0.0 when no shard took part
           List.of());
     }
-    int numHits = (int) Math.max(1, window);
+    int numHits = (int) Math.max(1, (long) from + size);
     int threshold = track.enabled() ? track.upTo() : 0;
     IndexSearcher[] searchers = new IndexSearcher[targets.size()];
     RequestCache.Key cacheKey = null;
