@@ -1,5 +1,6 @@
 package dev.duet.engine.analysis;
 
+import dev.duet.engine.error.DuetException;
 import java.util.List;
 import java.util.Map;
 
@@ -20,7 +21,28 @@ public record AnalyzeRequest(
     List<Object> charFilters) {
   public AnalyzeRequest {
     text = List.copyOf(text);
-    filters = List.copyOf(filters);
-    charFilters = List.copyOf(charFilters);
+    filters = List.copyOf(components(filters, "filter"));
+    charFilters = List.copyOf(components(charFilters, "char_filter"));
+  }
+
+  /** Each component is a name or an inline definition (a map), as OpenSearch's parser insists. */
+  private static List<Object> components(List<Object> components, String field) {
+    for (Object c : components) {
+      if (!(c instanceof String) && !(c instanceof Map<?, ?>)) {
+        throw new DuetException(
+            400,
+            "x_content_parse_exception",
+            "[analyze_request] failed to parse field [" + field + "]",
+            Map.of(),
+            new DuetException(
+                400,
+                "x_content_parse_exception",
+                "Expected [VALUE_STRING] or [START_OBJECT], got "
+                    + (c == null
+                        ? "VALUE_NULL"
+                        : c instanceof List ? "START_ARRAY" : "VALUE_NUMBER")));
+      }
+    }
+    return components;
   }
 }

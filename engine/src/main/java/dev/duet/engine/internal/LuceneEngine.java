@@ -328,7 +328,7 @@ public final class LuceneEngine implements Engine {
 
   @Override
   public void putMapping(String expression, IndicesOptions options, Map<String, Object> mapping) {
-    failed.checkNotNamed(List.of(expression));
+    failed.checkNotNamed(expression == null ? List.of() : List.of(expression));
     synchronized (adminLock) {
       admin.putMapping(expression, options, mapping);
     }
@@ -337,7 +337,7 @@ public final class LuceneEngine implements Engine {
   @Override
   public void updateSettings(
       String expression, IndicesOptions options, Map<String, String> settings) {
-    failed.checkNotNamed(List.of(expression));
+    failed.checkNotNamed(expression == null ? List.of() : List.of(expression));
     synchronized (adminLock) {
       admin.updateSettings(expression, options, settings);
     }
@@ -530,7 +530,7 @@ public final class LuceneEngine implements Engine {
   public dev.duet.engine.document.ReindexResponse reindex(
       dev.duet.engine.document.ReindexRequest request) {
     failed.checkNotNamed(request.sources());
-    failed.checkNotNamed(List.of(request.dest()));
+    failed.checkNotNamed(request.dest() == null ? List.of() : List.of(request.dest()));
     List<IndexResolver.Target> resolved =
         new ArrayList<>(resolver.resolveSearch(request.sources(), IndicesOptions.DEFAULTS));
     // OpenSearch's scroll walks its shards in index-name order.

@@ -1,6 +1,8 @@
 package dev.duet.engine.search;
 
+import dev.duet.engine.error.DuetException;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * What narrows a search's hits beyond its query: {@code minScore} (null: none), {@code postFilter}
@@ -20,6 +22,10 @@ public record SearchOptions(
   public static final SearchOptions NONE = new SearchOptions(null, null, List.of());
 
   public SearchOptions {
+    if (searchAfter != null && searchAfter.stream().anyMatch(Objects::isNull)) {
+      // OpenSearch places a null after the missing values; Duet's search_after has no such slot.
+      throw DuetException.illegalArgument("[search_after] does not support null values");
+    }
     searchAfter = searchAfter == null ? List.of() : List.copyOf(searchAfter);
   }
 

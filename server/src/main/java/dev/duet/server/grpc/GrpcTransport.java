@@ -10,6 +10,7 @@ import dev.duet.server.pool.WorkPools;
 import dev.duet.server.rest.RestRouter;
 import io.grpc.Status;
 import io.grpc.protobuf.services.ProtoReflectionServiceV1;
+import java.util.List;
 
 /**
  * The node's gRPC endpoint: OpenSearch's {@code DocumentService} and {@code SearchService}, Duet's
@@ -51,7 +52,8 @@ public final class GrpcTransport {
         .addService(new DocumentRpcs(actions.bulk(), pools.write()))
         .addService(
             new SearchRpcs(
-                actions.search(), actions.sessions(), actions.engine()::mapping, pools.search()))
+                actions.search(), actions.sessions(), actions.engine()::mapping, pools.search()),
+            List.of(StreamingRequestCount::new))
         .addService(new IndicesRpcs(actions, rest))
         .addService(new CountRpcs(rest))
         .addService(new DocumentsRpcs(rest))

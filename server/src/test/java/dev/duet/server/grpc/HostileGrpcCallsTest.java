@@ -56,6 +56,8 @@ import org.opensearch.protobufs.services.SearchServiceGrpc;
  */
 class HostileGrpcCallsTest {
   private static final String SEARCH = "/org.opensearch.protobufs.services.SearchService/Search";
+  private static final String STREAM_SEARCH =
+      "/org.opensearch.protobufs.services.SearchService/ServerStreamSearch";
   private static final String BULK = "/org.opensearch.protobufs.services.DocumentService/Bulk";
 
   @TempDir static Path dataDir;
@@ -116,6 +118,23 @@ class HostileGrpcCallsTest {
     assertStillAnswers();
   }
 
+  /** grpc-java closes these with INTERNAL, as if the server had failed; the client sent them. */
+  @Test
+  void serverStreamingCallWithNoneOrTwoMessagesIsInvalidArgument() {
+    byte[] one = frame(0, SearchRequest.newBuilder().addIndex("idx").build().toByteArray());
+    byte[] two = new byte[one.length * 2];
+    System.arraycopy(one, 0, two, 0, one.length);
+    System.arraycopy(one, 0, two, one.length, one.length);
+
+    for (byte[] body : new byte[][] {new byte[0], two}) {
+      AggregatedHttpResponse r = call(STREAM_SEARCH, body, null);
+
+      assertThat(status(r)).as(describe(r)).isEqualTo(Status.Code.INVALID_ARGUMENT);
+      assertThat(message(r)).contains("exactly one request message");
+    }
+    assertStillAnswers();
+  }
+
   @Test
   void compressedFrameWithoutAnEncodingIsUnimplemented() {
     AggregatedHttpResponse r =
@@ -169,7 +188,10 @@ class HostileGrpcCallsTest {
             .build(),
         SearchRequestBody.newBuilder().setPostFilter(QueryContainer.getDefaultInstance()).build(),
         SearchRequestBody.newBuilder().addRescore(Rescore.getDefaultInstance()).build(),
-        SearchRequestBody.newBuilder().setCollapse(FieldCollapse.getDefaultInstance()).build());
+        SearchRequestBody.newBuilder().setCollapse(FieldCollapse.getDefaultInstance()).build(),
+        SearchRequestBody.newBuilder()
+            .addSearchAfter(org.opensearch.protobufs.FieldValue.getDefaultInstance())
+            .build());
   }
 
   @ParameterizedTest

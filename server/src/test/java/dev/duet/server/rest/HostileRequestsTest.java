@@ -184,6 +184,10 @@ class HostileRequestsTest {
             "parsing_exception",
             "[knn] unknown token [START_ARRAY] after [_name]"),
         Arguments.of(
+            "{\"sort\":[{\"price\":\"asc\"}],\"search_after\":[null]}",
+            "illegal_argument_exception",
+            "[search_after] does not support null values"),
+        Arguments.of(
             "{\"docvalue_fields\":[{\"field\":[\"tag\"]}]}",
             "x_content_parse_exception",
             "[1:30] [docvalues_field] field doesn't support values of type: START_ARRAY"));
@@ -212,6 +216,45 @@ class HostileRequestsTest {
             "{\"size\":0,\"aggs\":{\"t\":{\"terms\":{\"field\":\"_id\",\"missing\":\"x\"}}}}");
 
     assertThat(r.status()).as(r.body()).isEqualTo(200);
+  }
+
+  /**
+   * A value of a type a decoder did not expect, left unread, once put its key loop inside that
+   * value, where there is no key: a NullPointerException, a 500. Found by the fuzzer.
+   */
+  @Test
+  void valueOfTheWrongTypeLeftUnreadIsA400() throws Exception {
+    for (String body :
+        new String[] {
+          "{\"collapse\":{\"field\":[\"x\"]}}",
+          "{\"highlight\":{\"fields\":{\"title\":{\"type\":[[1]]}}}}",
+          "{\"rescore\":{\"query\":{\"rescore_query\":{\"match_all\":{}},\"x\":[[1]]}}}"
+        }) {
+      var r = http.send("POST", "/idx/_search", body);
+
+      assertThat(r.status()).as(body + " -> " + r.body()).isEqualTo(400);
+      assertThat(JSON.readTree(r.body()).at("/error/type").asText())
+          .isIn("json_parse_exception", "x_content_parse_exception");
+    }
+    assertStillAnswers();
+  }
+
+  @Test
+  void nullWhereAListOrANameBelongsIsA400() throws Exception {
+    var aliases = http.send("POST", "/_aliases", "{\"actions\":null}");
+    var analyze =
+        http.send(
+            "POST",
+            "/idx/_analyze",
+            "{\"text\":[\"x\"],\"analyzer\":\"standard\",\"filter\":[null]}");
+
+    assertThat(aliases.status()).as(aliases.body()).isEqualTo(400);
+    assertThat(JSON.readTree(aliases.body()).at("/error/reason").asText())
+        .isEqualTo("[aliases] actions doesn't support values of type: VALUE_NULL");
+    assertThat(analyze.status()).as(analyze.body()).isEqualTo(400);
+    assertThat(JSON.readTree(analyze.body()).at("/error/root_cause/0/reason").asText())
+        .isEqualTo("Expected [VALUE_STRING] or [START_OBJECT], got VALUE_NULL");
+    assertStillAnswers();
   }
 
   /** A negative number of fragments means no limit on them, as in OpenSearch. */

@@ -29,6 +29,11 @@ public final class AliasesRequestDecoder {
         throw DuetException.badRequest(
             "x_content_parse_exception", "[aliases] unknown field [" + e.getKey() + "]");
       }
+      if (e.getValue() == null) {
+        throw DuetException.badRequest(
+            "x_content_parse_exception",
+            "[aliases] actions doesn't support values of type: VALUE_NULL");
+      }
       List<?> actions = e.getValue() instanceof List<?> list ? list : List.of(e.getValue());
       for (Object action : actions) {
         out.add(action(action));
