@@ -48,7 +48,7 @@ final class AliasUpdates {
           for (String alias : add.aliases()) {
             AliasMetadata meta = validate(alias, add.template(), catalog, filters);
             for (String index : indices) {
-              working.get(index).put(alias, meta);
+              aliasesOf(working, index).put(alias, meta);
             }
           }
         }
@@ -57,7 +57,8 @@ final class AliasUpdates {
           boolean removed = false;
           for (String index : indices) {
             for (String alias : remove.aliases()) {
-              removed |= working.get(index).keySet().removeIf(a -> Wildcards.matches(alias, a));
+              removed |=
+                  aliasesOf(working, index).keySet().removeIf(a -> Wildcards.matches(alias, a));
             }
           }
           if (!removed && !Boolean.FALSE.equals(remove.mustExist())) {
@@ -184,5 +185,18 @@ final class AliasUpdates {
     meta.put("resource.type", "aliases");
     return new DuetException(
         404, "aliases_not_found_exception", "aliases [" + names + "] missing", meta, null);
+  }
+
+  /**
+   * The aliases an index will have; an index an earlier action of the same request removes is a
+   * 404, as OpenSearch answers it (the actions apply in order).
+   */
+  private static Map<String, AliasMetadata> aliasesOf(
+      Map<String, Map<String, AliasMetadata>> working, String index) {
+    Map<String, AliasMetadata> aliases = working.get(index);
+    if (aliases == null) {
+      throw DuetException.indexNotFound(index);
+    }
+    return aliases;
   }
 }

@@ -257,6 +257,39 @@ class HostileRequestsTest {
     assertStillAnswers();
   }
 
+  /** Found by the long fuzz run: each was a 500 (ClassCastException or NullPointerException). */
+  @Test
+  void wrongTypedNumbersAndNullTermsAndRemovedIndicesAreClientMistakes() throws Exception {
+    var decay =
+        http.send(
+            "POST",
+            "/idx/_search",
+            "{\"query\":{\"function_score\":{\"functions\":[{\"gauss\":{\"price\":"
+                + "{\"origin\":1,\"scale\":\"1\",\"decay\":true}}}]}}}");
+    var boost =
+        http.send(
+            "POST",
+            "/idx/_search",
+            "{\"query\":{\"term\":{\"tag\":{\"value\":\"a\",\"boost\":true}}}}");
+    var termsSet =
+        http.send(
+            "POST", "/idx/_search", "{\"query\":{\"terms_set\":{\"tag\":{\"terms\":[null]}}}}");
+    http.send("PUT", "/gone", "");
+    var aliases =
+        http.send(
+            "POST",
+            "/_aliases",
+            "{\"actions\":[{\"remove_index\":{\"index\":\"gone\"}},"
+                + "{\"add\":{\"index\":\"gone\",\"alias\":\"g\"}}]}");
+
+    assertThat(decay.status()).as(decay.body()).isEqualTo(400);
+    assertThat(boost.status()).as(boost.body()).isEqualTo(400);
+    assertThat(termsSet.status()).as(termsSet.body()).isEqualTo(400);
+    assertThat(aliases.status()).as(aliases.body()).isEqualTo(404);
+    assertThat(http.send("HEAD", "/gone", null).status()).isEqualTo(200); // nothing applied
+    assertStillAnswers();
+  }
+
   /** A negative number of fragments means no limit on them, as in OpenSearch. */
   @Test
   void negativeNumberOfFragmentsHighlights() throws Exception {

@@ -138,13 +138,13 @@ final class FunctionScoreDecoder {
           throw error(p, "[field_value_factor] required field 'field' missing");
         }
         Float factor = QueryBodies.floatOrNull(b, "factor");
-        Object missing = b.get("missing");
+        Double missing = QueryBodies.doubleOrNull(b, "missing");
         yield new ScoreFunction.FieldValueFactor(
             filter,
             weight,
             String.valueOf(field),
             factor == null ? 1f : factor,
-            missing == null ? null : ((Number) missing).doubleValue(),
+            missing,
             enumValue(
                 ScoreFunction.Modifier.class,
                 b.get("modifier") == null ? "none" : String.valueOf(b.get("modifier")),
@@ -191,7 +191,7 @@ final class FunctionScoreDecoder {
       throw DuetException.badRequest(
           "parse_exception", "both [scale] and [origin] must be set for numeric fields.");
     }
-    Object decay = placement.get("decay");
+    Double decay = QueryBodies.doubleOrNull(placement, "decay");
     return new ScoreFunction.Decay(
         filter,
         weight,
@@ -200,7 +200,7 @@ final class FunctionScoreDecoder {
         placement.get("origin"),
         placement.get("scale"),
         placement.get("offset"),
-        decay == null ? 0.5 : ((Number) decay).doubleValue(),
+        decay == null ? 0.5 : decay,
         multiValueMode);
   }
 

@@ -27,8 +27,8 @@ final class QueryBodies {
   /** A single-field body: the field, its value, and its other options (boost included). */
   record FieldBody(String field, Object value, Map<String, Object> options) {
     float boost() {
-      Object b = options.get("boost");
-      return b == null ? 1f : ((Number) b).floatValue();
+      Float b = floatOrNull(options, "boost");
+      return b == null ? 1f : b;
     }
 
     String string(String key) {
@@ -137,8 +137,8 @@ final class QueryBodies {
   }
 
   static float boost(Map<String, Object> body) {
-    Object b = body.get("boost");
-    return b == null ? 1f : ((Number) b).floatValue();
+    Float b = floatOrNull(body, "boost");
+    return b == null ? 1f : b;
   }
 
   static int integer(Map<String, Object> body, String key, int otherwise) {
@@ -173,15 +173,21 @@ final class QueryBodies {
   }
 
   static Float floatOrNull(Map<String, Object> body, String key) {
+    Double v = doubleOrNull(body, key);
+    return v == null ? null : v.floatValue();
+  }
+
+  /** A number, or its text as OpenSearch accepts it; anything else (a boolean) is a 400. */
+  static Double doubleOrNull(Map<String, Object> body, String key) {
     Object v = body.get(key);
     if (v == null) {
       return null;
     }
     if (v instanceof Number n) {
-      return n.floatValue();
+      return n.doubleValue();
     }
     try {
-      return Float.parseFloat(String.valueOf(v));
+      return Double.parseDouble(String.valueOf(v));
     } catch (NumberFormatException e) {
       throw DuetException.illegalArgument("For input string: \"" + v + "\"");
     }
