@@ -53,14 +53,17 @@ final class QueryProfiles {
       long collectorNanos,
       long fetchNanos) {
     List<SearchProfile.QueryNode> query = new ArrayList<>();
-    for (QueryProfilerResult result : profiler.getProfileResult()) {
-      query.add(node(result));
+    // Null when the search stopped (its timeout passed) before this index was profiled.
+    if (profiler != null) {
+      for (QueryProfilerResult result : profiler.getProfileResult()) {
+        query.add(node(result));
+      }
     }
     return new SearchProfile.Shard(
         null,
         index,
         query,
-        profiler.getRewriteTime(),
+        profiler == null ? 0 : profiler.getRewriteTime(),
         List.of(new SearchProfile.CollectorNode(collector, "search_top_hits", collectorNanos)),
         fetchNanos);
   }

@@ -97,6 +97,20 @@ class SearchGuardTest {
     assertThat(r.hits()).isEmpty();
   }
 
+  /**
+   * Found by the fuzzer: a profiled search that timed out before it profiled anything was a 500.
+   */
+  @Test
+  void aProfiledSearchPastItsTimeoutAnswersTimedOut() {
+    SearchResponse r =
+        engine.search(
+            search("docs", new Wildcard("k", "t*m*", false, 1f))
+                .withControls(new QueryControls(0, 1, null, List.of(), true)));
+
+    assertThat(r.timedOut()).isTrue();
+    assertThat(r.hits()).isEmpty();
+  }
+
   @Test
   void aggregationsObserveTheTimeout() {
     SearchRequest aggs =
