@@ -10,6 +10,7 @@ import dev.duet.engine.Engines;
 import dev.duet.server.action.Actions;
 import dev.duet.server.grpc.GrpcTransport;
 import dev.duet.server.pool.WorkPools;
+import dev.duet.server.rest.DuetVersion;
 import dev.duet.server.rest.NodeIdentity;
 import dev.duet.server.rest.RestErrorHandler;
 import dev.duet.server.rest.RestRouter;
@@ -156,6 +157,11 @@ public final class DuetNode implements AutoCloseable {
 
   public Actions actions() {
     return actions;
+  }
+
+  /** The engine this node serves, for its owner (transports reach it only through the actions). */
+  public Engine engine() {
+    return engine;
   }
 
   /**

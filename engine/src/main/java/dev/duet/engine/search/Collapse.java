@@ -2,6 +2,7 @@ package dev.duet.engine.search;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.duet.engine.error.DuetException;
 import java.util.List;
 
 /**
@@ -14,6 +15,17 @@ public record Collapse(String field, List<InnerHits> innerHits) {
   public Collapse {
     requireNonNull(field, "field");
     innerHits = innerHits == null ? List.of() : List.copyOf(innerHits);
+  }
+
+  /**
+   * {@code max_concurrent_group_searches}, checked as OpenSearch checks it and otherwise unused
+   * (the expansion runs each group's search in turn).
+   */
+  public static int checkMaxConcurrentGroupSearches(int value) {
+    if (value <= 0) {
+      throw DuetException.illegalArgument("maxConcurrentGroupRequests` must be positive");
+    }
+    return value;
   }
 
   /** A collapse without inner hits. */

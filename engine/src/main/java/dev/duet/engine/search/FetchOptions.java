@@ -1,5 +1,6 @@
 package dev.duet.engine.search;
 
+import dev.duet.engine.error.DuetException;
 import java.util.List;
 
 /**
@@ -20,6 +21,9 @@ public record FetchOptions(
     boolean explain,
     boolean version,
     boolean seqNoPrimaryTerm) {
+  /** {@code stored_fields: _none_}. */
+  public static final String NONE_FIELD = "_none_";
+
   public static final FetchOptions NONE =
       new FetchOptions(null, List.of(), null, false, List.of(), false);
 
@@ -32,6 +36,34 @@ public record FetchOptions(
       List<FieldAndFormat> fields,
       boolean explain) {
     this(highlight, docvalueFields, storedFields, storedFieldsNone, fields, explain, false, false);
+  }
+
+  /**
+   * Options as a client names them: {@code storedFields} (null: not given) may be {@code _none_},
+   * alone.
+   */
+  public static FetchOptions of(
+      Highlight highlight,
+      List<FieldAndFormat> docvalueFields,
+      List<String> storedFields,
+      List<FieldAndFormat> fields,
+      boolean explain,
+      boolean version,
+      boolean seqNoPrimaryTerm) {
+    boolean none = storedFields != null && storedFields.contains(NONE_FIELD);
+    if (none && storedFields.size() > 1) {
+      throw DuetException.illegalArgument(
+          "The field [_none_] cannot be used in combination with other fields");
+    }
+    return new FetchOptions(
+        highlight,
+        docvalueFields,
+        none ? List.of() : storedFields,
+        none,
+        fields,
+        explain,
+        version,
+        seqNoPrimaryTerm);
   }
 
   public FetchOptions {

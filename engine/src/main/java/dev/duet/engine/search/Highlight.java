@@ -15,6 +15,20 @@ public record Highlight(List<Field> fields, Options defaults) {
           .mapToObj(i -> "<em class=\"hlt" + i + "\">")
           .toList();
 
+  /** The post tag of either {@code tags_schema}. */
+  public static final List<String> SCHEMA_POST_TAGS = List.of("</em>");
+
+  /** The pre tags of {@code tags_schema} {@code styled} or {@code default}; refused otherwise. */
+  public static List<String> schemaPreTags(String schema) {
+    return switch (schema) {
+      case "styled" -> STYLED_PRE_TAGS;
+      case "default" -> List.of("<em>");
+      default ->
+          throw dev.duet.engine.error.DuetException.illegalArgument(
+              "Unknown tag schema [" + schema + "]");
+    };
+  }
+
   public Highlight {
     fields = List.copyOf(fields);
     requireNonNull(defaults, "defaults");
@@ -50,6 +64,10 @@ public record Highlight(List<Field> fields, Options defaults) {
         new Options(null, null, null, null, null, null, null, null, null, null, null);
 
     public Options {
+      if (preTags != null && postTags == null) {
+        throw dev.duet.engine.error.DuetException.parsing(
+            "pre_tags are set but post_tags are not set");
+      }
       preTags = preTags == null ? null : List.copyOf(preTags);
       postTags = postTags == null ? null : List.copyOf(postTags);
     }

@@ -1,5 +1,6 @@
 package dev.duet.engine.search;
 
+import dev.duet.engine.error.DuetException;
 import java.util.List;
 
 /**
@@ -14,6 +15,11 @@ public record InnerHits(
   public static final InnerHits DEFAULT = new InnerHits(null, 0, 3, List.of(), SourceFilter.ALL);
 
   public InnerHits {
+    checkWindow("from", from);
+    checkWindow("size", size);
+    if (collapse != null && !collapse.innerHits().isEmpty()) {
+      throw innerCollapseWithInnerHits();
+    }
     sort = sort == null ? List.of() : List.copyOf(sort);
     source = source == null ? SourceFilter.ALL : source;
   }
@@ -21,6 +27,25 @@ public record InnerHits(
   /** Inner hits that are not collapsed again. */
   public InnerHits(String name, int from, int size, List<SortSpec> sort, SourceFilter source) {
     this(name, from, size, sort, source, null);
+  }
+
+  /** {@code from} or {@code size} ({@code field}), which OpenSearch refuses below zero. */
+  public static int checkWindow(String field, int value) {
+    if (value < 0) {
+      throw DuetException.illegalArgument("illegal " + field + " value, at least 0 or higher");
+    }
+    return value;
+  }
+
+  /** An inner hits option OpenSearch has and Duet does not honour yet: refused, not dropped. */
+  public static DuetException unsupported(String option) {
+    return DuetException.illegalArgument(
+        "[inner_hits] option [" + option + "] is not supported by Duet yet");
+  }
+
+  /** The collapse of a collapse's inner hits has inner hits of its own. */
+  public static DuetException innerCollapseWithInnerHits() {
+    return DuetException.parsing("Invalid token in the inner collapse");
   }
 
   /** The name the hits are returned under when the request gave none. */

@@ -12,8 +12,11 @@ public record MatchBoolPrefix(
     float boost)
     implements Query.FullText {
   public MatchBoolPrefix {
+    if (query == null) {
+      throw dev.duet.engine.error.DuetException.illegalArgument(
+          "[match_bool_prefix] requires query value");
+    }
     requireNonNull(field, "field");
-    requireNonNull(query, "query");
     requireNonNull(operator, "operator");
     requireNonNull(options, "options");
   }

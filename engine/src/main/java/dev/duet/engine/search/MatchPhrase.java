@@ -7,10 +7,13 @@ public record MatchPhrase(
     String field, String query, int slop, String analyzer, boolean zeroTermsAll, float boost)
     implements Query.FullText {
   public MatchPhrase {
+    if (query == null) {
+      throw dev.duet.engine.error.DuetException.illegalArgument(
+          "[match_phrase] requires query value");
+    }
     if (slop < 0) {
       throw dev.duet.engine.error.DuetException.illegalArgument("No negative slop allowed.");
     }
     requireNonNull(field, "field");
-    requireNonNull(query, "query");
   }
 }

@@ -16,10 +16,13 @@ public record MatchPhrasePrefix(
     float boost)
     implements Query.FullText {
   public MatchPhrasePrefix {
+    if (query == null) {
+      throw dev.duet.engine.error.DuetException.illegalArgument(
+          "[match_phrase_prefix] requires query value");
+    }
     if (slop < 0) {
       throw dev.duet.engine.error.DuetException.illegalArgument("No negative slop allowed.");
     }
     requireNonNull(field, "field");
-    requireNonNull(query, "query");
   }
 }

@@ -2,6 +2,8 @@ package dev.duet.engine.search;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.duet.engine.error.DuetException;
+
 /**
  * {@code nested}: the documents whose nested objects at {@code path} match {@code query}, scored
  * from the matching objects by {@code scoreMode}; an unmapped path matches nothing when {@code
@@ -17,8 +19,12 @@ public record Nested(
     float boost)
     implements Query.Compound {
   public Nested {
-    requireNonNull(path, "path");
-    requireNonNull(query, "query");
+    if (path == null) {
+      throw DuetException.illegalArgument("[nested] requires 'path' field");
+    }
+    if (query == null) {
+      throw DuetException.illegalArgument("[nested] requires 'query' field");
+    }
     requireNonNull(scoreMode, "scoreMode");
   }
 
@@ -29,6 +35,15 @@ public record Nested(
     MIN,
     SUM,
     NONE;
+
+    /** The mode named as OpenSearch names it ({@code avg}, ...); refused when unknown. */
+    public static ScoreMode parse(String name) {
+      ScoreMode mode = named(name);
+      if (mode == null) {
+        throw DuetException.illegalArgument("No score mode for child query [" + name + "] found");
+      }
+      return mode;
+    }
 
     /** The mode named as OpenSearch names it ({@code avg}, ...); null when unknown. */
     public static ScoreMode named(String name) {

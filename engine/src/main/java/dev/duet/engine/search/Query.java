@@ -12,6 +12,19 @@ import java.util.List;
  * engine converts them by the field's mapping.
  */
 public sealed interface Query {
+  /**
+   * A query option the request gave that {@code query} does not take, or that Duet does not honour
+   * yet: refused, never dropped.
+   */
+  static DuetException doesNotSupport(String query, String option) {
+    return DuetException.parsing("[" + query + "] query does not support [" + option + "]");
+  }
+
+  /** A query type Duet does not know. */
+  static DuetException unknownQuery(String name) {
+    return DuetException.parsing("unknown query [" + name + "]");
+  }
+
   /** Multiplies the score of matching documents; 1 when the request gave none. */
   float boost();
 
@@ -30,7 +43,9 @@ public sealed interface Query {
       implements Query {
     public Match {
       requireNonNull(field, "field");
-      requireNonNull(query, "query");
+      if (query == null) {
+        throw DuetException.parsing("No text specified for text query");
+      }
       requireNonNull(operator, "operator");
       requireNonNull(options, "options");
     }
@@ -68,6 +83,14 @@ public sealed interface Query {
 
   /** {@code terms}: any of the exact values. */
   record Terms(String field, List<Object> values, float boost) implements Query {
+    /** A terms value that is null, or no value at all. */
+    public static final String NO_VALUE = "No value specified for terms query";
+
+    /** A {@code terms} query that names more than one field. */
+    public static DuetException multipleFields() {
+      return DuetException.parsing("[terms] query does not support multiple fields");
+    }
+
     public Terms {
       requireFieldName(field, "field name cannot be null.");
       values = List.copyOf(values);
@@ -124,6 +147,32 @@ public sealed interface Query {
       implements Query {
     /** The largest {@code k} the k-NN plugin accepts. */
     public static final int MAX_K = 10_000;
+
+    /** A given query vector, which the k-NN plugin refuses empty where the client gives it. */
+    public static float[] checkVector(float[] vector) {
+      if (vector == null || vector.length == 0) {
+        throw emptyVector();
+      }
+      return vector;
+    }
+
+    /** The refusal of a given vector that is empty or not a vector at all. */
+    public static DuetException emptyVector() {
+      return DuetException.illegalArgument(
+          "[knn] field 'vector' requires to be non-null and non-empty");
+    }
+
+    /** A {@code method_parameters} key: the Lucene engine takes {@code ef_search} only. */
+    public static void checkMethodParameter(String name) {
+      if (!name.equals("ef_search")) {
+        throw unknownMethodParameter(name);
+      }
+    }
+
+    /** The refusal of a {@code method_parameters} key other than {@code ef_search}. */
+    public static DuetException unknownMethodParameter(String name) {
+      return DuetException.parsing("[knn] unknown method parameter found [" + name + "]");
+    }
 
     public Knn {
       requireFieldName(field, "[knn] requires field name");

@@ -18,6 +18,27 @@ public record QueryControls(
     boolean profile) {
   public static final QueryControls NONE = new QueryControls(0, 0, null, List.of(), false);
 
+  /**
+   * Controls as a client gives them: a {@code terminate_after} or {@code timeout} of zero or less
+   * is none; {@link #NONE} when nothing is asked.
+   */
+  public static QueryControls of(
+      int terminateAfter,
+      long timeoutNanos,
+      Collapse collapse,
+      List<QueryRescore> rescore,
+      boolean profile) {
+    if (terminateAfter <= 0
+        && timeoutNanos <= 0
+        && collapse == null
+        && rescore.isEmpty()
+        && !profile) {
+      return NONE;
+    }
+    return new QueryControls(
+        Math.max(0, terminateAfter), Math.max(0, timeoutNanos), collapse, rescore, profile);
+  }
+
   /** Controls without profiling. */
   public QueryControls(
       int terminateAfter, long timeoutNanos, Collapse collapse, List<QueryRescore> rescore) {

@@ -2,6 +2,8 @@ package dev.duet.engine.search;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.duet.engine.error.DuetException;
+
 /**
  * One {@code rescore} step: the top {@code windowSize} hits of each index are scored again by
  * {@code query} and the two scores combined by {@code scoreMode} ({@code total}, {@code multiply},
@@ -12,7 +14,9 @@ public record QueryRescore(
   public static final int DEFAULT_WINDOW_SIZE = 10;
 
   public QueryRescore {
-    requireNonNull(query, "query");
+    if (query == null) {
+      throw DuetException.parsing("missing rescore type");
+    }
     requireNonNull(scoreMode, "scoreMode");
   }
 }

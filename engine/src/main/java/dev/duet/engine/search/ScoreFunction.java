@@ -46,8 +46,10 @@ public sealed interface ScoreFunction {
       implements ScoreFunction {
     public Decay {
       requireNonNull(shape, "shape");
-      requireNonNull(field, "field");
-      requireNonNull(scale, "scale");
+      if (field == null || scale == null) {
+        throw dev.duet.engine.error.DuetException.badRequest(
+            "parse_exception", "both [scale] and [origin] must be set for numeric fields.");
+      }
     }
   }
 

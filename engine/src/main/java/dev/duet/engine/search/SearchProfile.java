@@ -35,6 +35,11 @@ public record SearchProfile(List<Shard> shards) {
       query = List.copyOf(query);
       collectors = List.copyOf(collectors);
     }
+
+    /** The shard's id as OpenSearch's profile names it: {@code [node][index][0]}. */
+    public String id() {
+      return "[" + node + "][" + index + "][0]";
+    }
   }
 
   /**

@@ -2,6 +2,7 @@ package dev.duet.engine.search;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.duet.engine.error.DuetException;
 import dev.duet.engine.index.IndicesOptions;
 import dev.duet.engine.search.agg.Aggregation;
 import java.util.List;
@@ -35,6 +36,14 @@ public record SearchRequest(
   public SearchRequest {
     indices = List.copyOf(indices);
     requireNonNull(query, "query");
+    if (from < 0) {
+      throw DuetException.illegalArgument(
+          "[from] parameter cannot be negative, found [" + from + "]");
+    }
+    if (size < 0) {
+      throw DuetException.illegalArgument(
+          "[size] parameter cannot be negative, found [" + size + "]");
+    }
     sort = List.copyOf(sort);
     requireNonNull(source, "source");
     requireNonNull(trackTotalHits, "trackTotalHits");
@@ -143,6 +152,17 @@ public record SearchRequest(
   /** This search with other per-hit {@link FetchOptions}. */
   public SearchRequest withFetch(FetchOptions fetch) {
     return edit(c -> c.fetch = fetch);
+  }
+
+  /**
+   * This search with {@code fetch}; stored fields come without the source unless the request named
+   * {@code _source} ({@code sourceGiven}) or listed it among them, as OpenSearch fetches them.
+   */
+  public SearchRequest withFetch(FetchOptions fetch, boolean sourceGiven) {
+    SearchRequest out = withFetch(fetch);
+    return fetch.storedFields() != null && !sourceGiven && !fetch.storedFields().contains("_source")
+        ? out.withSource(SourceFilter.NONE)
+        : out;
   }
 
   /** This search with another {@code _source} filter. */

@@ -11,6 +11,11 @@ import static java.util.Objects.requireNonNull;
  */
 public record SortSpec(
     String field, SortOrder order, String mode, NestedSort nested, Object missing) {
+  /** A sort option the request gave that Duet does not take. */
+  public static dev.duet.engine.error.DuetException unknownParameter(String name) {
+    return dev.duet.engine.error.DuetException.parsing("[field_sort] unknown field [" + name + "]");
+  }
+
   public SortSpec {
     requireNonNull(field, "field");
   }

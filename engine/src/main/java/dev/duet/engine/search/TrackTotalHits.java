@@ -1,5 +1,7 @@
 package dev.duet.engine.search;
 
+import dev.duet.engine.error.DuetException;
+
 /**
  * {@code track_total_hits}: count exactly up to {@code upTo} hits ({@link Integer#MAX_VALUE} for
  * {@code true}), or not at all ({@code enabled = false}: no {@code total} in the response).
@@ -9,4 +11,16 @@ public record TrackTotalHits(boolean enabled, int upTo) {
   public static final TrackTotalHits DEFAULT = new TrackTotalHits(true, DEFAULT_UP_TO);
   public static final TrackTotalHits EXACT = new TrackTotalHits(true, Integer.MAX_VALUE);
   public static final TrackTotalHits DISABLED = new TrackTotalHits(false, 0);
+
+  public TrackTotalHits {
+    if (upTo < 0) {
+      throw DuetException.illegalArgument(
+          "[track_total_hits] parameter must be positive or equals to -1, got " + upTo);
+    }
+  }
+
+  /** {@code track_total_hits: N} as a client gives it: -1 disables counting. */
+  public static TrackTotalHits upTo(int upTo) {
+    return upTo == -1 ? DISABLED : new TrackTotalHits(true, upTo);
+  }
 }

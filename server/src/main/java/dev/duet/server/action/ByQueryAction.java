@@ -5,10 +5,13 @@ import static java.util.Objects.requireNonNull;
 import dev.duet.engine.Engine;
 import dev.duet.engine.document.ByQueryRequest;
 import dev.duet.engine.document.ByQueryResponse;
+import dev.duet.engine.document.ReindexRequest;
+import dev.duet.engine.document.ReindexResponse;
 
 /**
- * {@code _delete_by_query} and {@code _update_by_query}, run synchronously (Duet has no task API,
- * so {@code wait_for_completion=false} is refused by the transports).
+ * The writes driven by a search: {@code _delete_by_query}, {@code _update_by_query} and {@code
+ * _reindex} within this node, run synchronously (Duet has no task API, so {@code
+ * wait_for_completion=false} is refused by the transports).
  */
 public final class ByQueryAction {
   private final Engine engine;
@@ -19,5 +22,9 @@ public final class ByQueryAction {
 
   public ByQueryResponse execute(ByQueryRequest request) {
     return engine.byQuery(request);
+  }
+
+  public ReindexResponse reindex(ReindexRequest request) {
+    return engine.reindex(request);
   }
 }

@@ -133,4 +133,12 @@ public final class GetAction {
         result.primaryTerm(),
         filter.apply(result.source()));
   }
+
+  /**
+   * The values of the named {@code store: true} fields of a document of {@code index}, read from
+   * its {@code source}: what {@code GET ?stored_fields} shows.
+   */
+  public Map<String, List<Object>> storedFields(String index, byte[] source, List<String> names) {
+    return engine.storedFields(index, source, names);
+  }
 }

@@ -3,14 +3,17 @@ package dev.duet.server.action;
 import static java.util.Objects.requireNonNull;
 
 import dev.duet.engine.Engine;
+import dev.duet.engine.analysis.AnalyzeRequest;
+import dev.duet.engine.analysis.AnalyzeResponse;
 import dev.duet.engine.index.IndexFailure;
 import dev.duet.engine.index.IndexInfo;
 import dev.duet.engine.index.IndicesOptions;
+import dev.duet.engine.mapping.Mapping;
 import java.util.List;
 
 /**
- * Read-only views of the node's indices: existence, one index, all indices matching an expression.
- * Shared by every transport.
+ * Read-only views of the node's indices: existence, one index, all indices matching an expression,
+ * a mapping, and text analyzed as an index would. Shared by every transport.
  */
 public final class IndicesAction {
   private final Engine engine;
@@ -41,5 +44,18 @@ public final class IndicesAction {
   /** Every index the expression names, with OpenSearch's expression options, sorted by name. */
   public List<IndexInfo> list(String expression, IndicesOptions options) {
     return engine.indices(expression, options);
+  }
+
+  /** The mapping of one index; 404 when missing. */
+  public Mapping mapping(String index) {
+    return engine.mapping(index);
+  }
+
+  /**
+   * {@code _analyze}: text through a built-in analyzer, or one of an index's analyzers, normalizers
+   * or fields.
+   */
+  public AnalyzeResponse analyze(AnalyzeRequest request) {
+    return engine.analyze(request);
   }
 }

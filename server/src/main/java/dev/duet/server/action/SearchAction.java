@@ -6,6 +6,8 @@ import dev.duet.engine.Engine;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.error.RequestRefused;
 import dev.duet.engine.error.ShardFailure;
+import dev.duet.engine.search.ExplainResult;
+import dev.duet.engine.search.Query;
 import dev.duet.engine.search.SearchHit;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SearchResponse;
@@ -110,5 +112,10 @@ public final class SearchAction {
       }
     }
     return null;
+  }
+
+  /** {@code _explain}: why document {@code id} of {@code index} scores what it does for query. */
+  public ExplainResult explain(String index, String id, Query query) {
+    return engine.explain(index, id, query);
   }
 }

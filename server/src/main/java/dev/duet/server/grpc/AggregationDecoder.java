@@ -37,7 +37,7 @@ final class AggregationDecoder {
       }
       case MIN -> {
         var min = container.getMin();
-        requireField(min.hasField(), min.hasScript());
+        requireField(min.hasField() ? min.getField() : null, min.hasScript());
         yield new Aggregation.Metric(
             name,
             MetricKind.MIN,
@@ -48,7 +48,7 @@ final class AggregationDecoder {
       }
       case MAX -> {
         var max = container.getMax();
-        requireField(max.hasField(), max.hasScript());
+        requireField(max.hasField() ? max.getField() : null, max.hasScript());
         yield new Aggregation.Metric(
             name,
             MetricKind.MAX,
@@ -57,18 +57,13 @@ final class AggregationDecoder {
             max.hasFormat() ? max.getFormat() : null,
             2);
       }
-      case AGGREGATIONCONTAINER_NOT_SET ->
-          throw DuetException.parsing("Missing definition for aggregation [" + name + "]");
+      case AGGREGATIONCONTAINER_NOT_SET -> throw Aggregation.missingDefinition(name);
     };
   }
 
   private static Aggregation terms(String name, TermsAggregationFields t, List<Aggregation> subs) {
-    requireField(t.hasField(), t.hasScript());
-    int size = t.hasSize() ? t.getSize() : 10;
-    if (size <= 0) {
-      throw DuetException.illegalArgument(
-          "[size] must be greater than 0. Found [" + size + "] in [" + name + "]");
-    }
+    requireField(t.hasField() ? t.getField() : null, t.hasScript());
+    int size = Aggregation.checkSize(t.hasSize() ? t.getSize() : 10, name);
     List<BucketOrder> order = new ArrayList<>(t.getOrderCount());
     for (SortOrderSingleMap o : t.getOrderList()) {
       String path = o.getField().equals("_term") ? "_key" : o.getField();
@@ -115,13 +110,10 @@ final class AggregationDecoder {
     return new IncludeExclude(includeRegex, excludeRegex, includeValues, excludeValues);
   }
 
-  private static void requireField(boolean hasField, boolean hasScript) {
+  private static void requireField(String field, boolean hasScript) {
     if (hasScript) {
       throw DuetException.illegalArgument("aggregation scripts are not supported yet");
     }
-    if (!hasField) {
-      throw DuetException.illegalArgument(
-          "Required one of fields [field, script], but none were specified. ");
-    }
+    Aggregation.requireField(field);
   }
 }

@@ -39,7 +39,7 @@ final class BulkRequestDecoder {
     }
     List<BulkRequestBody> bodies = request.getBulkRequestBodyList();
     if (bodies.isEmpty()) {
-      throw validation(List.of("no requests added"));
+      BulkRequest.validate(0, List.of());
     }
     List<BulkItem> items = new ArrayList<>(bodies.size());
     List<String> problems = new ArrayList<>();
@@ -49,9 +49,7 @@ final class BulkRequestDecoder {
         items.add(item.withRequireAlias(requireAlias(body.getOperationContainer(), request)));
       }
     }
-    if (!problems.isEmpty()) {
-      throw validation(problems);
-    }
+    BulkRequest.validate(bodies.size(), problems);
     return new BulkRequest(items, refresh(request));
   }
 
@@ -93,7 +91,6 @@ final class BulkRequestDecoder {
         op.getOpType() == org.opensearch.protobufs.OpType.OP_TYPE_CREATE
             ? OpType.CREATE
             : OpType.INDEX;
-    String index = op.hasXIndex() ? op.getXIndex() : defaultIndex;
     VersionCheck check =
         check(
             op.hasIfSeqNo(),
@@ -103,23 +100,19 @@ final class BulkRequestDecoder {
             op.hasVersion(),
             op.getVersion(),
             op.hasVersionType() ? op.getVersionType() : null);
-    BulkItem item = write(type, index, op.hasXId() ? op.getXId() : null, body, problems);
-    problems.addAll(check.problems(type));
-    return item == null ? null : item.withCheck(check);
+    return write(
+        type,
+        present(op.hasXIndex() ? op.getXIndex() : defaultIndex),
+        op.hasXId() ? op.getXId() : null,
+        body,
+        check,
+        problems);
   }
 
   private static BulkItem update(
       UpdateOperation op, BulkRequestBody body, String defaultIndex, List<String> problems) {
-    String index = op.hasXIndex() ? op.getXIndex() : defaultIndex;
-    boolean valid = true;
-    if (index == null || index.isEmpty()) {
-      problems.add("index is missing");
-      valid = false;
-    }
-    if (!op.hasXId() || op.getXId().isEmpty()) {
-      problems.add("id is missing");
-      valid = false;
-    }
+    String index = present(op.hasXIndex() ? op.getXIndex() : defaultIndex);
+    String id = present(op.hasXId() ? op.getXId() : null);
     UpdateAction action = body.getUpdateAction();
     if (action.hasScript() || action.hasScriptedUpsert()) {
       throw DuetException.illegalArgument(
@@ -139,7 +132,6 @@ final class BulkRequestDecoder {
             !action.hasDetectNoop() || action.getDetectNoop(),
             op.getRetryOnConflict(),
             action.hasXSource() ? fetchSource(action.getXSource()) : null);
-    problems.addAll(update.problems());
     VersionCheck check =
         check(
             op.hasIfSeqNo(),
@@ -149,10 +141,9 @@ final class BulkRequestDecoder {
             false,
             0,
             null);
-    problems.addAll(check.problems(OpType.UPDATE));
-    return valid && update.problems().isEmpty()
-        ? BulkItem.update(index, op.getXId(), update, check)
-        : null;
+    List<String> found = BulkRequest.problems(OpType.UPDATE, index, id, null, update, check);
+    problems.addAll(found);
+    return found.isEmpty() ? BulkItem.update(index, id, update, check) : null;
   }
 
   private static SourceFilter fetchSource(SourceConfig source) {
@@ -192,8 +183,7 @@ final class BulkRequestDecoder {
       case VERSION_TYPE_EXTERNAL -> VersionType.EXTERNAL;
       case VERSION_TYPE_EXTERNAL_GTE -> VersionType.EXTERNAL_GTE;
       case VERSION_TYPE_INTERNAL, VERSION_TYPE_UNSPECIFIED -> VersionType.INTERNAL;
-      case VERSION_TYPE_FORCE, UNRECOGNIZED ->
-          throw DuetException.illegalArgument("No version type match [" + type + "]");
+      case VERSION_TYPE_FORCE, UNRECOGNIZED -> VersionType.fromString(type.toString());
     };
   }
 
@@ -202,35 +192,40 @@ final class BulkRequestDecoder {
     if (op.hasPipeline()) {
       notYet("pipeline");
     }
-    String index = op.hasXIndex() ? op.getXIndex() : defaultIndex;
-    return write(OpType.CREATE, index, op.hasXId() ? op.getXId() : null, body, problems);
+    return write(
+        OpType.CREATE,
+        present(op.hasXIndex() ? op.getXIndex() : defaultIndex),
+        op.hasXId() ? op.getXId() : null,
+        body,
+        VersionCheck.NONE,
+        problems);
   }
 
   private static BulkItem write(
-      OpType type, String index, String id, BulkRequestBody body, List<String> problems) {
-    boolean valid = true;
-    if (index == null || index.isEmpty()) {
-      problems.add("index is missing");
-      valid = false;
-    }
-    if (!body.hasObject() || body.getObject().isEmpty()) {
-      problems.add("source is missing");
-      problems.add("content type is missing");
-      valid = false;
-    }
-    if (!valid) {
-      return null;
-    }
+      OpType type,
+      String index,
+      String id,
+      BulkRequestBody body,
+      VersionCheck check,
+      List<String> problems) {
     // The engine keeps the source beyond the call (translog, index): it gets the array parsing
     // made, not a copy of it.
+    byte[] source =
+        body.hasObject() && !body.getObject().isEmpty() ? OwnedBytes.of(body.getObject()) : null;
+    List<String> found = BulkRequest.problems(type, index, id, source, null, check);
+    problems.addAll(found);
+    if (!found.isEmpty()) {
+      return null;
+    }
     return new BulkItem(
-        type,
-        index,
-        id,
-        OwnedBytes.of(body.getObject()),
-        body.getExtraFieldValuesCount() == 0
-            ? null
-            : PackedVectorDecoder.decode(body.getExtraFieldValuesMap()));
+            type,
+            index,
+            id,
+            source,
+            body.getExtraFieldValuesCount() == 0
+                ? null
+                : PackedVectorDecoder.decode(body.getExtraFieldValuesMap()))
+        .withCheck(check);
   }
 
   private static BulkItem delete(DeleteOperation op, String defaultIndex, List<String> problems) {
@@ -243,19 +238,12 @@ final class BulkRequestDecoder {
             op.hasVersion(),
             op.getVersion(),
             op.hasVersionType() ? op.getVersionType() : null);
-    String index = op.hasXIndex() ? op.getXIndex() : defaultIndex;
-    boolean valid = true;
-    if (index == null || index.isEmpty()) {
-      problems.add("index is missing");
-      valid = false;
-    }
-    if (!op.hasXId() || op.getXId().isEmpty()) {
-      problems.add("id is missing");
-      valid = false;
-    }
-    problems.addAll(check.problems(OpType.DELETE));
-    return valid
-        ? new BulkItem(OpType.DELETE, index, op.getXId(), null, check, null, Map.of())
+    String index = present(op.hasXIndex() ? op.getXIndex() : defaultIndex);
+    String id = present(op.hasXId() ? op.getXId() : null);
+    List<String> found = BulkRequest.problems(OpType.DELETE, index, id, null, null, check);
+    problems.addAll(found);
+    return found.isEmpty()
+        ? new BulkItem(OpType.DELETE, index, id, null, check, null, Map.of())
         : null;
   }
 
@@ -267,13 +255,9 @@ final class BulkRequestDecoder {
     };
   }
 
-  /** OpenSearch's {@code ActionRequestValidationException} message: numbered, semicolon-ended. */
-  private static DuetException validation(List<String> problems) {
-    StringBuilder reason = new StringBuilder("Validation Failed: ");
-    for (int i = 0; i < problems.size(); i++) {
-      reason.append(i + 1).append(": ").append(problems.get(i)).append(';');
-    }
-    return DuetException.badRequest("action_request_validation_exception", reason.toString());
+  /** A proto3 string left empty is absent. */
+  private static String present(String value) {
+    return value == null || value.isEmpty() ? null : value;
   }
 
   private static void notYet(String option) {

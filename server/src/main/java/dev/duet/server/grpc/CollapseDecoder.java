@@ -1,6 +1,5 @@
 package dev.duet.server.grpc;
 
-import dev.duet.engine.error.DuetException;
 import dev.duet.engine.search.Collapse;
 import dev.duet.engine.search.InnerHits;
 import java.util.ArrayList;
@@ -17,11 +16,11 @@ final class CollapseDecoder {
 
   /** {@code withInnerHits} false for the collapse inside inner hits, which may not have its own. */
   static Collapse decode(FieldCollapse collapse, boolean withInnerHits) {
-    if (collapse.hasMaxConcurrentGroupSearches() && collapse.getMaxConcurrentGroupSearches() <= 0) {
-      throw DuetException.illegalArgument("maxConcurrentGroupRequests` must be positive");
+    if (collapse.hasMaxConcurrentGroupSearches()) {
+      Collapse.checkMaxConcurrentGroupSearches(collapse.getMaxConcurrentGroupSearches());
     }
     if (collapse.getInnerHitsCount() > 0 && !withInnerHits) {
-      throw DuetException.parsing("Invalid token in the inner collapse");
+      throw InnerHits.innerCollapseWithInnerHits();
     }
     List<InnerHits> innerHits = new ArrayList<>(collapse.getInnerHitsCount());
     for (org.opensearch.protobufs.InnerHits h : collapse.getInnerHitsList()) {

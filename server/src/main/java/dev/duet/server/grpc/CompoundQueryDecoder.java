@@ -1,6 +1,5 @@
 package dev.duet.server.grpc;
 
-import dev.duet.engine.error.DuetException;
 import dev.duet.engine.search.ConstantScore;
 import dev.duet.engine.search.FunctionScore;
 import dev.duet.engine.search.Query;
@@ -21,11 +20,9 @@ final class CompoundQueryDecoder {
   private CompoundQueryDecoder() {}
 
   static Query constantScore(ConstantScoreQuery q) {
-    if (!q.hasFilter()) {
-      throw DuetException.parsing("[constant_score] requires a 'filter' element");
-    }
     return new ConstantScore(
-        QueryDecoder.decode(q.getFilter()), QueryDecoder.boost(q.hasBoost(), q.getBoost()));
+        q.hasFilter() ? QueryDecoder.decode(q.getFilter()) : null,
+        QueryDecoder.boost(q.hasBoost(), q.getBoost()));
   }
 
   static Query functionScore(FunctionScoreQuery q) {
@@ -107,8 +104,8 @@ final class CompoundQueryDecoder {
   private static ScoreFunction decay(
       Query filter, Float weight, ScoreFunction.Shape shape, DecayFunction d) {
     if (d.getPlacementCount() != 1) {
-      throw DuetException.badRequest(
-          "parse_exception", "both [scale] and [origin] must be set for numeric fields.");
+      // No single field to decay on: the model refuses it as a missing scale and origin.
+      return new ScoreFunction.Decay(filter, weight, shape, null, null, null, null, 0.5, null);
     }
     Map.Entry<String, DecayPlacement> e = d.getPlacementMap().entrySet().iterator().next();
     DecayPlacement p = e.getValue();

@@ -1,11 +1,9 @@
 package dev.duet.server.grpc;
 
-import dev.duet.engine.error.DuetException;
 import dev.duet.engine.search.FetchOptions;
 import dev.duet.engine.search.FieldAndFormat;
 import dev.duet.engine.search.Highlight;
 import dev.duet.engine.search.SearchRequest;
-import dev.duet.engine.search.SourceFilter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -19,8 +17,6 @@ import org.opensearch.protobufs.SearchRequestBody;
  * gives.
  */
 final class FetchOptionsDecoder {
-  private static final String NONE = "_none_";
-
   private FetchOptionsDecoder() {}
 
   /**
@@ -49,28 +45,16 @@ final class FetchOptionsDecoder {
     for (String field : urlDocvalueFields) {
       docvalueFields.add(new FieldAndFormat(field, null));
     }
-    List<String> storedFields = stored ? body.getStoredFieldsList() : null;
-    boolean none = stored && storedFields.contains(NONE);
-    if (none && storedFields.size() > 1) {
-      throw DuetException.illegalArgument(
-          "The field [_none_] cannot be used in combination with other fields");
-    }
-    SearchRequest out =
-        request.withFetch(
-            new FetchOptions(
-                body.hasHighlight() ? highlight(body.getHighlight()) : null,
-                docvalueFields,
-                none ? List.of() : storedFields,
-                none,
-                fieldsAndFormats(body.getFieldsList()),
-                body.getExplain(),
-                body.getVersion(),
-                body.getSeqNoPrimaryTerm()));
-    // Stored fields come without the source unless the request asked for it, or named it among
-    // them.
-    return stored && !sourceGiven && !storedFields.contains("_source")
-        ? out.withSource(SourceFilter.NONE)
-        : out;
+    return request.withFetch(
+        FetchOptions.of(
+            body.hasHighlight() ? highlight(body.getHighlight()) : null,
+            docvalueFields,
+            stored ? body.getStoredFieldsList() : null,
+            fieldsAndFormats(body.getFieldsList()),
+            body.getExplain(),
+            body.getVersion(),
+            body.getSeqNoPrimaryTerm()),
+        sourceGiven);
   }
 
   private static List<FieldAndFormat> fieldsAndFormats(
@@ -136,11 +120,8 @@ final class FetchOptionsDecoder {
     List<String> pre = preTags.isEmpty() ? null : preTags;
     List<String> post = postTags.isEmpty() ? null : postTags;
     if (tagsSchema != null && tagsSchema.endsWith("STYLED")) {
-      pre = Highlight.STYLED_PRE_TAGS;
-      post = List.of("</em>");
-    }
-    if (pre != null && post == null) {
-      throw DuetException.parsing("pre_tags are set but post_tags are not set");
+      pre = Highlight.schemaPreTags("styled");
+      post = Highlight.SCHEMA_POST_TAGS;
     }
     return new Highlight.Options(
         pre,

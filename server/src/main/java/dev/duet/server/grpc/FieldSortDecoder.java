@@ -1,6 +1,5 @@
 package dev.duet.server.grpc;
 
-import dev.duet.engine.error.DuetException;
 import dev.duet.engine.search.NestedSort;
 import dev.duet.engine.search.SortSpec;
 import java.util.Locale;
@@ -18,7 +17,7 @@ final class FieldSortDecoder {
     String unsupported =
         sort.hasUnmappedType() ? "unmapped_type" : sort.hasNumericType() ? "numeric_type" : null;
     if (unsupported != null) {
-      throw DuetException.parsing("[field_sort] unknown field [" + unsupported + "]");
+      throw SortSpec.unknownParameter(unsupported);
     }
     return new SortSpec(
         field,

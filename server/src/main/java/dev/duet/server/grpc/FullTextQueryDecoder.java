@@ -1,6 +1,5 @@
 package dev.duet.server.grpc;
 
-import dev.duet.engine.error.DuetException;
 import dev.duet.engine.search.MatchBoolPrefix;
 import dev.duet.engine.search.MatchPhrase;
 import dev.duet.engine.search.MatchPhrasePrefix;
@@ -22,13 +21,9 @@ final class FullTextQueryDecoder {
 
   static Query match(MatchQuery match) {
     QueryDecoder.requireField("match", match.getField());
-    Object text = match.hasQuery() ? FieldValues.fromProto(match.getQuery()) : null;
-    if (text == null) {
-      throw DuetException.parsing("No text specified for text query");
-    }
     return new Query.Match(
         match.getField(),
-        text,
+        match.hasQuery() ? FieldValues.fromProto(match.getQuery()) : null,
         operator(match.getOperator()),
         match.hasMinimumShouldMatch()
             ? QueryDecoder.minimumShouldMatch(match.getMinimumShouldMatch())

@@ -52,7 +52,7 @@ public final class GrpcTransport {
         .addService(new DocumentRpcs(actions.bulk(), pools.write()))
         .addService(
             new SearchRpcs(
-                actions.search(), actions.sessions(), actions.engine()::mapping, pools.search()),
+                actions.search(), actions.sessions(), actions.indices()::mapping, pools.search()),
             List.of(StreamingRequestCount::new))
         .addService(new IndicesRpcs(actions, rest))
         .addService(new CountRpcs(rest))

@@ -45,7 +45,7 @@ import dev.duet.engine.error.DuetException;
 import dev.duet.engine.index.IndexInfo;
 import dev.duet.server.action.Actions;
 import dev.duet.server.action.ShardCounts;
-import dev.duet.server.rest.codec.CreateIndexDecoder;
+import dev.duet.server.rest.IndexHandlers;
 import io.grpc.stub.StreamObserver;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -71,9 +71,7 @@ final class IndicesRpcs extends IndicesServiceGrpc.IndicesServiceImplBase {
         "IndicesService/Create",
         responses,
         () -> {
-          CreateIndexDecoder.CreateIndexBody body = decodeBody(request);
-          IndexInfo info =
-              actions.createIndex().execute(request.getIndex(), body.settings(), body.mapping());
+          IndexInfo info = create(request);
           return CreateIndexResult.newBuilder()
               .setAcknowledged(true)
               .setShardsAcknowledged(true)
@@ -88,7 +86,7 @@ final class IndicesRpcs extends IndicesServiceGrpc.IndicesServiceImplBase {
         "IndicesService/Delete",
         responses,
         () -> {
-          actions.deleteIndex().execute(request.getIndex());
+          actions.indexAdmin().delete(request.getIndex());
           return AcknowledgedResult.newBuilder().setAcknowledged(true).build();
         });
   }
@@ -115,7 +113,7 @@ final class IndicesRpcs extends IndicesServiceGrpc.IndicesServiceImplBase {
         () -> {
           ShardCounts shards =
               ShardCounts.of(
-                  actions.refresh().execute(request.hasIndex() ? request.getIndex() : null));
+                  actions.indexAdmin().refresh(request.hasIndex() ? request.getIndex() : null));
           return ShardsResult.newBuilder()
               .setXShards(
                   ShardStatistics.newBuilder()
@@ -311,10 +309,10 @@ final class IndicesRpcs extends IndicesServiceGrpc.IndicesServiceImplBase {
   }
 
   /** The body through REST's decoder, so settings and mappings obey one set of rules. */
-  private static CreateIndexDecoder.CreateIndexBody decodeBody(CreateRequest request) {
+  private IndexInfo create(CreateRequest request) {
     byte[] json = request.hasBody() ? RestBodies.json(request.getBody()) : new byte[0];
     try {
-      return CreateIndexDecoder.decode(json, 0, json.length);
+      return IndexHandlers.createWithoutAliases(actions, request.getIndex(), json);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -17,14 +17,11 @@ final class KnnQueryDecoder {
 
   static Query decode(KnnQuery knn) {
     int n = knn.getVectorCount();
-    if (n == 0) {
-      throw DuetException.illegalArgument(
-          "[knn] field 'vector' requires to be non-null and non-empty");
-    }
     float[] vector = new float[n];
     for (int i = 0; i < n; i++) {
       vector[i] = knn.getVector(i);
     }
+    Query.Knn.checkVector(vector);
     if (knn.hasExpandNestedDocs() && knn.getExpandNestedDocs()) {
       throw DuetException.illegalArgument(
           "Invalid value provided for the [expand_nested_docs] field. [expand_nested_docs] is only"
@@ -45,9 +42,7 @@ final class KnnQueryDecoder {
   private static Integer efSearch(ObjectMap parameters) {
     Integer efSearch = null;
     for (Map.Entry<String, ObjectMap.Value> e : parameters.getFieldsMap().entrySet()) {
-      if (!e.getKey().equals("ef_search")) {
-        throw DuetException.parsing("[knn] unknown method parameter found [" + e.getKey() + "]");
-      }
+      Query.Knn.checkMethodParameter(e.getKey());
       ObjectMap.Value v = e.getValue();
       efSearch =
           switch (v.getValueCase()) {

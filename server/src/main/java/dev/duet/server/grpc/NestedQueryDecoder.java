@@ -1,6 +1,5 @@
 package dev.duet.server.grpc;
 
-import dev.duet.engine.error.DuetException;
 import dev.duet.engine.search.InnerHits;
 import dev.duet.engine.search.Nested;
 import dev.duet.engine.search.SourceFilter;
@@ -15,12 +14,6 @@ final class NestedQueryDecoder {
   private NestedQueryDecoder() {}
 
   static Nested nested(NestedQuery q) {
-    if (q.getPath().isEmpty()) {
-      throw DuetException.illegalArgument("[nested] requires 'path' field");
-    }
-    if (!q.hasQuery()) {
-      throw DuetException.illegalArgument("[nested] requires 'query' field");
-    }
     Nested.ScoreMode mode =
         switch (q.getScoreMode()) {
           case CHILD_SCORE_MODE_UNSPECIFIED, CHILD_SCORE_MODE_AVG -> Nested.ScoreMode.AVG;
@@ -28,13 +21,11 @@ final class NestedQueryDecoder {
           case CHILD_SCORE_MODE_MIN -> Nested.ScoreMode.MIN;
           case CHILD_SCORE_MODE_SUM -> Nested.ScoreMode.SUM;
           case CHILD_SCORE_MODE_NONE -> Nested.ScoreMode.NONE;
-          case UNRECOGNIZED ->
-              throw DuetException.illegalArgument(
-                  "No score mode for child query [" + q.getScoreModeValue() + "] found");
+          case UNRECOGNIZED -> Nested.ScoreMode.parse(Integer.toString(q.getScoreModeValue()));
         };
     return new Nested(
-        q.getPath(),
-        QueryDecoder.decode(q.getQuery()),
+        q.getPath().isEmpty() ? null : q.getPath(),
+        q.hasQuery() ? QueryDecoder.decode(q.getQuery()) : null,
         mode,
         q.hasIgnoreUnmapped() && q.getIgnoreUnmapped(),
         q.hasInnerHits() ? innerHits(q.getInnerHits()) : null,
@@ -76,17 +67,10 @@ final class NestedQueryDecoder {
     }
     if (unsupported != null) {
       // As REST refuses them: an option the model cannot honour is not silently dropped.
-      throw DuetException.illegalArgument(
-          "[inner_hits] option [" + unsupported + "] is not supported by Duet yet");
+      throw InnerHits.unsupported(unsupported);
     }
-    int from = h.hasFrom() ? h.getFrom() : InnerHits.DEFAULT.from();
-    int size = h.hasSize() ? h.getSize() : InnerHits.DEFAULT.size();
-    if (from < 0) {
-      throw DuetException.illegalArgument("illegal from value, at least 0 or higher");
-    }
-    if (size < 0) {
-      throw DuetException.illegalArgument("illegal size value, at least 0 or higher");
-    }
+    int from = InnerHits.checkWindow("from", h.hasFrom() ? h.getFrom() : InnerHits.DEFAULT.from());
+    int size = InnerHits.checkWindow("size", h.hasSize() ? h.getSize() : InnerHits.DEFAULT.size());
     return new InnerHits(
         h.hasName() ? h.getName() : null,
         from,

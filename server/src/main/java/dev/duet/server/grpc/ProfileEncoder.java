@@ -34,7 +34,7 @@ final class ProfileEncoder {
       }
       out.addShards(
           ShardProfile.newBuilder()
-              .setId("[" + shard.node() + "][" + shard.index() + "][0]")
+              .setId(shard.id())
               .addSearches(search)
               .setFetch(
                   FetchProfile.newBuilder()

@@ -1,6 +1,5 @@
 package dev.duet.server.grpc;
 
-import dev.duet.engine.error.DuetException;
 import dev.duet.engine.index.TimeValues;
 import dev.duet.engine.search.Collapse;
 import dev.duet.engine.search.QueryControls;
@@ -20,31 +19,19 @@ final class QueryControlsDecoder {
   private QueryControlsDecoder() {}
 
   static SearchRequest applyTo(SearchRequest request, SearchRequestBody body) {
-    long timeoutNanos =
-        body.hasTimeout() ? Math.max(0, TimeValues.parseNanos(body.getTimeout(), "timeout")) : 0;
-    int terminateAfter = body.hasTerminateAfter() ? Math.max(0, body.getTerminateAfter()) : 0;
+    long timeoutNanos = body.hasTimeout() ? TimeValues.parseNanos(body.getTimeout(), "timeout") : 0;
+    int terminateAfter = body.hasTerminateAfter() ? body.getTerminateAfter() : 0;
     Collapse collapse =
         body.hasCollapse() ? CollapseDecoder.decode(body.getCollapse(), true) : null;
-    List<QueryRescore> rescore = rescore(body);
-    boolean profile = body.getProfile();
-    if (terminateAfter == 0
-        && timeoutNanos == 0
-        && collapse == null
-        && rescore.isEmpty()
-        && !profile) {
-      return request;
-    }
-    return request.withControls(
-        new QueryControls(terminateAfter, timeoutNanos, collapse, rescore, profile));
+    QueryControls controls =
+        QueryControls.of(terminateAfter, timeoutNanos, collapse, rescore(body), body.getProfile());
+    return controls == QueryControls.NONE ? request : request.withControls(controls);
   }
 
   /** The body's rescore steps, as the REST body's {@code rescore} array. */
   private static List<QueryRescore> rescore(SearchRequestBody body) {
     List<QueryRescore> out = new ArrayList<>(body.getRescoreCount());
     for (org.opensearch.protobufs.Rescore r : body.getRescoreList()) {
-      if (!r.hasQuery() || !r.getQuery().hasRescoreQuery()) {
-        throw DuetException.parsing("missing rescore type");
-      }
       var q = r.getQuery();
       String mode =
           q.hasScoreMode()
@@ -55,7 +42,7 @@ final class QueryControlsDecoder {
       out.add(
           new QueryRescore(
               r.hasWindowSize() ? r.getWindowSize() : QueryRescore.DEFAULT_WINDOW_SIZE,
-              QueryDecoder.decode(q.getRescoreQuery()),
+              q.hasRescoreQuery() ? QueryDecoder.decode(q.getRescoreQuery()) : null,
               q.hasQueryWeight() ? q.getQueryWeight() : 1f,
               q.hasRescoreQueryWeight() ? q.getRescoreQueryWeight() : 1f,
               mode));

@@ -53,7 +53,7 @@ final class QueryDecoder {
       case NESTED -> NestedQueryDecoder.nested(query.getNested());
       case QUERYCONTAINER_NOT_SET ->
           throw DuetException.parsing("query malformed, empty clause found");
-      default -> throw DuetException.parsing("unknown query [" + name(query) + "]");
+      default -> throw Query.unknownQuery(name(query));
     };
   }
 
@@ -76,12 +76,13 @@ final class QueryDecoder {
   }
 
   private static Query terms(TermsQuery terms) {
-    if (terms.getTermsCount() != 1) {
+    if (terms.getTermsCount() > 1) {
+      throw Query.Terms.multipleFields();
+    }
+    if (terms.getTermsCount() == 0) {
       throw DuetException.parsing(
-          terms.getTermsCount() == 0
-              ? "[terms] query requires a field name, followed by array of terms or a document"
-                  + " lookup specification"
-              : "[terms] query does not support multiple fields");
+          "[terms] query requires a field name, followed by array of terms or a document"
+              + " lookup specification");
     }
     var entry = terms.getTermsMap().entrySet().iterator().next();
     TermsQueryField field = entry.getValue();
@@ -93,7 +94,7 @@ final class QueryDecoder {
     for (FieldValue value : protoValues) {
       Object v = FieldValues.fromProto(value);
       if (v == null) {
-        throw DuetException.illegalArgument("No value specified for terms query");
+        throw DuetException.illegalArgument(Query.Terms.NO_VALUE);
       }
       values.add(v);
     }
@@ -227,6 +228,6 @@ final class QueryDecoder {
 
   /** The words REST uses for a query option it does not take, so both ports answer alike. */
   static void unsupported(String query, String option) {
-    throw DuetException.parsing("[" + query + "] query does not support [" + option + "]");
+    throw Query.doesNotSupport(query, option);
   }
 }

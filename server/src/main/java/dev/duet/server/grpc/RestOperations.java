@@ -16,10 +16,10 @@ import dev.duet.api.options.Options;
 import dev.duet.engine.error.DuetException;
 import dev.duet.server.pool.WorkPool;
 import dev.duet.server.pool.WorkPools;
+import dev.duet.server.rest.RestErrors;
 import dev.duet.server.rest.RestRequest;
 import dev.duet.server.rest.RestResponse;
 import dev.duet.server.rest.RestRouter;
-import dev.duet.server.rest.codec.Json;
 import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
 import java.io.IOException;
@@ -136,7 +136,7 @@ final class RestOperations {
     try {
       return found.handler().handle(rest);
     } catch (StreamReadException e) {
-      throw Json.parseError(e);
+      throw RestErrors.recognized(e);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -35,15 +35,7 @@ final class SearchRequestDecoder {
     SearchRequestBody body = request.getSearchRequestBody();
     Query query = body.hasQuery() ? QueryDecoder.decode(body.getQuery()) : MATCH_ALL;
     int from = body.hasFrom() ? body.getFrom() : 0;
-    if (from < 0) {
-      throw DuetException.illegalArgument(
-          "[from] parameter cannot be negative, found [" + from + "]");
-    }
     int size = body.hasSize() ? body.getSize() : SearchRequest.DEFAULT_SIZE;
-    if (size < 0) {
-      throw DuetException.illegalArgument(
-          "[size] parameter cannot be negative, found [" + size + "]");
-    }
     SearchRequest decoded =
         new SearchRequest(
                 request.getIndexList(),
@@ -223,17 +215,7 @@ final class SearchRequestDecoder {
     TrackHits track = body.getTrackTotalHits();
     return switch (track.getTrackHitsCase()) {
       case ENABLED -> track.getEnabled() ? TrackTotalHits.EXACT : TrackTotalHits.DISABLED;
-      case COUNT -> {
-        int count = track.getCount();
-        if (count == -1) {
-          yield TrackTotalHits.DISABLED;
-        }
-        if (count < 0) {
-          throw DuetException.illegalArgument(
-              "[track_total_hits] parameter must be positive or equals to -1, got " + count);
-        }
-        yield new TrackTotalHits(true, count);
-      }
+      case COUNT -> TrackTotalHits.upTo(track.getCount());
       case TRACKHITS_NOT_SET -> TrackTotalHits.DEFAULT;
     };
   }

@@ -7,7 +7,9 @@
  * dev.duet.server.grpc.DocumentRpcs} and {@link dev.duet.server.grpc.SearchRpcs} (one method per
  * RPC), {@link dev.duet.server.grpc.GrpcErrors} (failures to gRPC statuses). Decoders ({@code
  * *Decoder}) turn protos into the model; encoders ({@code *Encoder}) turn the model into protos,
- * field by field as OpenSearch fills them.
+ * field by field as OpenSearch fills them. A decoder maps fields onto the model and refuses only
+ * what is proto-shaped (a oneof left empty, an option the model has no room for); the rules of a
+ * request live in the model's records, the same ones REST's decoders build.
  *
  * <p>Beside them, Duet's own {@code duet.*} services generated from api/openapi by protogen, one
  * class per service ({@link dev.duet.server.grpc.InfoRpcs}, {@link

@@ -59,7 +59,7 @@ final class AnalyzeHandler implements RestHandler {
             body.get("tokenizer") != null ? body.get("tokenizer") : request.param("tokenizer"),
             list(body.get("filter")),
             list(body.get("char_filter")));
-    AnalyzeResponse response = actions.engine().analyze(analyze);
+    AnalyzeResponse response = actions.indices().analyze(analyze);
     JsonOutput out = new JsonOutput(request.pretty());
     JsonGenerator g = out.generator();
     g.writeStartObject();

@@ -144,7 +144,7 @@ final class DocumentHandlers {
                       false,
                       VersionCheck.MATCH_ANY);
       if (whole.found() && whole.source() != null) {
-        fields = actions.engine().storedFields(result.index(), whole.source(), stored);
+        fields = actions.get().storedFields(result.index(), whole.source(), stored);
       }
     }
     JsonOutput out = new JsonOutput(request.pretty());

@@ -24,7 +24,7 @@ final class ExplainHandler implements RestHandler {
         ExplainCodec.decode(
             request.contentArray(), request.contentOffset(), request.contentLength());
     ExplainResult result =
-        actions.engine().explain(request.pathParam("index"), request.pathParam("id"), query);
+        actions.search().explain(request.pathParam("index"), request.pathParam("id"), query);
     JsonOutput out = new JsonOutput(request.pretty());
     ExplainCodec.encode(result, out.generator());
     return RestResponse.json(result.found() ? 200 : 404, out);

@@ -20,11 +20,22 @@ import java.util.Map;
  * Index administration: create, delete, exists, get, mappings, settings, refresh and flush, with
  * OpenSearch's response bodies and index expression parameters.
  */
-final class IndexHandlers {
+public final class IndexHandlers {
   private final Actions actions;
 
   IndexHandlers(Actions actions) {
     this.actions = actions;
+  }
+
+  /**
+   * Creates {@code index} with the settings and mappings of a create-index JSON body, read by
+   * REST's decoder so that they obey one set of rules on both ports (gRPC's {@code
+   * IndicesService/Create} sends its body here; its aliases are not read).
+   */
+  public static IndexInfo createWithoutAliases(Actions actions, String index, byte[] json)
+      throws IOException {
+    var body = CreateIndexDecoder.decode(json, 0, json.length);
+    return actions.indexAdmin().create(index, body.settings(), body.mapping());
   }
 
   /** {@code PUT /{index}}. */
@@ -34,7 +45,7 @@ final class IndexHandlers {
         CreateIndexDecoder.decode(
             request.contentArray(), request.contentOffset(), request.contentLength());
     IndexInfo info =
-        actions.createIndex().execute(index, body.settings(), body.mapping(), body.aliases());
+        actions.indexAdmin().create(index, body.settings(), body.mapping(), body.aliases());
     JsonOutput out = new JsonOutput(request.pretty());
     JsonGenerator g = out.generator();
     g.writeStartObject();
@@ -167,14 +178,14 @@ final class IndexHandlers {
   RestResponse refresh(RestRequest request) throws IOException {
     return shardsResponse(
         request,
-        actions.refresh().execute(request.pathParam("index"), RestIndicesOptions.of(request)));
+        actions.indexAdmin().refresh(request.pathParam("index"), RestIndicesOptions.of(request)));
   }
 
   /** {@code POST /_flush} and {@code POST /{index}/_flush}. */
   RestResponse flush(RestRequest request) throws IOException {
     return shardsResponse(
         request,
-        actions.flush().execute(request.pathParam("index"), RestIndicesOptions.of(request)));
+        actions.indexAdmin().flush(request.pathParam("index"), RestIndicesOptions.of(request)));
   }
 
   /** {@code {"_shards":{...}}} for the primaries (and unassigned replicas) of the given indices. */

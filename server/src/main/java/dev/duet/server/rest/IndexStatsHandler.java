@@ -54,7 +54,7 @@ final class IndexStatsHandler implements RestHandler {
     String metric = inPath != null ? inPath : request.param("metric");
     Set<String> metrics = metrics(path(index, inPath), metric);
     boolean indicesLevel = level(request.param("level", "indices"));
-    List<IndexInfo> indices = actions.stats().execute(index, RestIndicesOptions.of(request));
+    List<IndexInfo> indices = actions.indexAdmin().stats(index, RestIndicesOptions.of(request));
     boolean human = request.paramAsBoolean("human", false);
     ShardCounts shards = ShardCounts.of(indices);
     JsonOutput out = new JsonOutput(request.pretty());

@@ -43,7 +43,7 @@ final class ReindexHandler {
             request.paramAsBoolean("refresh", false)
                 ? RefreshPolicy.IMMEDIATE
                 : RefreshPolicy.NONE);
-    ReindexResponse response = actions.reindex().execute(reindex);
+    ReindexResponse response = actions.byQuery().reindex(reindex);
     JsonOutput out = new JsonOutput(request.pretty());
     ReindexCodec.encode(response, requestsPerSecond, out.generator());
     return RestResponse.json(ByQueryCodec.status(response.failures()), out);

@@ -1,7 +1,6 @@
 package dev.duet.server.rest;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.duet.server.DuetVersion;
 import dev.duet.server.rest.codec.JsonOutput;
 import java.io.IOException;
 

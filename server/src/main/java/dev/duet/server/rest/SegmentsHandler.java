@@ -72,7 +72,7 @@ final class SegmentsHandler {
 
   RestResponse segments(RestRequest request) throws IOException {
     List<IndexSegments> indices =
-        actions.segments().execute(request.pathParam("index"), RestIndicesOptions.of(request));
+        actions.indexAdmin().segments(request.pathParam("index"), RestIndicesOptions.of(request));
     List<IndexInfo> infos = new ArrayList<>();
     indices.forEach(i -> infos.add(i.info()));
     ShardCounts shards = ShardCounts.of(infos);
@@ -117,7 +117,7 @@ final class SegmentsHandler {
   RestResponse cat(RestRequest request) throws IOException {
     List<Comparable<?>[]> rows = new ArrayList<>();
     for (IndexSegments index :
-        actions.segments().execute(request.pathParam("index"), RestIndicesOptions.of(request))) {
+        actions.indexAdmin().segments(request.pathParam("index"), RestIndicesOptions.of(request))) {
       for (SegmentInfo s : index.segments()) {
         rows.add(
             new Comparable<?>[] {

@@ -61,7 +61,7 @@ final class ValidateQueryHandler implements RestHandler {
         throw e;
       }
       int shards = 0;
-      for (var index : actions.engine().indices(String.join(",", parsed.indices()))) {
+      for (var index : actions.indices().list(String.join(",", parsed.indices()))) {
         shards += index.settings().numberOfShards();
       }
       return reply(request, shards, false);

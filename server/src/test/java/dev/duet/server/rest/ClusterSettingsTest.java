@@ -31,22 +31,22 @@ class ClusterSettingsTest {
               {"persistent":{"search":{"max_buckets":7}},
                "transient":{"search.max_open_scroll_context":3}}""");
       assertThat(put.status()).isEqualTo(200);
-      assertThat(node.actions().engine().limits().maxBuckets()).isEqualTo(7);
-      assertThat(node.actions().engine().limits().sessions().maxOpenScrolls()).isEqualTo(3);
+      assertThat(node.engine().limits().maxBuckets()).isEqualTo(7);
+      assertThat(node.engine().limits().sessions().maxOpenScrolls()).isEqualTo(3);
     }
     try (DuetNode node = DuetNode.start(NodeConfig.ephemeral(dataDir))) {
       var http = new RestClient(node.httpPort());
       JsonNode got = JSON.readTree(http.send("GET", "/_cluster/settings?flat_settings").body());
       assertThat(got.toString())
           .isEqualTo("{\"persistent\":{\"search.max_buckets\":\"7\"},\"transient\":{}}");
-      assertThat(node.actions().engine().limits().maxBuckets()).isEqualTo(7);
-      assertThat(node.actions().engine().limits().sessions().maxOpenScrolls()).isEqualTo(500);
+      assertThat(node.engine().limits().maxBuckets()).isEqualTo(7);
+      assertThat(node.engine().limits().sessions().maxOpenScrolls()).isEqualTo(500);
 
       var reset =
           http.send("PUT", "/_cluster/settings", "{\"persistent\":{\"search.max_buckets\":null}}");
       assertThat(reset.body())
           .isEqualTo("{\"acknowledged\":true,\"persistent\":{},\"transient\":{}}");
-      assertThat(node.actions().engine().limits().maxBuckets()).isEqualTo(65_535);
+      assertThat(node.engine().limits().maxBuckets()).isEqualTo(65_535);
     }
   }
 
@@ -80,7 +80,7 @@ class ClusterSettingsTest {
               "/_cluster/settings",
               "{\"transient\":{\"search.max_buckets\":5},\"persistent\":{\"search.nope\":1}}");
       assertThat(refused.status()).isEqualTo(400);
-      assertThat(node.actions().engine().limits().maxBuckets()).isEqualTo(65_535);
+      assertThat(node.engine().limits().maxBuckets()).isEqualTo(65_535);
       assertThat(http.send("GET", "/_cluster/settings").body())
           .isEqualTo("{\"persistent\":{},\"transient\":{}}");
     }

@@ -111,7 +111,7 @@ class RequestBreakerApiTest {
       } finally {
         channel.shutdownNow().awaitTermination(10, TimeUnit.SECONDS);
       }
-      assertThat(node.actions().engine().breakers().request().used()).isZero();
+      assertThat(node.engine().breakers().request().used()).isZero();
     }
   }
 

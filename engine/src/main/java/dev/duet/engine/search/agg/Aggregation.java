@@ -17,6 +17,29 @@ import java.util.Map;
  * Long}, {@link Double} or {@link Boolean} as the client sent them.
  */
 public sealed interface Aggregation {
+  /** The bucket count {@code size} of aggregation {@code name}, which must be at least one. */
+  static int checkSize(int size, String name) {
+    if (size <= 0) {
+      throw DuetException.illegalArgument(
+          "[size] must be greater than 0. Found [" + size + "] in [" + name + "]");
+    }
+    return size;
+  }
+
+  /** OpenSearch's check that a values-source aggregation names its field. */
+  static String requireField(String field) {
+    if (field == null) {
+      throw DuetException.illegalArgument(
+          "Required one of fields [field, script], but none were specified. ");
+    }
+    return field;
+  }
+
+  /** An aggregation that names no aggregation type. */
+  static DuetException missingDefinition(String name) {
+    return DuetException.parsing("Missing definition for aggregation [" + name + "]");
+  }
+
   String name();
 
   /** Aggregations computed inside each bucket of this one; empty for metrics and pipelines. */
@@ -37,7 +60,8 @@ public sealed interface Aggregation {
       List<Aggregation> subAggregations)
       implements Aggregation {
     public Terms {
-      requireNonNull(field, "field");
+      requireField(field);
+      checkSize(size, name);
       order = List.copyOf(order);
       subAggregations = List.copyOf(subAggregations);
     }
@@ -51,7 +75,8 @@ public sealed interface Aggregation {
       String name, String field, int size, long minDocCount, List<Aggregation> subAggregations)
       implements Aggregation {
     public SignificantTerms {
-      requireNonNull(field, "field");
+      requireField(field);
+      checkSize(size, name);
       subAggregations = List.copyOf(subAggregations);
     }
   }
@@ -193,8 +218,7 @@ public sealed interface Aggregation {
       if (size <= 0) {
         // OpenSearch 3.8 fails these with a 500 (NegativeArraySizeException, a
         // NullPointerException for 0); terms' own rule and message are the client's answer.
-        throw DuetException.illegalArgument(
-            "[size] must be greater than 0. Found [" + size + "] in [" + name + "]");
+        checkSize(size, name);
       }
       sources = List.copyOf(sources);
       subAggregations = List.copyOf(subAggregations);

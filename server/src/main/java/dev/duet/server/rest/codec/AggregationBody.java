@@ -3,6 +3,7 @@ package dev.duet.server.rest.codec;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.search.agg.Aggregation;
 import dev.duet.engine.search.agg.Aggregation.BucketOrder;
 import dev.duet.engine.search.agg.Aggregation.GapPolicy;
 import java.io.IOException;
@@ -286,9 +287,16 @@ final class AggregationBody {
 
   /** OpenSearch's check that a values-source aggregation names its field. */
   void requireField(String value) {
-    if (value == null) {
-      throw DuetException.illegalArgument(
-          "Required one of fields [field, script], but none were specified. ");
+    Aggregation.requireField(value);
+  }
+
+  /** A bucket count, refused below one where the value stands. */
+  int sizeValue() throws IOException {
+    int size = intValue();
+    try {
+      return Aggregation.checkSize(size, aggName());
+    } catch (DuetException e) {
+      throw failedToParse(e);
     }
   }
 

@@ -90,7 +90,7 @@ public final class AggregationsDecoder {
       }
     }
     if (type == null) {
-      throw QueryErrors.error(p, "Missing definition for aggregation [" + name + "]");
+      throw QueryErrors.at(p, Aggregation.missingDefinition(name));
     }
     if (!subs.isEmpty() && !acceptsSubs(type)) {
       throw new DuetException(

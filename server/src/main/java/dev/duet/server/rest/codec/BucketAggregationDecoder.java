@@ -95,11 +95,7 @@ final class BucketAggregationDecoder {
       switch (body.field()) {
         case "field" -> field = body.string();
         case "size" -> {
-          size = body.intValue();
-          if (size <= 0) {
-            throw body.failedToParse(
-                "[size] must be greater than 0. Found [" + size + "] in [" + body.aggName() + "]");
-          }
+          size = body.sizeValue();
         }
         case "shard_size" -> shardSize = body.intValue();
         case "order" -> order = body.order();

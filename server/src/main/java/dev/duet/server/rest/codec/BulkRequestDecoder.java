@@ -66,18 +66,12 @@ public final class BulkRequestDecoder {
       if (action == null) {
         continue; // an empty line
       }
-      String index = action.index != null ? action.index : defaultIndex;
-      if (index == null) {
-        validation.add("index is missing");
-        index = "";
-      }
+      String named = action.index != null ? action.index : defaultIndex;
+      String index = named == null ? "" : named;
       VersionCheck check = action.check();
       boolean itemRequiresAlias = action.requireAlias != null ? action.requireAlias : requireAlias;
       if (action.opType == OpType.DELETE) {
-        if (action.id == null) {
-          validation.add("id is missing");
-        }
-        validation.addAll(check.problems(OpType.DELETE));
+        validation.addAll(BulkRequest.problems(OpType.DELETE, named, action.id, null, null, check));
         items.add(new BulkItem(OpType.DELETE, index, action.id, null, check, null, Map.of()));
         continue;
       }
@@ -96,31 +90,19 @@ public final class BulkRequestDecoder {
         if (update.fetchSource() == null && action.fetchSource != null) {
           update = update.withFetchSource(action.fetchSource);
         }
-        if (action.id == null) {
-          validation.add("id is missing");
-        }
-        validation.addAll(update.problems());
-        validation.addAll(check.problems(OpType.UPDATE));
+        validation.addAll(
+            BulkRequest.problems(OpType.UPDATE, named, action.id, null, update, check));
         items.add(
             BulkItem.update(index, action.id, update, check).withRequireAlias(itemRequiresAlias));
         continue;
       }
-      validation.addAll(check.problems(action.opType));
       byte[] source = Arrays.copyOfRange(data, sourceStart, sourceStop);
+      validation.addAll(BulkRequest.problems(action.opType, named, action.id, source, null, check));
       items.add(
           new BulkItem(action.opType, index, action.id, source, check, null, Map.of())
               .withRequireAlias(itemRequiresAlias));
     }
-    if (items.isEmpty()) {
-      validation.add(0, "no requests added");
-    }
-    if (!validation.isEmpty()) {
-      StringBuilder sb = new StringBuilder("Validation Failed: ");
-      for (int i = 0; i < validation.size(); i++) {
-        sb.append(i + 1).append(": ").append(validation.get(i)).append(';');
-      }
-      throw DuetException.badRequest("action_request_validation_exception", sb.toString());
-    }
+    BulkRequest.validate(items.size(), validation);
     return new BulkRequest(items, refresh);
   }
 

@@ -39,17 +39,16 @@ final class CollapseDecoder {
       String at = Json.location(p);
       if (key.equals("inner_hits") && !withInnerHits) {
         // Refused at the key, where OpenSearch's parser stops.
-        throw QueryErrors.error(p, "Invalid token in the inner collapse");
+        throw QueryErrors.at(p, InnerHits.innerCollapseWithInnerHits());
       }
       JsonToken t = p.nextToken();
       switch (key) {
         case "field" -> field = p.getText();
         case "max_concurrent_group_searches" -> {
-          if (p.getValueAsInt() <= 0) {
-            throw wrapped(
-                p,
-                "[collapse] failed to parse field [max_concurrent_group_searches]",
-                DuetException.illegalArgument("maxConcurrentGroupRequests` must be positive"));
+          try {
+            Collapse.checkMaxConcurrentGroupSearches(p.getValueAsInt());
+          } catch (DuetException e) {
+            throw wrapped(p, "[collapse] failed to parse field [max_concurrent_group_searches]", e);
           }
         }
         case "inner_hits" -> {

@@ -42,10 +42,9 @@ final class CompoundQueryDecoder {
         throw unknownToken(p, "constant_score", t, current);
       }
     }
-    if (filter == null) {
-      throw error(p, "[constant_score] requires a 'filter' element");
-    }
-    return new ConstantScore(filter, boost);
+    Query f = filter;
+    float b = boost;
+    return QueryErrors.at(p, () -> new ConstantScore(f, b));
   }
 
   static Query boosting(JsonParser p) throws IOException {

@@ -7,7 +7,6 @@ import dev.duet.engine.search.FetchOptions;
 import dev.duet.engine.search.FieldAndFormat;
 import dev.duet.engine.search.Highlight;
 import dev.duet.engine.search.SearchRequest;
-import dev.duet.engine.search.SourceFilter;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,8 +17,6 @@ import java.util.List;
  * streams the body.
  */
 final class FetchOptionsDecoder {
-  static final String NONE = "_none_";
-  private static final String SOURCE = "_source";
 
   private Highlight highlight;
   private List<FieldAndFormat> docvalueFields = List.of();
@@ -80,7 +77,7 @@ final class FetchOptionsDecoder {
     }
     if (url.storedFields() != null) {
       storedFields = SearchUrlOptions.list(url.storedFields());
-      if (storedFields.contains(NONE) && storedFields.size() > 1) {
+      if (storedFields.contains(FetchOptions.NONE_FIELD) && storedFields.size() > 1) {
         throw DuetException.illegalArgument("cannot combine _none_ with other fields");
       }
     }
@@ -108,26 +105,10 @@ final class FetchOptionsDecoder {
         && !seqNoPrimaryTerm) {
       return request;
     }
-    boolean none = storedFields != null && storedFields.contains(NONE);
-    if (none && storedFields.size() > 1) {
-      throw DuetException.illegalArgument(
-          "The field [_none_] cannot be used in combination with other fields");
-    }
-    SearchRequest out =
-        request.withFetch(
-            new FetchOptions(
-                highlight,
-                docvalueFields,
-                none ? List.of() : storedFields,
-                none,
-                fields,
-                explain,
-                version,
-                seqNoPrimaryTerm));
-    // Stored fields come without the source unless the body asked for it, or named it among them.
-    return storedFields != null && !sourceGiven && !storedFields.contains(SOURCE)
-        ? out.withSource(SourceFilter.NONE)
-        : out;
+    return request.withFetch(
+        FetchOptions.of(
+            highlight, docvalueFields, storedFields, fields, explain, version, seqNoPrimaryTerm),
+        sourceGiven);
   }
 
   private static boolean booleanValue(JsonParser p) throws IOException {

@@ -45,26 +45,27 @@ final class FullTextQueryDecoder {
 
   static Query match(JsonParser p) throws IOException {
     FieldBody b = QueryBodies.fieldBody(p, "match", QUERY, FUZZY_OPTIONS);
-    if (b.value() == null) {
-      throw error(p, "No text specified for text query");
-    }
-    return new Query.Match(
-        b.field(),
-        b.value(),
-        operator(b.string("operator")),
-        b.string("minimum_should_match"),
-        textOptions(b.options()),
-        b.boost());
+    Query.Operator operator = operator(b.string("operator"));
+    TextOptions options = textOptions(b.options());
+    return QueryErrors.at(
+        p,
+        () ->
+            new Query.Match(
+                b.field(),
+                b.value(),
+                operator,
+                b.string("minimum_should_match"),
+                options,
+                b.boost()));
   }
 
   static Query matchPhrase(JsonParser p) throws IOException {
     FieldBody b =
         QueryBodies.fieldBody(
             p, "match_phrase", QUERY, Set.of("analyzer", "slop", "zero_terms_query"));
-    requireQuery("match_phrase", b);
     return new MatchPhrase(
         b.field(),
-        String.valueOf(b.value()),
+        text(b),
         b.integer("slop", 0),
         b.string("analyzer"),
         zeroTermsAll(b.string("zero_terms_query")),
@@ -78,10 +79,9 @@ final class FullTextQueryDecoder {
             "match_phrase_prefix",
             QUERY,
             Set.of("analyzer", "slop", "max_expansions", "zero_terms_query"));
-    requireQuery("match_phrase_prefix", b);
     return new MatchPhrasePrefix(
         b.field(),
-        String.valueOf(b.value()),
+        text(b),
         b.integer("slop", 0),
         b.integer("max_expansions", 50),
         b.string("analyzer"),
@@ -91,10 +91,9 @@ final class FullTextQueryDecoder {
 
   static Query matchBoolPrefix(JsonParser p) throws IOException {
     FieldBody b = QueryBodies.fieldBody(p, "match_bool_prefix", QUERY, FUZZY_OPTIONS);
-    requireQuery("match_bool_prefix", b);
     return new MatchBoolPrefix(
         b.field(),
-        String.valueOf(b.value()),
+        text(b),
         operator(b.string("operator")),
         b.string("minimum_should_match"),
         textOptions(b.options()),
@@ -165,10 +164,9 @@ final class FullTextQueryDecoder {
         QueryBodies.boost(body));
   }
 
-  private static void requireQuery(String name, FieldBody b) {
-    if (b.value() == null) {
-      throw DuetException.illegalArgument("[" + name + "] requires query value");
-    }
+  /** The query text; null when absent, which the query's model refuses. */
+  private static String text(FieldBody b) {
+    return b.value() == null ? null : String.valueOf(b.value());
   }
 
   static TextOptions textOptions(Map<String, Object> o) {

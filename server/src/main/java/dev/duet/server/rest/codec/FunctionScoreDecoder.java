@@ -187,10 +187,6 @@ final class FunctionScoreDecoder {
         throw unknownToken(p, kind, t, current);
       }
     }
-    if (field == null || placement.get("scale") == null) {
-      throw DuetException.badRequest(
-          "parse_exception", "both [scale] and [origin] must be set for numeric fields.");
-    }
     Double decay = QueryBodies.doubleOrNull(placement, "decay");
     return new ScoreFunction.Decay(
         filter,

@@ -132,12 +132,8 @@ final class HighlightDecoder {
         case "pre_tags" -> preTags = strings(p);
         case "post_tags" -> postTags = strings(p);
         case "tags_schema" -> {
-          String schema = p.getText();
-          if (!schema.equals("styled") && !schema.equals("default")) {
-            throw DuetException.illegalArgument("Unknown tag schema [" + schema + "]");
-          }
-          preTags = schema.equals("styled") ? Highlight.STYLED_PRE_TAGS : List.of("<em>");
-          postTags = List.of("</em>");
+          preTags = Highlight.schemaPreTags(p.getText());
+          postTags = Highlight.SCHEMA_POST_TAGS;
         }
         case "fragment_size" -> fragmentSize = p.getValueAsInt();
         case "number_of_fragments" -> numberOfFragments = p.getValueAsInt();
@@ -168,21 +164,21 @@ final class HighlightDecoder {
     }
 
     Highlight.Options build(JsonParser p) {
-      if (preTags != null && postTags == null) {
-        throw QueryErrors.error(p, "pre_tags are set but post_tags are not set");
-      }
-      return new Highlight.Options(
-          preTags,
-          postTags,
-          fragmentSize,
-          numberOfFragments,
-          noMatchSize,
-          requireFieldMatch,
-          highlightQuery,
-          type,
-          order,
-          encoder,
-          boundaryScanner);
+      return QueryErrors.at(
+          p,
+          () ->
+              new Highlight.Options(
+                  preTags,
+                  postTags,
+                  fragmentSize,
+                  numberOfFragments,
+                  noMatchSize,
+                  requireFieldMatch,
+                  highlightQuery,
+                  type,
+                  order,
+                  encoder,
+                  boundaryScanner));
     }
 
     private static List<String> strings(JsonParser p) throws IOException {

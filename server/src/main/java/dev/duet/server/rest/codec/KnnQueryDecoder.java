@@ -87,8 +87,7 @@ final class KnnQueryDecoder {
 
   private static float[] vector(JsonParser p, JsonToken t) throws IOException {
     if (t != JsonToken.START_ARRAY) {
-      throw failedToParse(
-          Json.location(p), "vector", "[knn] field 'vector' requires to be non-null and non-empty");
+      throw failedToParse(Json.location(p), "vector", Query.Knn.emptyVector());
     }
     float[] values = new float[64];
     int n = 0;
@@ -100,20 +99,25 @@ final class KnnQueryDecoder {
         values[n++] = t.isNumeric() ? p.getFloatValue() : Float.parseFloat(p.getText());
       } catch (NumberFormatException e) {
         throw failedToParse(
-            Json.location(p), "vector", "For input string: \"" + p.getText() + "\"");
+            Json.location(p),
+            "vector",
+            DuetException.illegalArgument("For input string: \"" + p.getText() + "\""));
       }
     }
-    if (n == 0) {
-      throw failedToParse(
-          Json.location(p), "vector", "[knn] field 'vector' requires to be non-null and non-empty");
+    float[] vector = n == values.length ? values : java.util.Arrays.copyOf(values, n);
+    try {
+      return Query.Knn.checkVector(vector);
+    } catch (DuetException e) {
+      throw failedToParse(Json.location(p), "vector", e);
     }
-    return n == values.length ? values : java.util.Arrays.copyOf(values, n);
   }
 
   private static Integer methodParameters(JsonParser p, JsonToken t) throws IOException {
     if (t != JsonToken.START_OBJECT) {
       throw failedToParse(
-          Json.location(p), "method_parameters", "[knn] method_parameters must be an object");
+          Json.location(p),
+          "method_parameters",
+          DuetException.illegalArgument("[knn] method_parameters must be an object"));
     }
     Integer efSearch = null;
     String unknown = null;
@@ -129,7 +133,7 @@ final class KnnQueryDecoder {
     }
     if (unknown != null) {
       // The plugin reads the whole object first, so it reports the place where it ends.
-      DuetException cause = error(p, "[knn] unknown method parameter found [" + unknown + "]");
+      DuetException cause = QueryErrors.at(p, Query.Knn.unknownMethodParameter(unknown));
       throw new DuetException(
           400,
           "x_content_parse_exception",
@@ -159,12 +163,12 @@ final class KnnQueryDecoder {
     return new Query.Rescore(true, factor);
   }
 
-  private static DuetException failedToParse(String at, String field, String reason) {
+  private static DuetException failedToParse(String at, String field, DuetException cause) {
     return new DuetException(
         400,
         "x_content_parse_exception",
         at + " [knn] failed to parse field [" + field + "]",
         Map.of(),
-        DuetException.illegalArgument(reason));
+        cause);
   }
 }

@@ -40,11 +40,7 @@ final class NestedQueryDecoder {
       } else if (t.isScalarValue() && "path".equals(current)) {
         path = p.getText();
       } else if (t.isScalarValue() && "score_mode".equals(current)) {
-        String mode = p.getText();
-        scoreMode = Nested.ScoreMode.named(mode);
-        if (scoreMode == null) {
-          throw DuetException.illegalArgument("No score mode for child query [" + mode + "] found");
-        }
+        scoreMode = Nested.ScoreMode.parse(p.getText());
       } else if (t.isScalarValue() && "ignore_unmapped".equals(current)) {
         ignoreUnmapped = booleanValue(p);
       } else if (t.isScalarValue() && "boost".equals(current)) {
@@ -56,12 +52,6 @@ final class NestedQueryDecoder {
       } else {
         throw unknownToken(p, "nested", t, current);
       }
-    }
-    if (path == null) {
-      throw DuetException.illegalArgument("[nested] requires 'path' field");
-    }
-    if (query == null) {
-      throw DuetException.illegalArgument("[nested] requires 'query' field");
     }
     return new Nested(path, query, scoreMode, ignoreUnmapped, innerHits, boost);
   }
@@ -93,7 +83,7 @@ final class NestedQueryDecoder {
         case "size" -> size = atLeastZero(p, "size");
         case "collapse" -> {
           if (collapse == null) {
-            throw unsupported(field);
+            throw InnerHits.unsupported(field);
           }
           again = collapse.read(p);
         }
@@ -109,7 +99,7 @@ final class NestedQueryDecoder {
             "seq_no_primary_term",
             "track_scores",
             "ignore_unmapped" ->
-            throw unsupported(field);
+            throw InnerHits.unsupported(field);
         default ->
             throw new DuetException(
                 400,
@@ -122,25 +112,16 @@ final class NestedQueryDecoder {
 
   /** {@code from} or {@code size}, which OpenSearch refuses below zero. */
   private static int atLeastZero(JsonParser p, String field) throws IOException {
-    int value = p.getValueAsInt();
-    if (value < 0) {
-      throw CollapseDecoder.wrapped(
-          p,
-          "[inner_hits] failed to parse field [" + field + "]",
-          DuetException.illegalArgument("illegal " + field + " value, at least 0 or higher"));
+    try {
+      return InnerHits.checkWindow(field, p.getValueAsInt());
+    } catch (DuetException e) {
+      throw CollapseDecoder.wrapped(p, "[inner_hits] failed to parse field [" + field + "]", e);
     }
-    return value;
   }
 
   /** Reads the {@code collapse} of a collapse's inner hits. */
   @FunctionalInterface
   interface CollapseReader {
     Collapse read(JsonParser p) throws IOException;
-  }
-
-  /** An inner_hits option OpenSearch has and Duet does not honour yet: refused, not dropped. */
-  private static DuetException unsupported(String option) {
-    return DuetException.illegalArgument(
-        "[inner_hits] option [" + option + "] is not supported by Duet yet");
   }
 }

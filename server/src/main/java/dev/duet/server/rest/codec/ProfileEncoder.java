@@ -28,7 +28,7 @@ final class ProfileEncoder {
     g.writeArrayFieldStart("shards");
     for (SearchProfile.Shard shard : profile.shards()) {
       g.writeStartObject();
-      g.writeStringField("id", "[" + shard.node() + "][" + shard.index() + "][0]");
+      g.writeStringField("id", shard.id());
       g.writeNumberField("inbound_network_time_in_millis", 0);
       g.writeNumberField("outbound_network_time_in_millis", 0);
       g.writeArrayFieldStart("searches");

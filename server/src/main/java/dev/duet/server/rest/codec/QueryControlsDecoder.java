@@ -79,16 +79,9 @@ final class QueryControlsDecoder {
   }
 
   SearchRequest applyTo(SearchRequest request) {
-    if (terminateAfter <= 0
-        && timeoutNanos <= 0
-        && collapse == null
-        && rescore.isEmpty()
-        && !profile) {
-      return request;
-    }
-    return request.withControls(
-        new QueryControls(
-            Math.max(0, terminateAfter), Math.max(0, timeoutNanos), collapse, rescore, profile));
+    QueryControls controls =
+        QueryControls.of(terminateAfter, timeoutNanos, collapse, rescore, profile);
+    return controls == QueryControls.NONE ? request : request.withControls(controls);
   }
 
   private static void scalar(JsonParser p, JsonToken t, String field) {

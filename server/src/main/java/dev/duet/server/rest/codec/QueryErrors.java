@@ -3,6 +3,7 @@ package dev.duet.server.rest.codec;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.search.Query;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -60,7 +61,7 @@ final class QueryErrors {
             "named_object_not_found_exception",
             Json.location(p) + " unknown field [" + name + "]");
     return new DuetException(
-        400, "parsing_exception", "unknown query [" + name + "]", where, cause);
+        400, "parsing_exception", Query.unknownQuery(name).reason(), where, cause);
   }
 
   /** An unknown {@code function_score} function, as OpenSearch's registry reports it. */
@@ -86,7 +87,7 @@ final class QueryErrors {
   }
 
   static DuetException doesNotSupport(JsonParser p, String query, String field) {
-    return error(p, "[" + query + "] query does not support [" + field + "]");
+    return at(p, Query.doesNotSupport(query, field));
   }
 
   static DuetException unknownToken(JsonParser p, String query, JsonToken t, String field) {
@@ -97,6 +98,26 @@ final class QueryErrors {
   /** A {@code parsing_exception} at the parser's current token. */
   static DuetException error(JsonParser p, String reason) {
     return new DuetException(400, "parsing_exception", reason, location(p), null);
+  }
+
+  /**
+   * The model's refusal {@code e} of what was just read, placed at the parser's current token as
+   * OpenSearch's parser places a {@code parsing_exception} (other failures carry no place).
+   */
+  static DuetException at(JsonParser p, DuetException e) {
+    if (!e.type().equals("parsing_exception") || !e.metadata().isEmpty()) {
+      return e;
+    }
+    return new DuetException(e.status(), e.type(), e.reason(), location(p), e.getCause());
+  }
+
+  /** Builds a model value at the parser's current token: its refusal is placed there. */
+  static <T> T at(JsonParser p, java.util.function.Supplier<T> build) {
+    try {
+      return build.get();
+    } catch (DuetException e) {
+      throw at(p, e);
+    }
   }
 
   private static Map<String, String> location(JsonParser p) {

@@ -212,17 +212,11 @@ public final class ReindexCodec {
   }
 
   private static VersionType versionType(JsonParser p) throws IOException {
-    return switch (p.getText()) {
-      case "internal" -> VersionType.INTERNAL;
-      case "external" -> VersionType.EXTERNAL;
-      case "external_gte" -> VersionType.EXTERNAL_GTE;
-      default ->
-          throw failedToParse(
-              p,
-              "dest",
-              "version_type",
-              DuetException.illegalArgument("No version type match [" + p.getText() + "]"));
-    };
+    try {
+      return VersionType.fromString(p.getText());
+    } catch (DuetException e) {
+      throw failedToParse(p, "dest", "version_type", e);
+    }
   }
 
   /** One of the body's objects, whose errors OpenSearch wraps in "failed to parse field". */

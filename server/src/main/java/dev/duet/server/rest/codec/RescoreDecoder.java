@@ -48,11 +48,15 @@ final class RescoreDecoder {
         default -> throw QueryErrors.error(p, "rescore doesn't support [" + key + "]");
       }
     }
-    if (query == null) {
-      throw QueryErrors.error(p, "missing rescore type");
-    }
-    return new QueryRescore(
-        window, query.query(), query.queryWeight(), query.rescoreQueryWeight(), query.scoreMode());
+    QueryRescore q = query;
+    int w = window;
+    return QueryErrors.at(
+        p,
+        () ->
+            q == null
+                ? new QueryRescore(w, null, 1f, 1f, "total")
+                : new QueryRescore(
+                    w, q.query(), q.queryWeight(), q.rescoreQueryWeight(), q.scoreMode()));
   }
 
   private static QueryRescore query(JsonParser p) throws IOException {

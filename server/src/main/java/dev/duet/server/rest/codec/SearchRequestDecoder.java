@@ -146,12 +146,6 @@ public final class SearchRequestDecoder {
     options.url(urlOptions);
     int f = from == null ? 0 : from;
     int s = size == null ? SearchRequest.DEFAULT_SIZE : size;
-    if (f < 0) {
-      throw DuetException.illegalArgument("[from] parameter cannot be negative, found [" + f + "]");
-    }
-    if (s < 0) {
-      throw DuetException.illegalArgument("[size] parameter cannot be negative, found [" + s + "]");
-    }
     SearchRequest request = new SearchRequest(indices, query, f, s, sort, source, track);
     request = options.applyTo(request);
     if (slice != null) {
@@ -257,7 +251,7 @@ public final class SearchRequestDecoder {
             case "mode" -> mode = FieldSortDecoder.mode(p);
             case "nested" -> nested = FieldSortDecoder.nested(p);
             case "missing" -> missing = Json.scalar(p);
-            default -> throw QueryErrors.error(p, "[field_sort] unknown field [" + param + "]");
+            default -> throw QueryErrors.at(p, SortSpec.unknownParameter(param));
           }
         }
         specs.add(new SortSpec(field, order, mode, nested, missing));
@@ -306,7 +300,7 @@ public final class SearchRequestDecoder {
       return TrackTotalHits.DISABLED;
     }
     if (t == JsonToken.VALUE_NUMBER_INT) {
-      return trackUpTo(p.getIntValue());
+      return TrackTotalHits.upTo(p.getIntValue());
     }
     if (t == JsonToken.VALUE_STRING) {
       return trackTotalHitsParam(p.getText());
@@ -321,17 +315,6 @@ public final class SearchRequestDecoder {
     if (value.equals("false")) {
       return TrackTotalHits.DISABLED;
     }
-    return trackUpTo(parseInt("track_total_hits", value));
-  }
-
-  private static TrackTotalHits trackUpTo(int upTo) {
-    if (upTo == -1) {
-      return TrackTotalHits.DISABLED;
-    }
-    if (upTo < -1) {
-      throw DuetException.illegalArgument(
-          "[track_total_hits] parameter must be positive or equals to -1, got " + upTo);
-    }
-    return new TrackTotalHits(true, upTo);
+    return TrackTotalHits.upTo(parseInt("track_total_hits", value));
   }
 }

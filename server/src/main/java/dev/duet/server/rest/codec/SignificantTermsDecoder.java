@@ -20,11 +20,7 @@ final class SignificantTermsDecoder {
       switch (body.field()) {
         case "field" -> field = body.string();
         case "size" -> {
-          size = body.intValue();
-          if (size <= 0) {
-            throw body.failedToParse(
-                "[size] must be greater than 0. Found [" + size + "] in [" + body.aggName() + "]");
-          }
+          size = body.sizeValue();
         }
         case "min_doc_count" -> minDocCount = body.longValue();
         case "shard_size", "shard_min_doc_count", "execution_hint" -> body.skip();

@@ -71,13 +71,13 @@ final class TermLevelQueryDecoder {
         current = p.currentName();
       } else if (t == JsonToken.START_ARRAY) {
         if (fieldName != null) {
-          throw error(p, "[terms] query does not support multiple fields");
+          throw QueryErrors.at(p, Query.Terms.multipleFields());
         }
         fieldName = current;
         values = new ArrayList<>();
         while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
           if (!t.isScalarValue() || t == JsonToken.VALUE_NULL) {
-            throw error(p, "No value specified for terms query");
+            throw error(p, Query.Terms.NO_VALUE);
           }
           values.add(Json.scalar(p));
         }

@@ -45,8 +45,8 @@ class ErrorEncoderTest {
     try (var engine = Engines.open(dataDir)) {
       Actions actions = new Actions(engine, "node-1");
       actions
-          .createIndex()
-          .execute(
+          .indexAdmin()
+          .create(
               "texts",
               IndexSettings.DEFAULTS,
               Mapping.fromMap(Map.of("properties", Map.of("t", Map.of("type", "text")))));

@@ -1,4 +1,4 @@
-package dev.duet.server;
+package dev.duet.server.rest;
 
 /** The versions a node reports: its own, and the OpenSearch version whose API it speaks. */
 public final class DuetVersion {

@@ -1,0 +1,85 @@
+package dev.duet.server.action;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.duet.engine.Engine;
+import dev.duet.engine.index.AliasMetadata;
+import dev.duet.engine.index.IndexInfo;
+import dev.duet.engine.index.IndexSegments;
+import dev.duet.engine.index.IndexSettings;
+import dev.duet.engine.index.IndicesOptions;
+import dev.duet.engine.mapping.Mapping;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An index's life and upkeep: create, delete, refresh, flush, {@code _stats} and {@code _segments}.
+ * Shared by every transport. Each operation is one engine call and what the answer needs beside it,
+ * so they live as methods of one action rather than a class each.
+ */
+public final class IndexAdminAction {
+  private final Engine engine;
+
+  public IndexAdminAction(Engine engine) {
+    this.engine = requireNonNull(engine, "engine");
+  }
+
+  /** Creates an index with its settings and mapping. */
+  public IndexInfo create(String index, IndexSettings settings, Mapping mapping) {
+    return engine.createIndex(index, settings, mapping);
+  }
+
+  /** Creates an index with its settings, mapping and aliases (by alias name). */
+  public IndexInfo create(
+      String index, IndexSettings settings, Mapping mapping, Map<String, AliasMetadata> aliases) {
+    return engine.createIndex(index, settings, mapping, aliases);
+  }
+
+  /** Deletes an index and its data. */
+  public void delete(String index) {
+    engine.deleteIndex(index);
+  }
+
+  /**
+   * Makes acknowledged writes to the matching indices visible to search; answers the indices it
+   * refreshed, for the shard counts.
+   */
+  public List<IndexInfo> refresh(String expression) {
+    return refresh(expression, IndicesOptions.DEFAULTS);
+  }
+
+  public List<IndexInfo> refresh(String expression, IndicesOptions options) {
+    engine.refresh(expression, options);
+    return engine.indices(expression, options);
+  }
+
+  /**
+   * Commits the matching indices to Lucene and starts a new translog generation; answers the
+   * indices it flushed, for the shard counts.
+   */
+  public List<IndexInfo> flush(String expression) {
+    return flush(expression, IndicesOptions.DEFAULTS);
+  }
+
+  public List<IndexInfo> flush(String expression, IndicesOptions options) {
+    engine.flush(expression, options);
+    return engine.indices(expression, options);
+  }
+
+  /**
+   * {@code _stats}: the matching indices with their document counts and store sizes, as their
+   * current searchers see them (stats refresh nothing, as in OpenSearch).
+   */
+  public List<IndexInfo> stats(String expression, IndicesOptions options) {
+    return engine.indices(expression, options);
+  }
+
+  /**
+   * {@code _segments} and {@code _cat/segments}: the Lucene segments of the matching indices.
+   *
+   * @param expression an index expression; null or empty for every index
+   */
+  public List<IndexSegments> segments(String expression, IndicesOptions options) {
+    return engine.segments(expression, options);
+  }
+}
