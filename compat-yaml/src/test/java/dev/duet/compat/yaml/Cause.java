@@ -1,5 +1,6 @@
 package dev.duet.compat.yaml;
 
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -9,98 +10,116 @@ import java.util.regex.Pattern;
  */
 public record Cause(String category, String detail) {
 
-  private static final Pattern API = Pattern.compile("api \\[([^\\]]+)\\] returned \\[(\\d{3})");
+  private static final Pattern STATUS =
+      Pattern.compile(
+          "expected \\[([^\\]]+)\\] status code but api \\[([^\\]]+)\\] returned \\[(\\d{3})[^\\]]*\\]");
   private static final Pattern REASON = Pattern.compile("\"reason\":\"((?:[^\"\\\\]|\\\\.)*)\"");
-  private static final Pattern FIELD_TYPE =
-      Pattern.compile(
-          "(?:No handler for type|unknown field type|unsupported field type|field type) \\[([^\\]]+)\\]",
-          Pattern.CASE_INSENSITIVE);
-  private static final Pattern QUERY =
-      Pattern.compile(
-          "(?:unknown query|no \\[query\\] registered for|unsupported query|query type) \\[([^\\]]+)\\]",
-          Pattern.CASE_INSENSITIVE);
-  private static final Pattern AGG =
-      Pattern.compile(
-          "(?:Unknown aggregation type|unknown aggregation|unsupported aggregation|aggregation type) \\[([^\\]]+)\\]",
-          Pattern.CASE_INSENSITIVE);
-  private static final Pattern SETTING =
-      Pattern.compile(
-          "(?:unknown setting|unsupported setting|setting|index setting) \\[([^\\]]+)\\]",
-          Pattern.CASE_INSENSITIVE);
-  private static final Pattern PARAMETER =
-      Pattern.compile(
-          "(?:unrecognized parameter|unsupported parameter|unknown parameter|contains unrecognized parameter)s?:? \\[([^\\]]+)\\]",
-          Pattern.CASE_INSENSITIVE);
-  private static final Pattern MAPPING_PARAMETER =
-      Pattern.compile(
-          "(?:unknown parameter|unsupported parameter|unsupported mapping parameter|mapping parameter) \\[([^\\]]+)\\]",
-          Pattern.CASE_INSENSITIVE);
+  private static final Pattern TYPE = Pattern.compile("\"type\":\"([^\"]+)\"");
   private static final Pattern FIELD = Pattern.compile("field \\[([^\\]]+)\\]");
+  private static final Pattern MATCH = Pattern.compile("(?:\\]: |^)(\\S+) didn't match expected value");
+
+  /** Patterns on the error's reason: category, pattern whose group 1 is the detail. */
+  private record Rule(String category, Pattern pattern) {}
+
+  private static final List<Rule> RULES =
+      List.of(
+          rule("field type refused", "No handler for type \\[([^\\]]+)\\]"),
+          rule("field type refused", "(?:unknown|unsupported) field type \\[([^\\]]+)\\]"),
+          rule("query type refused", "unknown query \\[([^\\]]+)\\]"),
+          rule("query type refused", "no \\[query\\] registered for \\[([^\\]]+)\\]"),
+          rule("query type refused", "\\[([^\\]]+)\\] query (?:is )?not supported"),
+          rule("aggregation refused", "[Uu]nknown aggregation type \\[([^\\]]+)\\]"),
+          rule("aggregation refused", "unknown aggregation \\[([^\\]]+)\\]"),
+          rule("aggregation refused", "aggregation \\[([^\\]]+)\\] is not supported"),
+          rule("mapping parameter refused", "unknown parameter \\[([^\\]]+)\\] on mapper"),
+          rule("mapping parameter refused", "[Mm]apping definition for \\[[^\\]]+\\] has unsupported parameters:\\s*\\[([^ :\\]]+)"),
+          rule("mapping parameter refused", "unsupported mapping parameter \\[([^\\]]+)\\]"),
+          rule("index setting refused", "unknown setting \\[([^\\]]+)\\]"),
+          rule("index setting refused", "unsupported (?:index )?setting \\[([^\\]]+)\\]"),
+          rule("URL parameter refused", "unrecognized parameters?: \\[([^\\]]+)\\]"),
+          rule("URL parameter refused", "unsupported parameters?:? \\[([^\\]]+)\\]"),
+          rule("body key refused", "[Uu]nknown key for a [A-Z_]+ in \\[([^\\]]+)\\]"),
+          rule("body key refused", "unknown field \\[([^\\]]+)\\]"),
+          rule("body key refused", "\\[[^\\]]+\\] failed to parse field \\[([^\\]]+)\\]"));
+
+  private static Rule rule(String category, String regex) {
+    return new Rule(category, Pattern.compile(regex));
+  }
 
   public static Cause of(Result result) {
     String message = result.message();
     if (message.contains("hits.total") && message.contains("{value=")) {
       return new Cause("parameter ignored", "rest_total_hits_as_int");
     }
-    Matcher api = API.matcher(message);
-    if (api.find()) {
-      String name = api.group(1);
-      int status = Integer.parseInt(api.group(2));
-      String reason = reason(message);
-      Matcher m;
-      if ((m = FIELD_TYPE.matcher(reason)).find()) {
-        return new Cause("field type refused", m.group(1));
+    Matcher status = STATUS.matcher(message);
+    if (status.find()) {
+      String expected = status.group(1);
+      String api = status.group(2);
+      int code = Integer.parseInt(status.group(3));
+      String body = message.substring(status.end());
+      if (code < 300) {
+        return new Cause("error expected, request accepted", api);
       }
-      if ((m = QUERY.matcher(reason)).find()) {
-        return new Cause("query type refused", m.group(1));
+      if (body.contains("no handler found for uri") || body.contains("Incorrect HTTP method")) {
+        return new Cause("API missing", api);
       }
-      if ((m = AGG.matcher(reason)).find()) {
-        return new Cause("aggregation refused", m.group(1));
-      }
-      if (name.startsWith("indices.") || name.equals("index") || name.equals("bulk")) {
-        if (reason.contains("mapping") && (m = MAPPING_PARAMETER.matcher(reason)).find()) {
-          return new Cause("mapping parameter refused", m.group(1));
+      String reason = first(REASON, body);
+      for (Rule rule : RULES) {
+        Matcher m = rule.pattern().matcher(reason);
+        if (m.find()) {
+          return new Cause(rule.category(), m.group(1));
         }
       }
-      if ((m = PARAMETER.matcher(reason)).find()) {
-        return new Cause("URL parameter refused", name + " " + m.group(1));
+      if (!expected.equals("2xx")) {
+        return new Cause("different error", api + " " + expected + "→" + code);
       }
-      if (reason.contains("setting") && (m = SETTING.matcher(reason)).find()) {
-        return new Cause("setting refused", m.group(1));
-      }
-      if (status == 404 && isRouteMissing(message, reason)) {
-        return new Cause("API missing", name);
-      }
-      if (status == 405 || status == 501) {
-        return new Cause("API missing", name);
-      }
-      if (message.contains("expected [2xx]") || message.contains("expected [2")) {
-        return new Cause(
-            "request refused (" + status + ")", name + (reason.isEmpty() ? "" : ": " + cut(reason)));
-      }
-      return new Cause("other error status", name + " " + status);
+      String type = first(TYPE, body);
+      return new Cause(
+          "request refused",
+          api + " " + code + (type.isEmpty() ? "" : " " + type) + (reason.isEmpty() ? "" : ": " + cut(reason)));
     }
-    if (message.contains("but no error was thrown") || message.contains("expected error")) {
-      return new Cause("error expected, none returned", "");
+    if (message.contains("warning header")) {
+      return new Cause("warning headers differ", "");
+    }
+    if (message.contains("the error message was expected to match")) {
+      return new Cause("different error", "message");
     }
     Matcher field = FIELD.matcher(message);
-    if (message.contains("doesn't match") || message.contains("expected")) {
-      return new Cause("response differs", field.find() ? field.group(1) : "");
+    if (field.find()) {
+      String path = field.group(1);
+      boolean missing = message.contains("but: was null") || message.contains("actual [null]");
+      return new Cause(missing ? "response field missing" : "response differs", shorten(path));
+    }
+    Matcher match = MATCH.matcher(message);
+    if (match.find()) {
+      return new Cause("response differs", shorten(match.group(1)));
     }
     return new Cause("other", cut(Report.firstLine(message)));
   }
 
-  private static boolean isRouteMissing(String message, String reason) {
-    return reason.contains("no handler found")
-        || reason.contains("No handler found")
-        || reason.contains("Incorrect HTTP method")
-        || reason.contains("unknown endpoint")
-        || reason.contains("not supported")
-        || !message.contains("\"error\"");
+  /** A response path cut to its first two steps, stash keys and array indices dropped. */
+  private static String shorten(String path) {
+    String[] steps = path.split("\\.");
+    StringBuilder out = new StringBuilder();
+    int kept = 0;
+    for (String step : steps) {
+      if (kept == 2) {
+        break;
+      }
+      if (step.matches("\\d+")) {
+        continue;
+      }
+      if (out.length() > 0) {
+        out.append('.');
+      }
+      out.append(step.startsWith("$") ? "$…" : step);
+      kept++;
+    }
+    return out.toString();
   }
 
-  private static String reason(String message) {
-    Matcher m = REASON.matcher(message);
+  private static String first(Pattern pattern, String text) {
+    Matcher m = pattern.matcher(text);
     return m.find() ? m.group(1) : "";
   }
 

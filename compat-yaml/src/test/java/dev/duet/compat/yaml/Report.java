@@ -140,13 +140,26 @@ public final class Report {
         .append(LocalDate.now(ZoneOffset.UTC))
         .append(
             ". The suite is `org.opensearch:rest-api-spec:2.19.0`, run by OpenSearch's own YAML"
-                + " runner (`org.opensearch.test:framework:3.8.0`) against a node over HTTP, with"
+                + " runner (`org.opensearch.test:framework:2.19.0`) against a node over HTTP, with"
                 + " the server version fixed at 3.8.0 for the suite's version skips. The OpenSearch"
                 + " column is ")
         .append(openSearchRan ? "this run's" : "the kept reference list's")
         .append(" (`compat-yaml/src/test/resources/reference/opensearch-3.8.0.txt`), the Duet column ")
         .append(duet != null ? "this run's" : "the kept list's")
-        .append(" (`…/reference/duet.txt`).\n\n");
+        .append(" (`…/reference/duet.txt`).\n\n")
+        .append(
+            "How it runs: `compat-yaml/` is a Maven project outside Duet's reactor (the runner"
+                + " brings OpenSearch's server and Lucene 9, which never share a classpath with"
+                + " Duet's); it is OpenSearch's `OpenSearchClientYamlSuiteTestCase` of the suite's"
+                + " release, pointed at the node by `tests.rest.cluster`, with: the server version"
+                + " fixed at 3.8.0 (the runner's `_cat/nodes`/`_nodes/plugins` version look-ups are"
+                + " answered by the runner itself, so a node without them can be measured; the 3.x"
+                + " runner cannot read the suite's Elasticsearch-era version ranges such as"
+                + " `- 6.99.99`, so the 2.19 one is used); JSON requests only and no random"
+                + " two-shard `_template/global`; and the framework's wipe between tests done step"
+                + " by step, each step for an API the node lacks (snapshots, data streams,"
+                + " templates, cluster settings) forgiven, the indices wipe required. Commands:"
+                + " `compat-yaml/run.sh duet|opensearch [--update]` (README).\n\n");
     int runnable = total[0] - total[1];
     md.append("## Totals\n\n");
     md.append("| | tests |\n|---|---:|\n");

@@ -57,7 +57,7 @@ public final class VersionFront implements Closeable {
   private void handle(HttpExchange exchange) throws IOException {
     try (exchange) {
       URI uri = exchange.getRequestURI();
-      String own = answer(exchange.getRequestMethod(), uri.getRawPath(), uri.getRawQuery());
+      String own = answer(exchange.getRequestMethod(), uri.getPath(), uri.getQuery());
       if (own != null) {
         byte[] body = own.getBytes(StandardCharsets.UTF_8);
         exchange

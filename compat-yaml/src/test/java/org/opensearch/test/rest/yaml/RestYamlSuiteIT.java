@@ -31,7 +31,11 @@ import org.opensearch.common.xcontent.json.JsonXContent;
 import org.opensearch.core.xcontent.XContentBuilder;
 import dev.duet.compat.yaml.VersionFront;
 import java.net.InetAddress;
+import java.util.List;
+import org.opensearch.test.rest.yaml.section.SkipSection;
+import org.opensearch.test.rest.yaml.section.VersionRange;
 import org.junit.AfterClass;
+import org.junit.Before;
 import org.junit.BeforeClass;
 
 /**
@@ -40,6 +44,8 @@ import org.junit.BeforeClass;
  * so that it measures a node that is not OpenSearch without failing for reasons outside the test:
  *
  * <ul>
+ *   <li>A skip section's open version range ({@code "3.0.0 - "}) reaches the server's version
+ *       (the runner ends it at its own, 2.19.0).
  *   <li>The server version the suite's version skips compare with is fixed ({@code
  *       yaml.server.version}, default 3.8.0): the admin client's {@link VersionFront} answers
  *       the framework's {@code _cat/nodes} and {@code _nodes/plugins} version look-ups (the node
@@ -63,8 +69,11 @@ public class RestYamlSuiteIT extends OpenSearchClientYamlSuiteTestCase {
   private static final AtomicInteger CLIENTS_BUILT = new AtomicInteger();
   private static VersionFront front;
 
+  private final ClientYamlTestCandidate candidate;
+
   public RestYamlSuiteIT(@Name("yaml") ClientYamlTestCandidate testCandidate) {
     super(testCandidate);
+    this.candidate = testCandidate;
   }
 
   @ParametersFactory
@@ -77,6 +86,40 @@ public class RestYamlSuiteIT extends OpenSearchClientYamlSuiteTestCase {
     Field field = OpenSearchClientYamlSuiteTestCase.class.getDeclaredField("useDefaultNumberOfShards");
     field.setAccessible(true);
     field.set(null, true);
+  }
+
+  /**
+   * The runner reads an open version range ({@code "3.0.0 - "}, {@code "all"}) as ending at its own
+   * version (2.19.0), below the server's 3.8.0: such a range skips the test when the server is at
+   * or above its start, as it means.
+   */
+  @Before
+  public void skipOpenVersionRanges() throws Exception {
+    Field ranges = SkipSection.class.getDeclaredField("versionRanges");
+    ranges.setAccessible(true);
+    for (SkipSection skip :
+        List.of(
+            candidate.getSetupSection().getSkipSection(),
+            candidate.getTeardownSection().getSkipSection(),
+            candidate.getTestSection().getSkipSection())) {
+      for (Object value : (List<?>) ranges.get(skip)) {
+        VersionRange range = (VersionRange) value;
+        boolean open = range.getUpper() != null && range.getUpper().equals(Version.CURRENT);
+        if (open && range.getLower() != null && SERVER_VERSION.onOrAfter(range.getLower())) {
+          assumeTrue(
+              "["
+                  + candidate.getTestPath()
+                  + "] skipped, reason: ["
+                  + skip.getReason()
+                  + "] (version range "
+                  + range
+                  + " open-ended, server "
+                  + SERVER_VERSION
+                  + ")",
+              false);
+        }
+      }
+    }
   }
 
   @Override
