@@ -49,12 +49,12 @@ suite() { # target cluster
   [[ -n "${YAML_SUITE:-}" ]] && props+=(-Dyaml.suite="$YAML_SUITE")
   rm -f "$OUT/yaml-results/$1.tsv"
   local start=$SECONDS
-  ./mvnw -B -q "${MVN_FLAGS[@]}" -f compat-yaml/pom.xml test "${props[@]}" >"$OUT-$1.log" 2>&1 || {
-    tail -40 "$OUT-$1.log" >&2
-    echo "yaml: the suite run failed (log: $OUT-$1.log)" >&2
+  ./mvnw -B -q "${MVN_FLAGS[@]}" -f compat-yaml/pom.xml test "${props[@]}" >"$OUT/yaml-$1.log" 2>&1 || {
+    tail -40 "$OUT/yaml-$1.log" >&2
+    echo "yaml: the suite run failed (log: $OUT/yaml-$1.log)" >&2
     exit 1
   }
-  echo "yaml: suite against $1 took $((SECONDS - start)) s (Maven log: $OUT-$1.log)"
+  echo "yaml: suite against $1 took $((SECONDS - start)) s (Maven log: $OUT/yaml-$1.log)"
   [[ -f "$OUT/yaml-results/$1.tsv" ]] || { echo "yaml: no results written" >&2; exit 1; }
 }
 
@@ -87,25 +87,29 @@ gate() { # target
 case "$MODE" in
   duet)
     mkdir -p "$OUT"
+    if curl -s "http://127.0.0.1:$DUET_HTTP_PORT/" >/dev/null 2>&1; then
+      echo "yaml: something already answers on port $DUET_HTTP_PORT (set DUET_HTTP_PORT)" >&2
+      exit 1
+    fi
     echo "yaml: building Duet (server and engine jars, runtime classpath)"
     ./mvnw -B -q "${MVN_FLAGS[@]}" -pl server -am package dependency:build-classpath -DskipTests \
       -Dspotless.check.skip=true -Dmdep.outputFile=target/yaml-classpath.txt -DincludeScope=runtime \
-      >"$OUT-build.log" 2>&1 || { tail -40 "$OUT-build.log" >&2; exit 1; }
+      >"$OUT/yaml-duet-build.log" 2>&1 || { tail -40 "$OUT/yaml-duet-build.log" >&2; exit 1; }
     jar="$(ls server/target/duet-server-*.jar | grep -v -- '-sources\|-tests' | head -1)"
     data="$(mktemp -d)"
     flags=(--add-modules jdk.incubator.vector --enable-native-access=ALL-UNNAMED)
     [[ "$(java_major "$JAVA_HOME")" -ge 24 ]] && flags+=(--sun-misc-unsafe-memory-access=allow)
     "$JAVA_HOME/bin/java" "${flags[@]}" -Xmx1g -cp "$jar:$(cat server/target/yaml-classpath.txt)" \
       dev.duet.server.cli.DuetCli serve --data "$data" --http-port "$DUET_HTTP_PORT" \
-      --grpc-port "$DUET_GRPC_PORT" >"$OUT-duet.log" 2>&1 &
+      --grpc-port "$DUET_GRPC_PORT" >"$OUT/yaml-duet-node.log" 2>&1 &
     duet_pid=$!
     trap 'kill "$duet_pid" 2>/dev/null; wait "$duet_pid" 2>/dev/null; rm -rf "$data"' EXIT
     for _ in $(seq 1 180); do
       curl -sf "http://127.0.0.1:$DUET_HTTP_PORT/" >/dev/null 2>&1 && break
-      kill -0 "$duet_pid" 2>/dev/null || { tail -20 "$OUT-duet.log" >&2; echo "yaml: Duet did not start" >&2; exit 1; }
+      kill -0 "$duet_pid" 2>/dev/null || { tail -20 "$OUT/yaml-duet-node.log" >&2; echo "yaml: Duet did not start" >&2; exit 1; }
       sleep 1
     done
-    echo "yaml: Duet on http://127.0.0.1:$DUET_HTTP_PORT (log: $OUT-duet.log)"
+    echo "yaml: Duet on http://127.0.0.1:$DUET_HTTP_PORT (log: $OUT/yaml-duet-node.log)"
     suite duet "127.0.0.1:$DUET_HTTP_PORT"
     summary duet
     gate duet

@@ -15,6 +15,8 @@ public record Cause(String category, String detail) {
           "expected \\[([^\\]]+)\\] status code but api \\[([^\\]]+)\\] returned \\[(\\d{3})[^\\]]*\\]");
   private static final Pattern REASON = Pattern.compile("\"reason\":\"((?:[^\"\\\\]|\\\\.)*)\"");
   private static final Pattern TYPE = Pattern.compile("\"type\":\"([^\"]+)\"");
+  private static final Pattern RUNNER_CALL =
+      Pattern.compile("ResponseException: method \\[(\\w+)\\], host \\[[^\\]]*\\], URI \\[([^\\]?]+)");
   private static final Pattern FIELD = Pattern.compile("field \\[([^\\]]+)\\]");
   private static final Pattern MATCH = Pattern.compile("(?:\\]: |^)(\\S+) didn't match expected value");
 
@@ -34,6 +36,8 @@ public record Cause(String category, String detail) {
           rule("mapping parameter refused", "unknown parameter \\[([^\\]]+)\\] on mapper"),
           rule("mapping parameter refused", "[Mm]apping definition for \\[[^\\]]+\\] has unsupported parameters:\\s*\\[([^ :\\]]+)"),
           rule("mapping parameter refused", "unsupported mapping parameter \\[([^\\]]+)\\]"),
+          rule("mapping parameter refused", "Root mapping definition has unsupported parameters:\\s*\\[([^ :\\]]+)"),
+          rule("cluster setting refused", "(?:persistent|transient) setting \\[([^\\]]+)\\], not recognized"),
           rule("index setting refused", "unknown setting \\[([^\\]]+)\\]"),
           rule("index setting refused", "unsupported (?:index )?setting \\[([^\\]]+)\\]"),
           rule("URL parameter refused", "unrecognized parameters?: \\[([^\\]]+)\\]"),
@@ -51,6 +55,11 @@ public record Cause(String category, String detail) {
     if (message.contains("hits.total") && message.contains("{value=")) {
       return new Cause("parameter ignored", "rest_total_hits_as_int");
     }
+    Matcher runner = RUNNER_CALL.matcher(message);
+    if (runner.find() && message.contains("no handler found for uri")) {
+      // the runner's own call, e.g. the node sniffing of node_selector (GET /_nodes/http)
+      return new Cause("API missing", runner.group(1) + " " + runner.group(2) + " (runner)");
+    }
     Matcher status = STATUS.matcher(message);
     if (status.find()) {
       String expected = status.group(1);
@@ -60,10 +69,12 @@ public record Cause(String category, String detail) {
       if (code < 300) {
         return new Cause("error expected, request accepted", api);
       }
-      if (body.contains("no handler found for uri") || body.contains("Incorrect HTTP method")) {
+      String reason = first(REASON, body);
+      if (body.contains("no handler found for uri")
+          || body.contains("Incorrect HTTP method")
+          || reason.startsWith("no such index [_")) { // an API's path taken for an index name
         return new Cause("API missing", api);
       }
-      String reason = first(REASON, body);
       for (Rule rule : RULES) {
         Matcher m = rule.pattern().matcher(reason);
         if (m.find()) {
@@ -84,9 +95,18 @@ public record Cause(String category, String detail) {
     if (message.contains("the error message was expected to match")) {
       return new Cause("different error", "message");
     }
+    if (message.contains("value is of unsupported type [null]")
+        || message.contains("element was a list with 0 elements")
+        || message.contains("stashed value not found")
+        || message.contains("(got [null])")) {
+      return new Cause("response field missing", "");
+    }
     Matcher field = FIELD.matcher(message);
     if (field.find()) {
       String path = field.group(1);
+      if (path.contains("#")) {
+        return new Cause("parameter ignored", "typed_keys");
+      }
       boolean missing = message.contains("but: was null") || message.contains("actual [null]");
       return new Cause(missing ? "response field missing" : "response differs", shorten(path));
     }
