@@ -29,13 +29,11 @@ import org.opensearch.common.settings.Settings;
 import org.opensearch.client.WarningsHandler;
 import org.opensearch.common.xcontent.json.JsonXContent;
 import org.opensearch.core.xcontent.XContentBuilder;
+import dev.duet.compat.yaml.OpenRanges;
 import dev.duet.compat.yaml.VersionFront;
+import java.nio.file.Path;
 import java.net.InetAddress;
-import java.util.List;
-import org.opensearch.test.rest.yaml.section.SkipSection;
-import org.opensearch.test.rest.yaml.section.VersionRange;
 import org.junit.AfterClass;
-import org.junit.Before;
 import org.junit.BeforeClass;
 
 /**
@@ -44,8 +42,8 @@ import org.junit.BeforeClass;
  * so that it measures a node that is not OpenSearch without failing for reasons outside the test:
  *
  * <ul>
- *   <li>A skip section's open version range ({@code "3.0.0 - "}) reaches the server's version
- *       (the runner ends it at its own, 2.19.0).
+ *   <li>The suite's open version ranges ({@code "3.0.0 - "}, {@code "all"}) end at 3.99.99, not at
+ *       the runner's own 2.19.0 ({@link OpenRanges}), in skips and node selectors alike.
  *   <li>The server version the suite's version skips compare with is fixed ({@code
  *       yaml.server.version}, default 3.8.0): the admin client's {@link VersionFront} answers
  *       the framework's {@code _cat/nodes} and {@code _nodes/plugins} version look-ups (the node
@@ -69,15 +67,14 @@ public class RestYamlSuiteIT extends OpenSearchClientYamlSuiteTestCase {
   private static final AtomicInteger CLIENTS_BUILT = new AtomicInteger();
   private static VersionFront front;
 
-  private final ClientYamlTestCandidate candidate;
-
   public RestYamlSuiteIT(@Name("yaml") ClientYamlTestCandidate testCandidate) {
     super(testCandidate);
-    this.candidate = testCandidate;
   }
 
   @ParametersFactory
   public static Iterable<Object[]> parameters() throws Exception {
+    OpenRanges.close(
+        Path.of(OpenSearchClientYamlSuiteTestCase.class.getResource("/rest-api-spec/test").toURI()));
     return createParameters();
   }
 
@@ -86,40 +83,6 @@ public class RestYamlSuiteIT extends OpenSearchClientYamlSuiteTestCase {
     Field field = OpenSearchClientYamlSuiteTestCase.class.getDeclaredField("useDefaultNumberOfShards");
     field.setAccessible(true);
     field.set(null, true);
-  }
-
-  /**
-   * The runner reads an open version range ({@code "3.0.0 - "}, {@code "all"}) as ending at its own
-   * version (2.19.0), below the server's 3.8.0: such a range skips the test when the server is at
-   * or above its start, as it means.
-   */
-  @Before
-  public void skipOpenVersionRanges() throws Exception {
-    Field ranges = SkipSection.class.getDeclaredField("versionRanges");
-    ranges.setAccessible(true);
-    for (SkipSection skip :
-        List.of(
-            candidate.getSetupSection().getSkipSection(),
-            candidate.getTeardownSection().getSkipSection(),
-            candidate.getTestSection().getSkipSection())) {
-      for (Object value : (List<?>) ranges.get(skip)) {
-        VersionRange range = (VersionRange) value;
-        boolean open = range.getUpper() != null && range.getUpper().equals(Version.CURRENT);
-        if (open && range.getLower() != null && SERVER_VERSION.onOrAfter(range.getLower())) {
-          assumeTrue(
-              "["
-                  + candidate.getTestPath()
-                  + "] skipped, reason: ["
-                  + skip.getReason()
-                  + "] (version range "
-                  + range
-                  + " open-ended, server "
-                  + SERVER_VERSION
-                  + ")",
-              false);
-        }
-      }
-    }
   }
 
   @Override
