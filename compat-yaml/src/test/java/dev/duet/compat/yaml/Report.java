@@ -156,10 +156,14 @@ public final class Report {
                 + " fixed at 3.8.0 (the runner's `_cat/nodes`/`_nodes/plugins` version look-ups are"
                 + " answered by the runner itself, so a node without them can be measured; the 3.x"
                 + " runner cannot read the suite's Elasticsearch-era version ranges such as"
-                + " `- 6.99.99`, so the 2.19 one is used); JSON requests only and no random"
+                + " `- 6.99.99`, so the 2.19 one is used, with the suite's open ranges such as"
+                + " `3.0.0 - ` ended at 3.99.99 instead of at its own 2.19.0); a fixed seed"
+                + " (`yaml.seed`) for the runner's random choices; JSON requests only and no random"
                 + " two-shard `_template/global`; and the framework's wipe between tests done step"
                 + " by step, each step for an API the node lacks (snapshots, data streams,"
-                + " templates, cluster settings) forgiven, the indices wipe required. Commands:"
+                + " templates, cluster settings) forgiven, the indices wipe required. The"
+                + " OpenSearch node has `path.repo` and `node.attr.testattr` as OpenSearch's own"
+                + " REST test clusters (`build/opensearch.sh`). Commands:"
                 + " `compat-yaml/run.sh duet|opensearch [--update]` (README).\n\n");
     int runnable = total[0] - total[1];
     md.append("## Totals\n\n");
