@@ -159,7 +159,7 @@ install_plugins() {
 }
 
 configure() {
-  mkdir -p "$NODE_DIR" "$LOG_DIR" "$NODE_DIR/data"
+  mkdir -p "$NODE_DIR" "$LOG_DIR" "$NODE_DIR/data" "$NODE_DIR/repo"
   rm -rf "$CONF_DIR"
   cp -r "$HOME_DIR/config" "$CONF_DIR"
   local discovery
@@ -188,6 +188,10 @@ aux.transport.types: [transport-grpc]
 aux.transport.transport-grpc.port: $GRPC_PORT
 cluster.routing.allocation.disk.threshold_enabled: false
 action.auto_create_index: true
+# As OpenSearch's own REST test clusters: fs snapshot repositories, and a node attribute the
+# suite's tests read.
+path.repo: $NODE_DIR/repo
+node.attr.testattr: test
 EOF
   mkdir -p "$CONF_DIR/jvm.options.d"
   printf -- '-Xms512m\n-Xmx512m\n' >"$CONF_DIR/jvm.options.d/heap.options"
