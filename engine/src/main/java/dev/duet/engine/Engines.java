@@ -1,8 +1,8 @@
 package dev.duet.engine;
 
-import dev.duet.engine.internal.ClauseLimit;
 import dev.duet.engine.internal.LuceneEngine;
 import dev.duet.engine.internal.agg.AggregationPhase;
+import dev.duet.engine.internal.query.ClauseLimit;
 import dev.duet.engine.search.AliasFilterDecoder;
 import dev.duet.engine.search.SessionLimits;
 import java.nio.file.Path;
@@ -61,6 +61,6 @@ public final class Engines {
    */
   public static dev.duet.engine.index.TranslogRepairReport removeCorruptedTranslog(
       Path dataDir, String index) throws java.io.IOException {
-    return dev.duet.engine.internal.TranslogRepair.run(dataDir, index);
+    return dev.duet.engine.internal.shard.TranslogRepair.run(dataDir, index);
   }
 }

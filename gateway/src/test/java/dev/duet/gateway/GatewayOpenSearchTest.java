@@ -89,8 +89,8 @@ class GatewayOpenSearchTest {
                 """
                     .formatted(nodes, ApiKeys.hash(KEY)),
                 null));
-    direct = GatewayDuetTest.client(NODES.get(0)[0], null);
-    viaGateway = GatewayDuetTest.client(gateway.restPort(), Credentials.apiKey(KEY));
+    direct = HttpCalls.client(NODES.get(0)[0], null);
+    viaGateway = HttpCalls.client(gateway.restPort(), Credentials.apiKey(KEY));
     directChannel = GrpcClients.channel(NODES.get(0)[1]);
     gatewayChannel = GrpcClients.channel(gateway.grpcPort());
     for (String index : List.of("gw-rest", "gw-grpc")) {
@@ -115,7 +115,7 @@ class GatewayOpenSearchTest {
   void bothNodesAreHealthyBehindTheGateway() {
     String metrics = HttpCalls.metrics(gateway.adminPort());
     assertThat(
-            GatewayDuetTest.metricValue(
+            HttpCalls.metricValue(
                 metrics, "duet_gateway_upstream_healthy_nodes", "upstream=\"opensearch\""))
         .isEqualTo(NODES.size());
   }

@@ -8,8 +8,17 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import org.apache.hc.core5.http.Header;
+import org.apache.hc.core5.http.HttpHost;
+import org.apache.hc.core5.http.message.BasicHeader;
+import org.opensearch.client.json.jackson.JacksonJsonpMapper;
+import org.opensearch.client.opensearch.OpenSearchClient;
+import org.opensearch.client.transport.httpclient5.ApacheHttpClient5TransportBuilder;
 
-/** Plain HTTP calls for status codes and error bodies (the JDK client: no retries, no magic). */
+/**
+ * Plain HTTP calls for status codes and error bodies (the JDK client: no retries, no magic), the
+ * opensearch-java client, and the admin port's metrics.
+ */
 final class HttpCalls {
   private static final HttpClient CLIENT =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
@@ -78,5 +87,36 @@ final class HttpCalls {
     } catch (IOException e) {
       throw new AssertionError("not JSON: " + response.body(), e);
     }
+  }
+
+  /** The opensearch-java client on {@code 127.0.0.1:port}, sending {@code authorization}. */
+  static OpenSearchClient client(int port, String authorization) {
+    Header[] headers =
+        authorization == null
+            ? new Header[0]
+            : new Header[] {new BasicHeader("Authorization", authorization)};
+    return new OpenSearchClient(
+        ApacheHttpClient5TransportBuilder.builder(new HttpHost("http", "127.0.0.1", port))
+            .setMapper(new JacksonJsonpMapper())
+            .setDefaultHeaders(headers)
+            .build());
+  }
+
+  /** The sum of metric {@code name}'s samples whose labels include all of {@code labels}. */
+  static double metricValue(String scrape, String name, String... labels) {
+    double sum = 0;
+    for (String line : scrape.split("\n")) {
+      if (!line.startsWith(name + "{")) {
+        continue;
+      }
+      boolean all = true;
+      for (String label : labels) {
+        all &= line.contains(label);
+      }
+      if (all) {
+        sum += Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+      }
+    }
+    return sum;
   }
 }

@@ -4,12 +4,12 @@ import static java.util.Objects.requireNonNull;
 
 import com.linecorp.armeria.server.Server;
 import com.linecorp.armeria.server.ServerBuilder;
+import dev.duet.common.FlushHeadWithBody;
 import dev.duet.engine.Engine;
 import dev.duet.engine.Engines;
 import dev.duet.server.action.Actions;
 import dev.duet.server.grpc.GrpcTransport;
 import dev.duet.server.pool.WorkPools;
-import dev.duet.server.rest.FlushHeadWithBody;
 import dev.duet.server.rest.NodeIdentity;
 import dev.duet.server.rest.RestErrorHandler;
 import dev.duet.server.rest.RestRouter;

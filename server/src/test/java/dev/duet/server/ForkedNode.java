@@ -1,5 +1,6 @@
 package dev.duet.server;
 
+import dev.duet.common.SuppressForbidden;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;

@@ -21,9 +21,33 @@ import dev.duet.engine.index.ForceMerge;
 import dev.duet.engine.index.IndexInfo;
 import dev.duet.engine.index.IndexSettings;
 import dev.duet.engine.index.IndicesOptions;
+import dev.duet.engine.internal.admin.AliasUpdates;
+import dev.duet.engine.internal.admin.AnalyzeService;
+import dev.duet.engine.internal.admin.IndexAdmin;
 import dev.duet.engine.internal.agg.AggregationPhase;
+import dev.duet.engine.internal.analysis.IndexAnalysis;
+import dev.duet.engine.internal.bulk.BulkApplier;
+import dev.duet.engine.internal.bulk.ByQueryRunner;
+import dev.duet.engine.internal.bulk.ReindexChecks;
+import dev.duet.engine.internal.document.TimeBasedIds;
+import dev.duet.engine.internal.fetch.HitFields;
 import dev.duet.engine.internal.knn.KnnSettings;
 import dev.duet.engine.internal.knn.VectorSupport;
+import dev.duet.engine.internal.meta.FailedIndices;
+import dev.duet.engine.internal.meta.IndexMetadata;
+import dev.duet.engine.internal.meta.IndexNames;
+import dev.duet.engine.internal.meta.IndexResolver;
+import dev.duet.engine.internal.meta.IndexSettingsRules;
+import dev.duet.engine.internal.meta.MappingLimits;
+import dev.duet.engine.internal.query.ClauseLimit;
+import dev.duet.engine.internal.query.SliceQuery;
+import dev.duet.engine.internal.search.CachedAnswers;
+import dev.duet.engine.internal.search.ExplainPhase;
+import dev.duet.engine.internal.search.RequestCache;
+import dev.duet.engine.internal.search.SearchPhase;
+import dev.duet.engine.internal.session.SearchSessions;
+import dev.duet.engine.internal.shard.LuceneIndex;
+import dev.duet.engine.internal.source.SourceValues;
 import dev.duet.engine.mapping.Mapping;
 import dev.duet.engine.search.AliasFilterDecoder;
 import dev.duet.engine.search.NodeLimits;
@@ -591,7 +615,7 @@ public final class LuceneEngine implements Engine {
   }
 
   /** The node's request cache statistics (what {@code _stats/request_cache} sums). */
-  RequestCache.Stats requestCacheStats() {
+  public RequestCache.Stats requestCacheStats() {
     return requestCache.stats();
   }
 
@@ -660,7 +684,7 @@ public final class LuceneEngine implements Engine {
   }
 
   /** The node's scrolls and points in time (for tests in this package). */
-  SearchSessions sessions() {
+  public SearchSessions sessions() {
     return sessions;
   }
 

@@ -13,56 +13,56 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /** Small builders shared by the engine tests. */
-final class EngineFixture {
+public final class EngineFixture {
   private EngineFixture() {}
 
-  static BulkItem index(String index, String id, String json) {
+  public static BulkItem index(String index, String id, String json) {
     return new BulkItem(OpType.INDEX, index, id, json.getBytes(StandardCharsets.UTF_8));
   }
 
-  static BulkItem create(String index, String id, String json) {
+  public static BulkItem create(String index, String id, String json) {
     return new BulkItem(OpType.CREATE, index, id, json.getBytes(StandardCharsets.UTF_8));
   }
 
-  static BulkItem delete(String index, String id) {
+  public static BulkItem delete(String index, String id) {
     return new BulkItem(OpType.DELETE, index, id, null);
   }
 
-  static BulkRequest bulk(RefreshPolicy refresh, BulkItem... items) {
+  public static BulkRequest bulk(RefreshPolicy refresh, BulkItem... items) {
     return new BulkRequest(List.of(items), refresh);
   }
 
-  static BulkRequest bulk(BulkItem... items) {
+  public static BulkRequest bulk(BulkItem... items) {
     return bulk(RefreshPolicy.IMMEDIATE, items);
   }
 
-  static SearchRequest search(String index, Query query) {
+  public static SearchRequest search(String index, Query query) {
     return new SearchRequest(
         List.of(index), query, 0, 10, List.of(), SourceFilter.ALL, TrackTotalHits.DEFAULT);
   }
 
-  static SearchRequest search(String index, Query query, SortSpec... sort) {
+  public static SearchRequest search(String index, Query query, SortSpec... sort) {
     return new SearchRequest(
         List.of(index), query, 0, 10, List.of(sort), SourceFilter.ALL, TrackTotalHits.DEFAULT);
   }
 
-  static Query.MatchAll matchAll() {
+  public static Query.MatchAll matchAll() {
     return new Query.MatchAll(1f);
   }
 
-  static Query.Term term(String field, Object value) {
+  public static Query.Term term(String field, Object value) {
     return new Query.Term(field, value, 1f);
   }
 
-  static Query.Match match(String field, Object value) {
+  public static Query.Match match(String field, Object value) {
     return new Query.Match(field, value, Query.Operator.OR, null, 1f);
   }
 
-  static Query.Range range(String field, Object gt, Object gte, Object lt, Object lte) {
+  public static Query.Range range(String field, Object gt, Object gte, Object lt, Object lte) {
     return new Query.Range(field, gt, gte, lt, lte, null, 1f);
   }
 
-  static String json(byte[] bytes) {
+  public static String json(byte[] bytes) {
     return bytes == null ? null : new String(bytes, StandardCharsets.UTF_8);
   }
 }

@@ -40,7 +40,7 @@ import org.slf4j.LoggerFactory;
  * one the child sent. Every other round, a second copy has its translog tail torn or corrupted: it
  * must still open, holding only documents the child sent.
  */
-class KillRecoveryTest {
+public class KillRecoveryTest {
   private static final Logger LOG = LoggerFactory.getLogger(KillRecoveryTest.class);
   private static final int ROUNDS = 10;
 

@@ -21,7 +21,7 @@ import java.util.Random;
  * kill left), then writes bulks forever, printing each item before it is sent ({@code T tag id
  * source}) and after it is acknowledged ({@code A tag version}), until it is killed.
  */
-final class KillRecoveryWriter {
+public final class KillRecoveryWriter {
   static final String INDEX = "crash";
   static final int IDS = 40;
 

@@ -41,7 +41,7 @@ import org.slf4j.LoggerFactory;
  */
 @Tag("recall")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class KnnRecallTest {
+public class KnnRecallTest {
   private static final Logger LOG = LoggerFactory.getLogger(KnnRecallTest.class);
   private static final int DOCS = Integer.getInteger("knn.recall.docs", 50_000);
   private static final int DIMS = 384;

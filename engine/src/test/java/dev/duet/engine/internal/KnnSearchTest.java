@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** k-NN through the engine: knn_vector mapping, indexing checks, and the knn query's modes. */
-class KnnSearchTest {
+public class KnnSearchTest {
   private static final IndexSettings KNN = new IndexSettings(Map.of("index.knn", "true"));
 
   @TempDir Path data;

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class LuceneEngineTest {
+public class LuceneEngineTest {
   @TempDir Path data;
   Engine engine;
 

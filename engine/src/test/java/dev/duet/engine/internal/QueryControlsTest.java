@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** terminate_after, timeout, collapse and rescore. */
-class QueryControlsTest {
+public class QueryControlsTest {
   @TempDir Path data;
   Engine engine;
 

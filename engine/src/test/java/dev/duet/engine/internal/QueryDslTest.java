@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The wider query DSL and analysis on a real index: what matches, in which order. */
-class QueryDslTest {
+public class QueryDslTest {
   @TempDir Path data;
   Engine engine;
 

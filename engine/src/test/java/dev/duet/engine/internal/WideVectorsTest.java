@@ -30,7 +30,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * formats stop at 1,024, so 1,536-dim (OpenAI-sized) vectors must index, for float and quantized
  * fields, and be read back after a restart.
  */
-class WideVectorsTest {
+public class WideVectorsTest {
   private static final IndexSettings KNN = new IndexSettings(Map.of("index.knn", "true"));
 
   @TempDir Path data;

@@ -1,7 +1,7 @@
 package dev.duet.gateway.cli;
 
+import dev.duet.common.SuppressForbidden;
 import dev.duet.gateway.Gateway;
-import dev.duet.server.SuppressForbidden;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;

@@ -144,7 +144,7 @@ public record GatewayConfig(
     REST,
     /**
      * REST only, and gRPC Bulk and Search are translated to REST and their answers back to protobuf
-     * (the {@code adaptor} package).
+     * (module {@code adaptor/}, the cluster's {@code upstream.Adaptor}).
      */
     ADAPTOR
   }

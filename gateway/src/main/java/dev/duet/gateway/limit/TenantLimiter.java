@@ -1,7 +1,7 @@
 package dev.duet.gateway.limit;
 
-import dev.duet.gateway.RequestRefused;
 import dev.duet.gateway.config.GatewayConfig.RateLimit;
+import dev.duet.gateway.error.RequestRefused;
 import io.github.bucket4j.Bandwidth;
 import io.github.bucket4j.Bucket;
 import io.github.bucket4j.BucketConfiguration;

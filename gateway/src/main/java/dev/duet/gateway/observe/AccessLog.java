@@ -2,7 +2,7 @@ package dev.duet.gateway.observe;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.duet.server.SuppressForbidden;
+import dev.duet.common.SuppressForbidden;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.StringWriter;

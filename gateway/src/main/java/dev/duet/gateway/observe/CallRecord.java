@@ -1,6 +1,6 @@
 package dev.duet.gateway.observe;
 
-import dev.duet.gateway.RequestRefused;
+import dev.duet.gateway.error.RequestRefused;
 import dev.duet.gateway.limit.RateLimiters;
 import dev.duet.gateway.peek.Operation;
 import dev.duet.gateway.security.Identity;

@@ -1,8 +1,7 @@
 package dev.duet.gateway.peek;
 
-import dev.duet.gateway.RequestRefused;
 import dev.duet.gateway.config.GatewayConfig.Action;
-import dev.duet.gateway.security.IndexPatterns;
+import dev.duet.gateway.error.RequestRefused;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

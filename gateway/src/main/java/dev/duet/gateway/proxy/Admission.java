@@ -1,8 +1,8 @@
 package dev.duet.gateway.proxy;
 
-import dev.duet.gateway.RequestRefused;
 import dev.duet.gateway.config.GatewayConfig;
 import dev.duet.gateway.config.GatewayConfig.Limits;
+import dev.duet.gateway.error.RequestRefused;
 import dev.duet.gateway.limit.RateLimiters;
 import dev.duet.gateway.observe.AccessLog;
 import dev.duet.gateway.observe.CallRecord;

@@ -1,6 +1,6 @@
 package dev.duet.gateway.proxy;
 
-import dev.duet.gateway.RequestRefused;
+import dev.duet.gateway.error.RequestRefused;
 import java.util.concurrent.TimeUnit;
 
 /**

@@ -1,6 +1,6 @@
 package dev.duet.gateway.proxy;
 
-import dev.duet.gateway.RequestRefused;
+import dev.duet.gateway.error.RequestRefused;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

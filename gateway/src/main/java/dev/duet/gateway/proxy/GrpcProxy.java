@@ -15,14 +15,14 @@ import com.linecorp.armeria.common.HttpResponse;
 import com.linecorp.armeria.common.RequestHeaders;
 import com.linecorp.armeria.common.RequestHeadersBuilder;
 import com.linecorp.armeria.common.grpc.protocol.GrpcHeaderNames;
-import dev.duet.gateway.RequestRefused;
-import dev.duet.gateway.adaptor.AdaptorUpstream;
 import dev.duet.gateway.config.GatewayConfig.Mode;
+import dev.duet.gateway.error.RequestRefused;
 import dev.duet.gateway.observe.CallRecord;
 import dev.duet.gateway.observe.TraceParent;
 import dev.duet.gateway.peek.GrpcPeeker;
 import dev.duet.gateway.peek.Operation;
 import dev.duet.gateway.security.Identity;
+import dev.duet.gateway.upstream.Adaptor;
 import dev.duet.gateway.upstream.UnaryAnswer;
 import dev.duet.gateway.upstream.UpstreamCluster;
 import io.grpc.Status;
@@ -48,7 +48,8 @@ import javax.net.ssl.SSLSession;
  * untouched, so any service and method, unary or streaming, passes without the gateway knowing its
  * types — only the request messages are peeked ({@link GrpcPeeker}) before anything is sent. The
  * caller's deadline is passed on, less the time spent in the gateway. Calls routed to a cluster in
- * adaptor mode are translated to REST instead ({@link AdaptorUpstream}), after the same checks.
+ * adaptor mode are translated to REST instead (the cluster's {@link Adaptor}), after the same
+ * checks.
  */
 final class GrpcProxy {
   private static final AsciiString TRACEPARENT = AsciiString.cached(TraceParent.HEADER);
@@ -253,7 +254,7 @@ final class GrpcProxy {
         admission.admit(
             call.record, call.identity, op, Math.max(0, call.stream.headers().contentLength()));
     if (cluster.mode() == Mode.ADAPTOR) {
-      throw AdaptorUpstream.notTranslated(cluster.name(), sm[0], sm[1]);
+      throw cluster.adaptor().notTranslated(cluster.name(), sm[0], sm[1]);
     }
     requirePassthrough(cluster);
     Upstream upstream =
@@ -266,8 +267,9 @@ final class GrpcProxy {
   /** A unary Bulk or Search to a REST-only cluster, translated; other methods are refused. */
   private static HttpResponse translate(UpstreamCluster cluster, Call call, List<byte[]> messages) {
     String[] sm = call.serviceAndMethod;
-    if (!AdaptorUpstream.translates(sm[0], sm[1])) {
-      throw AdaptorUpstream.notTranslated(cluster.name(), sm[0], sm[1]);
+    Adaptor adaptor = cluster.adaptor();
+    if (!adaptor.translates(sm[0], sm[1])) {
+      throw adaptor.notTranslated(cluster.name(), sm[0], sm[1]);
     }
     if (messages.size() != 1) {
       throw RequestRefused.badRequest(
@@ -277,8 +279,8 @@ final class GrpcProxy {
     if (call.deadline.isSet()) {
       options.responseTimeout(Duration.ofNanos(call.deadline.remainingNanos()));
     }
-    return AdaptorUpstream.call(
-            cluster, sm[1], messages.get(0), call.record.trace(), options.build())
+    return adaptor
+        .call(cluster, sm[1], messages.get(0), call.record.trace().header(), options.build())
         .recover(cause -> call.refuse(Refusals.upstreamFailure(cluster.name(), cause)));
   }
 

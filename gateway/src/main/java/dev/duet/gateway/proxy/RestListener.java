@@ -1,6 +1,6 @@
 package dev.duet.gateway.proxy;
 
-import dev.duet.gateway.RequestRefused;
+import dev.duet.gateway.error.RequestRefused;
 import dev.duet.gateway.observe.CallRecord;
 import dev.duet.gateway.observe.TraceParent;
 import dev.duet.gateway.peek.Operation;

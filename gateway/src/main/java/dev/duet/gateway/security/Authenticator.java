@@ -1,8 +1,8 @@
 package dev.duet.gateway.security;
 
-import dev.duet.gateway.RequestRefused;
 import dev.duet.gateway.config.GatewayConfig;
 import dev.duet.gateway.config.GatewayConfig.Tenant;
+import dev.duet.gateway.error.RequestRefused;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
 import java.util.HashMap;

@@ -1,7 +1,8 @@
 package dev.duet.gateway.security;
 
-import dev.duet.gateway.RequestRefused;
 import dev.duet.gateway.config.GatewayConfig.Tenant;
+import dev.duet.gateway.error.RequestRefused;
+import dev.duet.gateway.peek.IndexPatterns;
 import dev.duet.gateway.peek.Operation;
 import java.util.Locale;
 

@@ -1,9 +1,9 @@
 package dev.duet.gateway.upstream;
 
-import dev.duet.gateway.RequestRefused;
 import dev.duet.gateway.config.GatewayConfig;
 import dev.duet.gateway.config.GatewayConfig.Route;
-import dev.duet.gateway.security.IndexPatterns;
+import dev.duet.gateway.error.RequestRefused;
+import dev.duet.gateway.peek.IndexPatterns;
 import java.util.List;
 
 /**

@@ -50,9 +50,11 @@ public final class UpstreamCluster implements AutoCloseable {
   private final WebClient grpcStreams;
   private final GrpcUnaryClient grpcUnary;
   private final RestUpstreamClient restPassthrough;
+  private final Adaptor adaptor;
 
   UpstreamCluster(Cluster config, ClientFactory factory) {
     this.config = config;
+    this.adaptor = config.mode() == Mode.ADAPTOR ? Adaptor.installed(config.name()) : null;
     List<Endpoint> restEndpoints = new ArrayList<>();
     Map<String, Endpoint> grpcByRest = new HashMap<>();
     for (Node node : config.nodes()) {
@@ -106,6 +108,14 @@ public final class UpstreamCluster implements AutoCloseable {
 
   public Mode mode() {
     return config.mode();
+  }
+
+  /** How this cluster, in adaptor mode, answers gRPC. */
+  public Adaptor adaptor() {
+    if (adaptor == null) {
+      throw new IllegalStateException("upstream cluster [" + name() + "] is not in adaptor mode");
+    }
+    return adaptor;
   }
 
   /** Nodes out of rotation for failing calls, REST and gRPC sides together. */

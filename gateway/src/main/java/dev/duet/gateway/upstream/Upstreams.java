@@ -2,9 +2,9 @@ package dev.duet.gateway.upstream;
 
 import com.linecorp.armeria.client.ClientFactory;
 import com.linecorp.armeria.client.ClientFactoryOptions;
+import dev.duet.common.FlushHeadWithBody;
 import dev.duet.gateway.config.GatewayConfig;
 import dev.duet.gateway.config.GatewayConfig.Cluster;
-import dev.duet.server.rest.FlushHeadWithBody;
 import io.netty.channel.ChannelPipeline;
 import java.time.Duration;
 import java.util.Collection;

@@ -4,8 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
-import dev.duet.gateway.RequestRefused;
-import dev.duet.gateway.security.IndexPatterns;
+import dev.duet.gateway.error.RequestRefused;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

@@ -3,8 +3,8 @@ package dev.duet.gateway.peek;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.duet.gateway.RequestRefused;
 import dev.duet.gateway.config.GatewayConfig.Action;
+import dev.duet.gateway.error.RequestRefused;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 

@@ -1,7 +1,7 @@
 package dev.duet.server.cli;
 
+import dev.duet.common.SuppressForbidden;
 import dev.duet.server.DuetVersion;
-import dev.duet.server.SuppressForbidden;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

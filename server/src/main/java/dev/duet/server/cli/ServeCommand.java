@@ -1,10 +1,10 @@
 package dev.duet.server.cli;
 
+import dev.duet.common.SuppressForbidden;
 import dev.duet.server.DuetNode;
 import dev.duet.server.DuetVersion;
 import dev.duet.server.NodeConfig;
 import dev.duet.server.NodeSettingsFile;
-import dev.duet.server.SuppressForbidden;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;

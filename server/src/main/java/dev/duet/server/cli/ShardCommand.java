@@ -1,8 +1,8 @@
 package dev.duet.server.cli;
 
+import dev.duet.common.SuppressForbidden;
 import dev.duet.engine.Engines;
 import dev.duet.engine.index.TranslogRepairReport;
-import dev.duet.server.SuppressForbidden;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

@@ -1,6 +1,6 @@
 package dev.duet.engine.internal.agg;
 
-import dev.duet.engine.internal.RegexLimits;
+import dev.duet.engine.internal.query.RegexLimits;
 import dev.duet.engine.search.agg.Aggregation.IncludeExclude;
 import java.util.HashSet;
 import java.util.List;

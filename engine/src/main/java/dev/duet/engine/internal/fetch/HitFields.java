@@ -1,0 +1,242 @@
+package dev.duet.engine.internal.fetch;
+
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.internal.document.MappingLookup;
+import dev.duet.engine.internal.shard.LuceneIndex;
+import dev.duet.engine.internal.source.SourceValues;
+import dev.duet.engine.internal.source.Wildcards;
+import dev.duet.engine.mapping.FieldMapping;
+import dev.duet.engine.search.FetchOptions;
+import dev.duet.engine.search.FieldAndFormat;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.index.SortedNumericDocValues;
+import org.apache.lucene.index.SortedSetDocValues;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.util.NumericUtils;
+
+/**
+ * A hit's {@code fields} for one index: {@code stored_fields} (mapped {@code store: true} fields,
+ * their values read from the stored {@code _source}), {@code docvalue_fields} (doc values, values
+ * added per entry) and the {@code fields} option (source values typed and formatted by the mapping;
+ * an entry replaces the same field's earlier values, as OpenSearch's later sub-phase does).
+ */
+public final class HitFields {
+  private final MappingLookup lookup;
+  private final List<String> stored = new ArrayList<>();
+  private final List<Resolved> docValues = new ArrayList<>();
+  private final List<Resolved> fromSource = new ArrayList<>();
+
+  HitFields(LuceneIndex index, FetchOptions fetch) {
+    this.lookup = index.lookup();
+    if (fetch.storedFields() != null) {
+      for (String pattern : fetch.storedFields()) {
+        for (String name : resolve(pattern)) {
+          if (isTrue(lookup.leaf(name).params().get("store")) && !stored.contains(name)) {
+            stored.add(name);
+          }
+        }
+      }
+    }
+    for (FieldAndFormat entry : fetch.docvalueFields()) {
+      for (String name : resolve(entry.field())) {
+        FieldMapping field = lookup.leaf(name);
+        if (field.type().equals("text")) {
+          throw DuetException.illegalArgument(
+              "Text fields are not optimised for operations that require per-document field data"
+                  + " like aggregations and sorting, so these operations are disabled by default."
+                  + " Please use a keyword field instead. Alternatively, set fielddata=true on ["
+                  + name
+                  + "] in order to load field data by uninverting the inverted index. Note that"
+                  + " this can use significant memory.");
+        }
+        docValues.add(new Resolved(name, field, entry.format()));
+      }
+    }
+    for (FieldAndFormat entry : fetch.fields()) {
+      for (String name : resolve(entry.field())) {
+        FieldMapping field = lookup.leaf(name);
+        if (entry.format() != null && !field.type().equals("date")) {
+          throw DuetException.illegalArgument(
+              "Field [" + name + "] of type [" + field.type() + "] doesn't support formats.");
+        }
+        fromSource.add(new Resolved(name, field, entry.format()));
+      }
+    }
+  }
+
+  /**
+   * A document's values of the named {@code store: true} fields, as {@code GET ?stored_fields}
+   * shows them (names are taken literally there, not as patterns); others are left out.
+   */
+  public static Map<String, List<Object>> stored(
+      MappingLookup lookup, List<String> names, SourceValues source) {
+    Map<String, List<Object>> out = new LinkedHashMap<>();
+    for (String name : names) {
+      FieldMapping field = lookup.leaf(name);
+      if (field == null || !isTrue(field.params().get("store")) || out.containsKey(name)) {
+        continue;
+      }
+      List<Object> values = typed(field, null, source.at(sourcePath(lookup, name)));
+      if (!values.isEmpty()) {
+        out.put(name, values);
+      }
+    }
+    return out;
+  }
+
+  Map<String, List<Object>> values(IndexSearcher searcher, int doc, SourceValues source)
+      throws IOException {
+    Map<String, List<Object>> out = new LinkedHashMap<>();
+    for (String name : stored) {
+      List<Object> values = typed(lookup.leaf(name), null, source.at(sourcePath(name)));
+      if (!values.isEmpty()) {
+        out.put(name, values);
+      }
+    }
+    if (!docValues.isEmpty()) {
+      List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
+      LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
+      for (Resolved field : docValues) {
+        List<Object> values = docValues(leaf, doc - leaf.docBase, field);
+        if (!values.isEmpty()) {
+          out.computeIfAbsent(field.name, k -> new ArrayList<>()).addAll(values);
+        }
+      }
+    }
+    for (Resolved field : fromSource) {
+      List<Object> values = typed(field.mapping, field.format, source.at(sourcePath(field.name)));
+      if (!values.isEmpty()) {
+        out.put(field.name, values);
+      }
+    }
+    return out;
+  }
+
+  private static List<Object> docValues(LeafReaderContext leaf, int doc, Resolved field)
+      throws IOException {
+    List<Object> out = new ArrayList<>();
+    String type = field.mapping.type();
+    if (type.equals("keyword")) {
+      SortedSetDocValues values = DocValues.getSortedSet(leaf.reader(), field.name);
+      if (values.advanceExact(doc)) {
+        for (int i = 0; i < values.docValueCount(); i++) {
+          out.add(values.lookupOrd(values.nextOrd()).utf8ToString());
+        }
+      }
+      return out;
+    }
+    SortedNumericDocValues values = DocValues.getSortedNumeric(leaf.reader(), field.name);
+    if (!values.advanceExact(doc)) {
+      return out;
+    }
+    for (int i = 0; i < values.docValueCount(); i++) {
+      long raw = values.nextValue();
+      out.add(
+          switch (type) {
+            case "date" -> FieldValueFormat.date(raw, field.mapping, field.format);
+            case "boolean" -> raw != 0;
+            case "double" -> number(NumericUtils.sortableLongToDouble(raw), field.format);
+            case "float" -> number(NumericUtils.sortableIntToFloat((int) raw), field.format);
+            default -> field.format == null ? (Object) raw : number(raw, field.format);
+          });
+    }
+    return out;
+  }
+
+  private static Object number(double value, String format) {
+    return format == null || format.equals("use_field_mapping")
+        ? (Object) value
+        : FieldValueFormat.decimal(value, format);
+  }
+
+  private static Object number(float value, String format) {
+    return format == null || format.equals("use_field_mapping")
+        ? (Object) value
+        : FieldValueFormat.decimal(value, format);
+  }
+
+  /** Source values as the field's type holds them; values it cannot hold are left out. */
+  private static List<Object> typed(FieldMapping field, String format, List<Object> values) {
+    List<Object> out = new ArrayList<>(values.size());
+    for (Object value : values) {
+      Object converted = typed(field, format, value);
+      if (converted != null) {
+        out.add(converted);
+      }
+    }
+    return out;
+  }
+
+  private static Object typed(FieldMapping field, String format, Object value) {
+    try {
+      return switch (field.type()) {
+        case "text", "keyword" -> value.toString();
+        case "long", "integer", "short", "byte" ->
+            value instanceof Number n && !(value instanceof Double)
+                ? (Object) n.longValue()
+                : (Object) (long) Double.parseDouble(value.toString());
+        case "double" -> Double.parseDouble(value.toString());
+        case "float" -> Float.parseFloat(value.toString());
+        case "boolean" -> Boolean.parseBoolean(value.toString());
+        case "date" -> {
+          Object own = field.params().get("format");
+          long millis =
+              value instanceof Number n
+                  ? n.longValue()
+                  : dev.duet.engine.mapping.DateFormats.of(own == null ? null : own.toString())
+                      .parseMillis(value.toString(), false);
+          yield FieldValueFormat.date(millis, field, format);
+        }
+        default -> value;
+      };
+    } catch (RuntimeException e) {
+      return null; // a malformed value the index ignored is not a field value either
+    }
+  }
+
+  /** Mapped leaf fields (multi-fields included) that a name or wildcard pattern reaches. */
+  private List<String> resolve(String pattern) {
+    if (!pattern.contains("*")) {
+      return lookup.leaf(pattern) == null || lookup.vector(pattern) != null
+          ? List.of()
+          : List.of(pattern);
+    }
+    List<String> names = new ArrayList<>();
+    for (String path : new TreeSet<>(lookup.leafPaths())) {
+      if (Wildcards.matches(pattern, path) && lookup.vector(path) == null) {
+        names.add(path);
+      }
+    }
+    return names;
+  }
+
+  private String sourcePath(String name) {
+    return sourcePath(lookup, name);
+  }
+
+  /** A multi-field ({@code title.raw}) reads its parent's source values. */
+  static String sourcePath(MappingLookup lookup, String name) {
+    int dot = name.lastIndexOf('.');
+    if (dot > 0) {
+      FieldMapping parent = lookup.leaf(name.substring(0, dot));
+      if (parent != null && parent.fields().containsKey(name.substring(dot + 1))) {
+        return name.substring(0, dot);
+      }
+    }
+    return name;
+  }
+
+  private static boolean isTrue(Object value) {
+    return value != null && Boolean.parseBoolean(value.toString());
+  }
+
+  private record Resolved(String name, FieldMapping mapping, String format) {}
+}

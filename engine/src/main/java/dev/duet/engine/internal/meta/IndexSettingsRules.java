@@ -1,0 +1,333 @@
+package dev.duet.engine.internal.meta;
+
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.index.IndexSettings;
+import dev.duet.engine.index.TimeValues;
+import dev.duet.engine.internal.query.RegexLimits;
+import dev.duet.engine.internal.search.RequestCache;
+import dev.duet.engine.internal.shard.SearchIdle;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.ToLongFunction;
+
+/** Validates index settings the way OpenSearch does for the settings Duet knows. */
+public final class IndexSettingsRules {
+  static final int DEFAULT_MAX_RESULT_WINDOW = 10_000;
+  static final int DEFAULT_MAX_TERMS_COUNT = 65_536;
+  static final int DEFAULT_MAX_INNER_RESULT_WINDOW = 100;
+  static final int DEFAULT_MAX_DOCVALUE_FIELDS_SEARCH = 100;
+  public static final int DEFAULT_MAX_TOKEN_COUNT = 10_000;
+  static final int DEFAULT_MAX_ANALYZED_OFFSET = 1_000_000;
+
+  private static final Set<String> KNOWN =
+      Set.of(
+          "number_of_shards",
+          "number_of_replicas",
+          "refresh_interval",
+          "search.idle.after",
+          "max_result_window",
+          "max_rescore_window",
+          "max_inner_result_window",
+          "max_docvalue_fields_search",
+          "max_terms_count",
+          "max_regex_length",
+          "max_ngram_diff",
+          "max_shingle_diff",
+          "analyze.max_token_count",
+          "highlight.max_analyzed_offset",
+          "translog.durability",
+          "translog.sync_interval",
+          "translog.flush_threshold_size",
+          "mapping.ignore_malformed",
+          MappingLimits.TOTAL_FIELDS,
+          MappingLimits.DEPTH,
+          MappingLimits.NESTED_FIELDS,
+          MappingLimits.NESTED_OBJECTS,
+          MappingLimits.FIELD_NAME_LENGTH,
+          "knn",
+          "knn.algo_param.ef_search",
+          "requests.cache.enable");
+
+  /** The settings {@code PUT /{index}/_settings} may change on an open index. */
+  private static final Set<String> DYNAMIC =
+      Set.of(
+          "number_of_replicas",
+          "refresh_interval",
+          "search.idle.after",
+          "max_result_window",
+          "max_rescore_window",
+          "max_inner_result_window",
+          "max_docvalue_fields_search",
+          "max_terms_count",
+          "max_regex_length",
+          "max_ngram_diff",
+          "max_shingle_diff",
+          "analyze.max_token_count",
+          "highlight.max_analyzed_offset",
+          "translog.durability",
+          "translog.sync_interval",
+          "translog.flush_threshold_size",
+          MappingLimits.TOTAL_FIELDS,
+          MappingLimits.DEPTH,
+          MappingLimits.NESTED_FIELDS,
+          MappingLimits.NESTED_OBJECTS,
+          MappingLimits.FIELD_NAME_LENGTH,
+          "knn.algo_param.ef_search",
+          "requests.cache.enable");
+
+  private static final long DEFAULT_SYNC_INTERVAL_MILLIS = 5_000;
+  private static final long MIN_SYNC_INTERVAL_MILLIS = 100;
+  private static final long DEFAULT_FLUSH_THRESHOLD_BYTES = 512L * 1024 * 1024;
+
+  private IndexSettingsRules() {}
+
+  /** Un-prefixed, validated settings; 400 for unknown keys or bad values. */
+  public static IndexSettings validate(IndexSettings settings) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (Map.Entry<String, String> e : settings.values().entrySet()) {
+      String key = e.getKey().startsWith("index.") ? e.getKey().substring(6) : e.getKey();
+      if (!KNOWN.contains(key) && !key.startsWith("analysis.")) {
+        throw new DuetException(
+            400,
+            "settings_exception",
+            "unknown setting [index."
+                + key
+                + "] please check that any required plugins are installed, or check the breaking"
+                + " changes documentation for removed settings");
+      }
+      out.put(key, e.getValue());
+    }
+    parseInt(out, "number_of_shards", 1);
+    parseInt(out, "number_of_replicas", 0);
+    parseInt(out, "max_result_window", 1);
+    parseInt(out, "max_rescore_window", 1);
+    parseInt(out, "max_inner_result_window", 1);
+    parseInt(out, "max_docvalue_fields_search", 0);
+    parseInt(out, "max_terms_count", 1);
+    parseInt(out, "max_regex_length", 1);
+    parseInt(out, "max_ngram_diff", 0);
+    parseInt(out, "max_shingle_diff", 0);
+    parseInt(out, "analyze.max_token_count", 1);
+    parseInt(out, "highlight.max_analyzed_offset", 1);
+    MappingLimits.validate(out);
+    String refresh = out.get("refresh_interval");
+    if (refresh != null) {
+      long millis = TimeValues.parseMillis(refresh, "index.refresh_interval");
+      if (millis < -1) {
+        throw DuetException.illegalArgument(
+            "failed to parse value [" + refresh + "] for setting [index.refresh_interval]");
+      }
+    }
+    String requestCache = out.get(RequestCache.INDEX_SETTING);
+    if (requestCache != null && !requestCache.equals("true") && !requestCache.equals("false")) {
+      throw DuetException.illegalArgument(
+          "Failed to parse value [" + requestCache + "] as only [true] or [false] are allowed.");
+    }
+    String idleAfter = out.get(SearchIdle.SETTING);
+    if (idleAfter != null && TimeValues.parseMillis(idleAfter, "index." + SearchIdle.SETTING) < 0) {
+      throw DuetException.illegalArgument(
+          "failed to parse value ["
+              + idleAfter
+              + "] for setting [index.search.idle.after], must be"
+              + " >= [0m]");
+    }
+    String durability = out.get("translog.durability");
+    if (durability != null && !durability.equals("request") && !durability.equals("async")) {
+      throw DuetException.illegalArgument(
+          "No enum constant org.opensearch.index.translog.Translog.Durability."
+              + durability.toUpperCase(Locale.ROOT));
+    }
+    String syncInterval = out.get("translog.sync_interval");
+    if (syncInterval != null) {
+      long millis = TimeValues.parseMillis(syncInterval, "index.translog.sync_interval");
+      if (millis < MIN_SYNC_INTERVAL_MILLIS) {
+        throw DuetException.illegalArgument(
+            "Failed to parse value ["
+                + syncInterval
+                + "] for setting [index.translog.sync_interval] must be >= 100ms");
+      }
+    }
+    String threshold = out.get("translog.flush_threshold_size");
+    if (threshold != null) {
+      long bytes = ByteSizes.parse(threshold, "index.translog.flush_threshold_size");
+      if (bytes < 1) {
+        throw DuetException.illegalArgument(
+            "failed to parse value ["
+                + threshold
+                + "] for setting [index.translog.flush_threshold_size], must be >= [1b]");
+      }
+    }
+    Map<String, java.util.List<String>> lists = new LinkedHashMap<>();
+    settings.lists().forEach((k, v) -> lists.put(k.startsWith("index.") ? k.substring(6) : k, v));
+    return new IndexSettings(out, lists);
+  }
+
+  /**
+   * The settings of each index after an update ({@code null} values reset a setting to its
+   * default), validated as {@link #validate} does; 400 naming every index when the update touches a
+   * setting OpenSearch fixes at creation.
+   */
+  public static Map<String, IndexSettings> applyUpdate(
+      Map<String, String> update, List<IndexMetadata> indices) {
+    if (update.isEmpty()) {
+      throw new DuetException(
+          400,
+          "action_request_validation_exception",
+          "Validation Failed: 1: no settings to update;");
+    }
+    Map<String, String> changes = new LinkedHashMap<>();
+    Map<String, String> nonNull = new LinkedHashMap<>();
+    update.forEach(
+        (k, v) -> {
+          String key = k.startsWith("index.") ? k.substring(6) : k;
+          changes.put(key, v);
+          if (v != null) {
+            nonNull.put(key, v);
+          }
+        });
+    validate(new IndexSettings(nonNull)); // unknown keys and bad values first, as OpenSearch
+    Set<String> fixed = new java.util.TreeSet<>();
+    for (String key : changes.keySet()) {
+      if (!DYNAMIC.contains(key)) {
+        fixed.add("index." + key);
+      }
+    }
+    if (!fixed.isEmpty() && !indices.isEmpty()) {
+      StringBuilder names = new StringBuilder();
+      for (IndexMetadata index : indices) {
+        names.append(names.isEmpty() ? "" : ", ");
+        names.append('[').append(index.name()).append('/').append(index.uuid()).append(']');
+      }
+      throw DuetException.illegalArgument(
+          "Can't update non dynamic settings [" + fixed + "] for open indices [" + names + "]");
+    }
+    Map<String, IndexSettings> out = new LinkedHashMap<>();
+    for (IndexMetadata index : indices) {
+      Map<String, String> merged = new LinkedHashMap<>(index.settings().values());
+      changes.forEach(
+          (k, v) -> {
+            if (v == null) {
+              merged.remove(k);
+            } else {
+              merged.put(k, v);
+            }
+          });
+      out.put(index.name(), validate(new IndexSettings(merged, index.settings().lists())));
+    }
+    return out;
+  }
+
+  /** {@code index.mapping.ignore_malformed}: the default of every field's own parameter. */
+  public static boolean ignoreMalformed(IndexSettings settings) {
+    return "true".equals(settings.get("mapping.ignore_malformed"));
+  }
+
+  /** {@code index.translog.durability: async}: fsync on a timer instead of before each ack. */
+  public static boolean asyncDurability(IndexSettings settings) {
+    return "async".equals(settings.get("translog.durability"));
+  }
+
+  public static long syncIntervalMillis(IndexSettings settings) {
+    String v = settings.get("translog.sync_interval");
+    return v == null
+        ? DEFAULT_SYNC_INTERVAL_MILLIS
+        : TimeValues.parseMillis(v, "index.translog.sync_interval");
+  }
+
+  public static long flushThresholdBytes(IndexSettings settings) {
+    String v = settings.get("translog.flush_threshold_size");
+    return v == null
+        ? DEFAULT_FLUSH_THRESHOLD_BYTES
+        : ByteSizes.parse(v, "index.translog.flush_threshold_size");
+  }
+
+  public static int maxResultWindow(IndexSettings settings) {
+    String v = settings.get("max_result_window");
+    return v == null ? DEFAULT_MAX_RESULT_WINDOW : Integer.parseInt(v);
+  }
+
+  /** {@code index.max_rescore_window}: the largest rescore window; max_result_window if unset. */
+  public static int maxRescoreWindow(IndexSettings settings) {
+    String v = settings.get("max_rescore_window");
+    return v == null ? maxResultWindow(settings) : Integer.parseInt(v.trim());
+  }
+
+  /** {@code index.max_inner_result_window}: the largest from + size of inner hits and top hits. */
+  public static int maxInnerResultWindow(IndexSettings settings) {
+    String v = settings.get("max_inner_result_window");
+    return v == null ? DEFAULT_MAX_INNER_RESULT_WINDOW : Integer.parseInt(v.trim());
+  }
+
+  /** {@code index.max_docvalue_fields_search}: the most {@code docvalue_fields} one search asks. */
+  public static int maxDocvalueFieldsSearch(IndexSettings settings) {
+    String v = settings.get("max_docvalue_fields_search");
+    return v == null ? DEFAULT_MAX_DOCVALUE_FIELDS_SEARCH : Integer.parseInt(v.trim());
+  }
+
+  /** {@code index.max_terms_count}: the most values one terms query may hold. */
+  public static int maxTermsCount(IndexSettings settings) {
+    String v = settings.get("max_terms_count");
+    return v == null ? DEFAULT_MAX_TERMS_COUNT : Integer.parseInt(v.trim());
+  }
+
+  /** {@code index.max_regex_length}: the longest regex a query or aggregation may hold. */
+  public static int maxRegexLength(IndexSettings settings) {
+    String v = settings.get("max_regex_length");
+    return v == null ? RegexLimits.DEFAULT_MAX_REGEX_LENGTH : Integer.parseInt(v.trim());
+  }
+
+  /** {@code index.analyze.max_token_count}: the most tokens one {@code _analyze} may list. */
+  public static int maxTokenCount(IndexSettings settings) {
+    String v = settings.get("analyze.max_token_count");
+    return v == null ? DEFAULT_MAX_TOKEN_COUNT : Integer.parseInt(v.trim());
+  }
+
+  /** {@code index.highlight.max_analyzed_offset}: the longest text a highlighter analyzes. */
+  public static int maxAnalyzedOffset(IndexSettings settings) {
+    String v = settings.get("highlight.max_analyzed_offset");
+    return v == null ? DEFAULT_MAX_ANALYZED_OFFSET : Integer.parseInt(v.trim());
+  }
+
+  private static void parseInt(Map<String, String> settings, String key, int min) {
+    parseWhole(settings, key, min, Integer::parseInt);
+  }
+
+  /**
+   * {@code index.<key>} as a long of at least {@code min}, normalised; 400 in OpenSearch's words.
+   */
+  static void parseLong(Map<String, String> settings, String key, long min) {
+    parseWhole(settings, key, min, Long::parseLong);
+  }
+
+  private static void parseWhole(
+      Map<String, String> settings, String key, long min, ToLongFunction<String> parser) {
+    String value = settings.get(key);
+    if (value == null) {
+      return;
+    }
+    long parsed;
+    try {
+      parsed = parser.applyAsLong(value.trim());
+    } catch (NumberFormatException e) {
+      throw new DuetException(
+          400,
+          "illegal_argument_exception",
+          "Failed to parse value [" + value + "] for setting [index." + key + "]",
+          Map.of(),
+          new DuetException(400, "number_format_exception", "For input string: \"" + value + "\""));
+    }
+    if (parsed < min) {
+      throw DuetException.illegalArgument(
+          "Failed to parse value ["
+              + value
+              + "] for setting [index."
+              + key
+              + "] must be >= "
+              + min);
+    }
+    settings.put(key, Long.toString(parsed));
+  }
+}

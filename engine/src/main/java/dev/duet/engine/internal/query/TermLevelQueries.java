@@ -1,0 +1,323 @@
+package dev.duet.engine.internal.query;
+
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.internal.document.MappingLookup;
+import dev.duet.engine.internal.shard.DocLookup;
+import dev.duet.engine.internal.source.Wildcards;
+import dev.duet.engine.mapping.FieldMapping;
+import dev.duet.engine.search.Exists;
+import dev.duet.engine.search.Fuzzy;
+import dev.duet.engine.search.Ids;
+import dev.duet.engine.search.Prefix;
+import dev.duet.engine.search.Regexp;
+import dev.duet.engine.search.TermsSet;
+import dev.duet.engine.search.Wildcard;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.AutomatonQuery;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.ConstantScoreQuery;
+import org.apache.lucene.search.FieldExistsQuery;
+import org.apache.lucene.search.FuzzyQuery;
+import org.apache.lucene.search.MatchAllDocsQuery;
+import org.apache.lucene.search.MatchNoDocsQuery;
+import org.apache.lucene.search.PrefixQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.RegexpQuery;
+import org.apache.lucene.search.TermInSetQuery;
+import org.apache.lucene.search.WildcardQuery;
+import org.apache.lucene.util.BytesRef;
+import org.apache.lucene.util.automaton.Automata;
+import org.apache.lucene.util.automaton.Automaton;
+import org.apache.lucene.util.automaton.Operations;
+import org.apache.lucene.util.automaton.RegExp;
+import org.apache.lucene.util.automaton.TooComplexToDeterminizeException;
+
+/**
+ * The term-level queries beyond term, terms and range, with OpenSearch's field-type rules:
+ * multi-term queries (prefix, wildcard, regexp, fuzzy) only on keyword and text fields, and
+ * constant scores where OpenSearch rewrites to them.
+ */
+public final class TermLevelQueries {
+  private final MappingLookup lookup;
+  private final FieldQueries fields;
+  private final int maxRegexLength;
+
+  TermLevelQueries(MappingLookup lookup, FieldQueries fields, int maxRegexLength) {
+    this.lookup = lookup;
+    this.fields = fields;
+    this.maxRegexLength = maxRegexLength;
+  }
+
+  Query exists(Exists e) {
+    String name = e.field();
+    if (name.equals(DocLookup.ID) || name.equals(DocLookup.SOURCE)) {
+      return MatchAllDocsQuery.INSTANCE;
+    }
+    List<String> matched = new ArrayList<>();
+    for (String path : lookup.leafPaths()) {
+      if (path.equals(name)
+          || path.startsWith(name + ".") && lookup.object(name) != null
+          || name.indexOf('*') >= 0 && Wildcards.matches(name, path)) {
+        matched.add(path);
+      }
+    }
+    if (matched.isEmpty()) {
+      return new MatchNoDocsQuery("no mapped field [" + name + "]");
+    }
+    if (matched.size() == 1) {
+      return new ConstantScoreQuery(new FieldExistsQuery(matched.get(0)));
+    }
+    BooleanQuery.Builder b = new BooleanQuery.Builder();
+    for (String path : matched) {
+      b.add(new FieldExistsQuery(path), Occur.SHOULD);
+    }
+    return new ConstantScoreQuery(b.build());
+  }
+
+  Query prefix(Prefix p) {
+    return prefix(p.field(), p.value(), p.caseInsensitive());
+  }
+
+  Query prefix(String name, String value, boolean caseInsensitive) {
+    if (stringField(name, "prefix", false) == null) {
+      return new MatchNoDocsQuery("unmapped field [" + name + "]");
+    }
+    if (caseInsensitive) {
+      Automaton a =
+          Operations.concatenate(List.of(caseInsensitiveString(value), Automata.makeAnyString()));
+      try {
+        return new ConstantScoreQuery(
+            new AutomatonQuery(new Term(name, value + "*"), deterministic(a)));
+      } catch (TooComplexToDeterminizeException e) {
+        throw tooComplex(e);
+      }
+    }
+    return new ConstantScoreQuery(new PrefixQuery(new Term(name, value)));
+  }
+
+  Query wildcard(Wildcard w) {
+    if (stringField(w.field(), "wildcard", false) == null) {
+      return new MatchNoDocsQuery("unmapped field [" + w.field() + "]");
+    }
+    // Runs of * and ? are rewritten to their shortest equal form: Lucene's automaton for n
+    // consecutive * has n^2 transitions (10,000 of them fill any heap).
+    Term term = new Term(w.field(), Wildcards.collapseRuns(w.value()));
+    try {
+      if (w.caseInsensitive()) {
+        return new ConstantScoreQuery(
+            new AutomatonQuery(term, deterministic(caseInsensitiveWildcard(term.text()))));
+      }
+      return new ConstantScoreQuery(new WildcardQuery(term));
+    } catch (TooComplexToDeterminizeException e) {
+      throw tooComplex(e);
+    }
+  }
+
+  Query regexp(Regexp r) {
+    if (stringField(r.field(), "regexp", false) == null) {
+      return new MatchNoDocsQuery("unmapped field [" + r.field() + "]");
+    }
+    int flags = regexpFlags(r.flags());
+    int match = r.caseInsensitive() ? RegExp.ASCII_CASE_INSENSITIVE : 0;
+    try {
+      return new ConstantScoreQuery(
+          checkedRegexp(
+              new Term(r.field(), r.value()),
+              flags,
+              match,
+              r.maxDeterminizedStates(),
+              "the Regexp Query request"));
+    } catch (IllegalArgumentException e) {
+      throw fields.failure(
+          "failed to create query: " + e.getMessage(),
+          DuetException.illegalArgument(e.getMessage()));
+    }
+  }
+
+  /**
+   * A regexp query within {@code index.max_regex_length} and the regex bounds of {@link
+   * RegexLimits}; {@code usedIn} names the request part in the length limit's message.
+   */
+  Query checkedRegexp(Term term, int flags, int match, int determinizeWorkLimit, String usedIn) {
+    try {
+      RegexLimits.checkLength(term.text(), maxRegexLength, usedIn);
+      RegexLimits.parse(term.text(), flags, match, determinizeWorkLimit);
+      return new RegexpQuery(term, flags, match, determinizeWorkLimit);
+    } catch (DuetException e) {
+      throw fields.failure("failed to create query: " + e.reason(), e);
+    } catch (TooComplexToDeterminizeException e) {
+      throw tooComplex(e);
+    }
+  }
+
+  /** OpenSearch's failure when Lucene gives up determinizing a query's automaton. */
+  DuetException tooComplex(TooComplexToDeterminizeException e) {
+    return fields.failure(
+        "failed to create query: " + e.getMessage(), RegexLimits.tooComplex(e.getMessage()));
+  }
+
+  Query fuzzy(Fuzzy f) {
+    return fuzzy(
+        f.field(),
+        String.valueOf(f.value()),
+        f.fuzziness() == null ? "AUTO" : f.fuzziness(),
+        f.prefixLength(),
+        f.maxExpansions(),
+        f.transpositions());
+  }
+
+  Query fuzzy(
+      String name,
+      String value,
+      String fuzziness,
+      int prefixLength,
+      int maxExpansions,
+      boolean transpositions) {
+    if (stringField(name, "fuzzy", true) == null) {
+      return new MatchNoDocsQuery("unmapped field [" + name + "]");
+    }
+    int edits = Fuzziness.edits(fuzziness, value);
+    if (longerThanAnyTerm(value, edits)) {
+      return new MatchNoDocsQuery("fuzzy term longer than any indexed term");
+    }
+    return new FuzzyQuery(
+        new Term(name, value), edits, prefixLength, maxExpansions, transpositions);
+  }
+
+  /**
+   * Whether no indexed term is within {@code edits} of {@code value} for its length alone
+   * (OpenSearch finds none either), where Lucene would spend seconds building the automaton that
+   * finds so.
+   */
+  static boolean longerThanAnyTerm(String value, int edits) {
+    return value.codePointCount(0, value.length()) > IndexWriter.MAX_TERM_LENGTH + edits;
+  }
+
+  Query ids(Ids ids) {
+    if (ids.values().isEmpty()) {
+      return new MatchNoDocsQuery("no ids");
+    }
+    List<BytesRef> terms = new ArrayList<>(ids.values().size());
+    for (String id : ids.values()) {
+      terms.add(new BytesRef(id));
+    }
+    return new ConstantScoreQuery(new TermInSetQuery(DocLookup.ID, terms));
+  }
+
+  Query termsSet(TermsSet t) {
+    if (t.minimumShouldMatchField() == null) {
+      String reason = "No minimum should match has been specified";
+      throw fields.failure(
+          "failed to create query: " + reason,
+          new DuetException(400, "illegal_state_exception", reason));
+    }
+    FieldMapping field = lookup.leaf(t.field());
+    if (field == null || t.terms().isEmpty()) {
+      return new MatchNoDocsQuery("unmapped field [" + t.field() + "]");
+    }
+    List<Query> clauses = new ArrayList<>(t.terms().size());
+    for (Object term : t.terms()) {
+      clauses.add(fields.term(t.field(), term));
+    }
+    FieldMapping msm = lookup.leaf(t.minimumShouldMatchField());
+    if (msm == null) {
+      return new MatchNoDocsQuery("unmapped field [" + t.minimumShouldMatchField() + "]");
+    }
+    return new org.apache.lucene.sandbox.search.CoveringQuery(
+        clauses, new SortedNumericMinimum(t.minimumShouldMatchField()));
+  }
+
+  /** The keyword or text field a multi-term query runs on, or null when unmapped. */
+  private FieldMapping stringField(String name, String query, boolean withCause) {
+    FieldMapping field = lookup.leaf(name);
+    if (field == null) {
+      return null;
+    }
+    if (!field.type().equals("keyword") && !field.type().equals("text")) {
+      String reason =
+          "Can only use "
+              + query
+              + " queries on keyword and text fields - not on ["
+              + name
+              + "] which is of type ["
+              + field.type()
+              + "]";
+      throw withCause
+          ? fields.failure(
+              "failed to create query: " + reason, DuetException.illegalArgument(reason))
+          : fields.failure(reason, null);
+    }
+    return field;
+  }
+
+  private static Automaton deterministic(Automaton a) {
+    return Operations.determinize(a, Operations.DEFAULT_DETERMINIZE_WORK_LIMIT);
+  }
+
+  private static Automaton caseInsensitiveString(String value) {
+    List<Automaton> chars = new ArrayList<>();
+    value.codePoints().forEach(cp -> chars.add(caseInsensitiveChar(cp)));
+    return chars.isEmpty() ? Automata.makeEmptyString() : Operations.concatenate(chars);
+  }
+
+  private static Automaton caseInsensitiveChar(int cp) {
+    int lower = Character.toLowerCase(cp);
+    int upper = Character.toUpperCase(cp);
+    return lower == upper
+        ? Automata.makeChar(cp)
+        : Operations.union(List.of(Automata.makeChar(lower), Automata.makeChar(upper)));
+  }
+
+  /** Lucene's wildcard syntax as an automaton matching ASCII letters in either case. */
+  private static Automaton caseInsensitiveWildcard(String wildcard) {
+    List<Automaton> parts = new ArrayList<>();
+    for (int i = 0; i < wildcard.length(); ) {
+      int c = wildcard.codePointAt(i);
+      i += Character.charCount(c);
+      if (c == '*') {
+        parts.add(Automata.makeAnyString());
+      } else if (c == '?') {
+        parts.add(Automata.makeAnyChar());
+      } else {
+        if (c == '\\' && i < wildcard.length()) {
+          c = wildcard.codePointAt(i);
+          i += Character.charCount(c);
+        }
+        parts.add(caseInsensitiveChar(c));
+      }
+    }
+    return parts.isEmpty() ? Automata.makeEmptyString() : Operations.concatenate(parts);
+  }
+
+  /** OpenSearch's {@code flags}: names joined by {@code |}; ALL when none are given. */
+  static int regexpFlags(String flags) {
+    if (flags == null || flags.isEmpty()) {
+      return RegExp.ALL;
+    }
+    int result = 0;
+    for (String flag : flags.split("\\|")) {
+      String f = flag.trim().toUpperCase(Locale.ROOT);
+      if (f.isEmpty()) {
+        continue;
+      }
+      result |=
+          switch (f) {
+            case "INTERSECTION" -> RegExp.INTERSECTION;
+            case "COMPLEMENT" -> RegExp.DEPRECATED_COMPLEMENT;
+            case "EMPTY" -> RegExp.EMPTY;
+            case "ANYSTRING" -> RegExp.ANYSTRING;
+            case "INTERVAL" -> RegExp.INTERVAL;
+            case "NONE" -> RegExp.NONE;
+            case "ALL" -> RegExp.ALL;
+            default ->
+                throw DuetException.illegalArgument("Unknown regexp flag [" + flag.trim() + "]");
+          };
+    }
+    return result;
+  }
+}

@@ -1,0 +1,106 @@
+package dev.duet.engine.internal.shard;
+
+import dev.duet.engine.search.HitVersions;
+import java.io.IOException;
+import java.util.List;
+import java.util.Set;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.NumericDocValues;
+import org.apache.lucene.index.PostingsEnum;
+import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.index.Terms;
+import org.apache.lucene.index.TermsEnum;
+import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.util.Bits;
+import org.apache.lucene.util.BytesRef;
+
+/** Finds the live document with an {@code _id} in a reader: its version fields and source. */
+public final class DocLookup {
+  public static final String ID = "_id";
+  public static final String SOURCE = "_source";
+  public static final String SEQ_NO = "_seq_no";
+  public static final String VERSION = "_version";
+  public static final String PRIMARY_TERM = "_primary_term";
+
+  /** Stands for "present, source not loaded" in a {@link LiveVersionMap.Entry}. */
+  static final byte[] NOT_LOADED = new byte[0];
+
+  private static final Set<String> SOURCE_ONLY = Set.of(SOURCE);
+
+  private DocLookup() {}
+
+  static LiveVersionMap.Entry find(IndexReader reader, String id, boolean loadSource)
+      throws IOException {
+    BytesRef term = new BytesRef(id);
+    for (LeafReaderContext leaf : reader.leaves()) {
+      LeafReader r = leaf.reader();
+      Terms terms = r.terms(ID);
+      if (terms == null) {
+        continue;
+      }
+      TermsEnum te = terms.iterator();
+      if (!te.seekExact(term)) {
+        continue;
+      }
+      int doc = lastLive(te.postings(null, PostingsEnum.NONE), r.getLiveDocs());
+      if (doc != DocIdSetIterator.NO_MORE_DOCS) {
+        return entry(r, doc, loadSource);
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The last live document of an id's postings: the root document, since the nested documents of a
+   * block (which carry the root's id) come before it; NO_MORE_DOCS when none is live.
+   */
+  public static int lastLive(PostingsEnum postings, Bits live) throws IOException {
+    int found = DocIdSetIterator.NO_MORE_DOCS;
+    for (int doc = postings.nextDoc();
+        doc != DocIdSetIterator.NO_MORE_DOCS;
+        doc = postings.nextDoc()) {
+      if (live == null || live.get(doc)) {
+        found = doc;
+      }
+    }
+    return found;
+  }
+
+  /** The version fields (and source, if asked) of a live document. */
+  static LiveVersionMap.Entry entry(LeafReader r, int doc, boolean loadSource) throws IOException {
+    byte[] source = NOT_LOADED;
+    if (loadSource) {
+      BytesRef bytes = r.storedFields().document(doc, SOURCE_ONLY).getBinaryValue(SOURCE);
+      source = bytes == null ? NOT_LOADED : BytesRef.deepCopyOf(bytes).bytes;
+    }
+    return new LiveVersionMap.Entry(
+        value(r, VERSION, doc), value(r, SEQ_NO, doc), value(r, PRIMARY_TERM, doc), source, 0);
+  }
+
+  /**
+   * The {@code _version} and/or {@code _seq_no} and {@code _primary_term} of the searcher-wide doc
+   * {@code doc}, each null when not asked.
+   */
+  public static HitVersions versions(
+      IndexSearcher searcher, int doc, boolean version, boolean seqNo) throws IOException {
+    List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
+    LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
+    LeafReader r = leaf.reader();
+    int local = doc - leaf.docBase;
+    return new HitVersions(
+        version ? value(r, VERSION, local) : null,
+        seqNo ? value(r, SEQ_NO, local) : null,
+        seqNo ? value(r, PRIMARY_TERM, local) : null);
+  }
+
+  private static long value(LeafReader reader, String field, int doc) throws IOException {
+    NumericDocValues values = reader.getNumericDocValues(field);
+    if (values == null || !values.advanceExact(doc)) {
+      return 0;
+    }
+    return values.longValue();
+  }
+}

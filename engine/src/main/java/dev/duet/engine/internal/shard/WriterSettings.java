@@ -1,0 +1,55 @@
+package dev.duet.engine.internal.shard;
+
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.codecs.Codec;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.TieredMergePolicy;
+
+/**
+ * The {@link IndexWriterConfig} of every Duet index, with OpenSearch 3.8's defaults where Lucene's
+ * differ, so that both engines flush and merge alike (asked of the running OpenSearch with {@code
+ * GET /{index}/_settings?include_defaults=true}).
+ */
+public final class WriterSettings {
+  /** {@code index.merge.policy.segments_per_tier}: Lucene 10.5 defaults to 8. */
+  static final double SEGMENTS_PER_TIER = 10;
+
+  /**
+   * {@code index.merge.policy.max_merge_at_once}: Lucene 10.5 defaults to 10; a wider merge
+   * rewrites each document fewer times on its way up the tiers.
+   */
+  static final int MAX_MERGE_AT_ONCE = 30;
+
+  /** {@code index.merge.policy.floor_segment}, as in Lucene. */
+  static final double FLOOR_SEGMENT_MB = 16;
+
+  /** {@code index.merge.policy.max_merged_segment}, as in Lucene. */
+  static final double MAX_MERGED_SEGMENT_MB = 5 * 1024;
+
+  /** {@code index.merge.policy.deletes_pct_allowed}, as in Lucene. */
+  static final double DELETES_PCT_ALLOWED = 20;
+
+  /**
+   * Indexing buffer before a segment is flushed. OpenSearch shares 10% of the heap (at least 48 MB)
+   * among the shards that index; Duet gives each index a fixed buffer of that order.
+   */
+  static final double RAM_BUFFER_MB = 64;
+
+  private WriterSettings() {}
+
+  static IndexWriterConfig config(Analyzer analyzer, Codec codec) {
+    TieredMergePolicy merges = new TieredMergePolicy();
+    merges.setSegmentsPerTier(SEGMENTS_PER_TIER);
+    merges.setMaxMergeAtOnce(MAX_MERGE_AT_ONCE);
+    merges.setFloorSegmentMB(FLOOR_SEGMENT_MB);
+    merges.setMaxMergedSegmentMB(MAX_MERGED_SEGMENT_MB);
+    merges.setDeletesPctAllowed(DELETES_PCT_ALLOWED);
+    IndexWriterConfig config = new IndexWriterConfig(analyzer);
+    config.setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
+    config.setCodec(codec);
+    config.setMergePolicy(merges);
+    config.setRAMBufferSizeMB(RAM_BUFFER_MB);
+    config.setCommitOnClose(false);
+    return config;
+  }
+}

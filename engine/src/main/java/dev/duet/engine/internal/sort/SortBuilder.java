@@ -1,0 +1,129 @@
+package dev.duet.engine.internal.sort;
+
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.internal.shard.DocLookup;
+import dev.duet.engine.internal.shard.LuceneIndex;
+import dev.duet.engine.mapping.FieldMapping;
+import dev.duet.engine.search.SortSpec;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.lucene.search.Sort;
+import org.apache.lucene.search.SortField;
+import org.apache.lucene.search.SortedNumericSelector;
+import org.apache.lucene.search.SortedNumericSortField;
+import org.apache.lucene.search.SortedSetSelector;
+
+/**
+ * Sort keys as Lucene sort fields for one index: multi-valued fields sort by their smallest value
+ * ascending and largest descending, missing values last, as OpenSearch's defaults.
+ */
+public final class SortBuilder {
+  /** The point-in-time tiebreak: a shard's doc id, as OpenSearch sorts and reports it. */
+  public static final String SHARD_DOC = "_shard_doc";
+
+  /** Types with no doc values to sort by (a default LONG sort would read what is not there). */
+  private static final java.util.Set<String> UNSORTABLE_TYPES =
+      java.util.Set.of("knn_vector", "object", "nested", "binary");
+
+  private SortBuilder() {}
+
+  /** The Lucene sort, or null for relevance order (no sort keys). */
+  public static Sort build(List<SortSpec> specs, LuceneIndex index) {
+    if (specs.isEmpty()) {
+      return null;
+    }
+    if (specs.size() == 1
+        && specs.get(0).field().equals("_score")
+        && specs.get(0).effectiveOrder() == SortSpec.SortOrder.DESC) {
+      return null; // relevance order: OpenSearch reports scores and no sort values
+    }
+    SortField[] fields = new SortField[specs.size()];
+    for (int i = 0; i < fields.length; i++) {
+      fields[i] = field(specs.get(i), index);
+    }
+    return new Sort(fields);
+  }
+
+  static boolean sortsByScore(List<SortSpec> specs) {
+    for (SortSpec spec : specs) {
+      if (spec.field().equals("_score")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static SortField field(SortSpec spec, LuceneIndex index) {
+    boolean reverse = spec.effectiveOrder() == SortSpec.SortOrder.DESC;
+    String name = spec.field();
+    if (name.equals("_score")) {
+      return new SortField(null, SortField.Type.SCORE, !reverse);
+    }
+    if (name.equals("_doc") || name.equals(SHARD_DOC)) {
+      return new SortField(null, SortField.Type.DOC, reverse);
+    }
+    if (name.equals(DocLookup.ID)) {
+      SortField id = new SortField(DocLookup.ID, SortField.Type.STRING, reverse);
+      id.setMissingValue(reverse ? SortField.STRING_FIRST : SortField.STRING_LAST);
+      return id;
+    }
+    FieldMapping field = index.lookup().leaf(name);
+    if (field == null) {
+      Map<String, String> meta = new LinkedHashMap<>();
+      meta.put("index", index.name());
+      meta.put("index_uuid", index.uuid());
+      throw new DuetException(
+          400,
+          "query_shard_exception",
+          "No mapping found for [" + name + "] in order to sort on",
+          meta,
+          null);
+    }
+    if (field.type().equals("text")) {
+      throw DuetException.illegalArgument(
+          "Text fields are not optimised for operations that require per-document field data like"
+              + " aggregations and sorting, so these operations are disabled by default. Please use"
+              + " a keyword field instead. Alternatively, set fielddata=true on ["
+              + name
+              + "] in order to load field data by uninverting the inverted index. Note that this"
+              + " can use significant memory.");
+    }
+    if (Boolean.FALSE.equals(field.params().get("doc_values"))
+        || UNSORTABLE_TYPES.contains(field.type())) {
+      throw DuetException.illegalArgument(
+          "Can't load fielddata on ["
+              + name
+              + "] because fielddata is unsupported on fields of type ["
+              + field.type()
+              + "]. Use doc values instead.");
+    }
+    if (ModeSortField.applies(spec)) {
+      return ModeSortField.of(spec, field, index);
+    }
+    SortedNumericSelector.Type numericSelector =
+        reverse ? SortedNumericSelector.Type.MAX : SortedNumericSelector.Type.MIN;
+    switch (field.type()) {
+      case "keyword" -> {
+        return SortMissing.keywordSort(
+            spec, reverse, reverse ? SortedSetSelector.Type.MAX : SortedSetSelector.Type.MIN);
+      }
+      case "double", "float" -> {
+        SortedNumericSortField sort =
+            new SortedNumericSortField(
+                name,
+                field.type().equals("double") ? SortField.Type.DOUBLE : SortField.Type.FLOAT,
+                reverse,
+                numericSelector);
+        sort.setMissingValue(SortMissing.numeric(spec, field.type(), reverse));
+        return sort;
+      }
+      default -> {
+        SortedNumericSortField sort =
+            new SortedNumericSortField(name, SortField.Type.LONG, reverse, numericSelector);
+        sort.setMissingValue(SortMissing.numeric(spec, field.type(), reverse));
+        return sort;
+      }
+    }
+  }
+}

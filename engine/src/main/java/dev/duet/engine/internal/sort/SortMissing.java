@@ -1,0 +1,73 @@
+package dev.duet.engine.internal.sort;
+
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.search.SortSpec;
+import org.apache.lucene.search.SortField;
+import org.apache.lucene.search.SortedSetSelector;
+import org.apache.lucene.search.SortedSetSortField;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * Where a sort key puts documents without a value ({@code missing}): last by default, first with
+ * {@code _first}, as the type's extreme (numbers: an {@code integer} field's extremes are {@code
+ * int}'s, as OpenSearch reports them), or at a value the request gives.
+ */
+public final class SortMissing {
+  private SortMissing() {}
+
+  /** The missing value of a numeric key: a Long, Double or Float by the field's type. */
+  static Object numeric(SortSpec spec, String type, boolean reverse) {
+    Object custom = spec.missingValue();
+    if (custom != null) {
+      return parse(custom, type);
+    }
+    boolean high = reverse == spec.missingFirst();
+    return switch (type) {
+      case "double" -> high ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY;
+      case "float" -> high ? Float.POSITIVE_INFINITY : Float.NEGATIVE_INFINITY;
+      case "integer" -> (long) (high ? Integer.MAX_VALUE : Integer.MIN_VALUE);
+      case "short" -> (long) (high ? Short.MAX_VALUE : Short.MIN_VALUE);
+      case "byte" -> (long) (high ? Byte.MAX_VALUE : Byte.MIN_VALUE);
+      default -> high ? Long.MAX_VALUE : Long.MIN_VALUE;
+    };
+  }
+
+  /**
+   * A keyword key by the smallest or largest of each document's terms ({@code selector}), missing
+   * documents placed as {@code spec} says: first, last, or as if they had its value's term.
+   */
+  static SortField keywordSort(SortSpec spec, boolean reverse, SortedSetSelector.Type selector) {
+    BytesRef term = keywordTerm(spec);
+    if (term != null) {
+      return MissingTermSort.of(spec.field(), reverse, selector, term);
+    }
+    return new SortedSetSortField(spec.field(), reverse, selector, keyword(spec, reverse));
+  }
+
+  /**
+   * The term a keyword key's missing documents sort as (a number or boolean as its text), or null.
+   */
+  static BytesRef keywordTerm(SortSpec spec) {
+    Object value = spec.missingValue();
+    return value == null ? null : new BytesRef(String.valueOf(value));
+  }
+
+  /** Where a keyword key without a missing term puts documents without one: Lucene's marker. */
+  static Object keyword(SortSpec spec, boolean reverse) {
+    return reverse != spec.missingFirst() ? SortField.STRING_FIRST : SortField.STRING_LAST;
+  }
+
+  private static Object parse(Object value, String type) {
+    String text = String.valueOf(value);
+    try {
+      return switch (type) {
+        case "double" -> value instanceof Number n ? n.doubleValue() : Double.parseDouble(text);
+        case "float" -> value instanceof Number n ? n.floatValue() : Float.parseFloat(text);
+        default -> value instanceof Number n ? n.longValue() : Long.parseLong(text);
+      };
+    } catch (NumberFormatException e) {
+      // OpenSearch lets the JDK's exception through on the shard.
+      throw new DuetException(400, "number_format_exception", e.getMessage());
+    }
+  }
+}
