@@ -8,6 +8,7 @@ import dev.duet.engine.mapping.MappedType;
 import java.io.IOException;
 import java.util.List;
 import org.apache.lucene.index.IndexableField;
+import org.apache.lucene.search.FieldExistsQuery;
 import org.apache.lucene.search.MatchNoDocsQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TermRangeQuery;
@@ -110,6 +111,11 @@ public abstract class FieldType implements MappedType {
     BytesRef lo = lower == null ? null : new BytesRef(String.valueOf(lower));
     BytesRef hi = upper == null ? null : new BytesRef(String.valueOf(upper));
     return new TermRangeQuery(name, lo, hi, includeLower, includeUpper);
+  }
+
+  /** The query for documents with a value in the field ({@code exists}). */
+  public Query existsQuery(String name, FieldMapping field) {
+    return new FieldExistsQuery(name);
   }
 
   /** How full-text queries, highlighters and {@code _analyze} treat the type's values. */
