@@ -122,7 +122,7 @@ public final class HitFields {
       SortedSetDocValues values = DocValues.getSortedSet(leaf.reader(), field.name);
       if (values.advanceExact(doc)) {
         for (int i = 0; i < values.docValueCount(); i++) {
-          out.add(values.lookupOrd(values.nextOrd()).utf8ToString());
+          out.add(type.docValue(values.lookupOrd(values.nextOrd()), field.mapping, field.format));
         }
       }
       return out;

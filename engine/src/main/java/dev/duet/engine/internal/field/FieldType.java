@@ -160,6 +160,14 @@ public abstract class FieldType implements MappedType {
   }
 
   /**
+   * A term of the field's ordinal doc values ({@link DocValuesType#ORDINALS}) as {@code
+   * docvalue_fields} and collapsing show it.
+   */
+  public Object docValue(BytesRef term, FieldMapping field, String format) {
+    return term.utf8ToString();
+  }
+
+  /**
    * A {@code _source} value as the {@code fields} option (and stored fields) show it, by the
    * request's {@code format}; throws when the value is one the type cannot hold (the caller leaves
    * it out, as the index ignored it).

@@ -3,6 +3,7 @@ package dev.duet.engine.internal.search;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.internal.document.FieldIndexer;
 import dev.duet.engine.internal.field.DocValuesType;
+import dev.duet.engine.internal.field.FieldType;
 import dev.duet.engine.internal.field.FieldTypes;
 import dev.duet.engine.internal.shard.LuceneIndex;
 import dev.duet.engine.mapping.FieldMapping;
@@ -117,7 +118,9 @@ public final class Collapsing {
     List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
     LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
     int local = doc - leaf.docBase;
-    DocValuesType type = FieldTypes.of(index.lookup().leaf(field)).docValuesType();
+    FieldMapping mapping = index.lookup().leaf(field);
+    FieldType fieldType = FieldTypes.of(mapping);
+    DocValuesType type = fieldType.docValuesType();
     if (type == DocValuesType.ORDINALS) {
       SortedSetDocValues values = DocValues.getSortedSet(leaf.reader(), field);
       if (!values.advanceExact(local)) {
@@ -126,7 +129,7 @@ public final class Collapsing {
       if (values.docValueCount() > 1) {
         throw singleValued(doc);
       }
-      return values.lookupOrd(values.nextOrd()).utf8ToString();
+      return fieldType.docValue(values.lookupOrd(values.nextOrd()), mapping, null);
     }
     SortedNumericDocValues values = DocValues.getSortedNumeric(leaf.reader(), field);
     if (!values.advanceExact(local)) {
