@@ -7,7 +7,6 @@ import dev.duet.engine.error.DuetException;
 import dev.duet.engine.internal.field.FieldTypes;
 import dev.duet.engine.internal.source.JacksonErrors;
 import dev.duet.engine.internal.source.JsonMaps;
-import dev.duet.engine.mapping.DateFormats;
 import dev.duet.engine.mapping.FieldMapping;
 import java.io.IOException;
 import java.util.List;

@@ -1,7 +1,6 @@
 package dev.duet.engine.internal.search;
 
 import dev.duet.engine.error.DuetException;
-import dev.duet.engine.internal.document.FieldIndexer;
 import dev.duet.engine.internal.field.DocValuesType;
 import dev.duet.engine.internal.field.FieldType;
 import dev.duet.engine.internal.field.FieldTypes;
