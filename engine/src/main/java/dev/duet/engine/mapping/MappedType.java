@@ -22,6 +22,15 @@ public interface MappedType {
    */
   Set<String> parameters();
 
+  /**
+   * A parameter's value as the type keeps it, after the rules every type shares (booleans, {@code
+   * copy_to} as a list, a {@code format} checked); throws a 400 {@code mapper_parsing_exception} on
+   * a value the type refuses. By default the value as it is.
+   */
+  default Object parseParameter(String field, String key, Object value) {
+    return value;
+  }
+
   /** The order in which OpenSearch prints the type's parameters; others follow as given. */
   default List<String> parameterOrder() {
     return List.of();

@@ -305,7 +305,7 @@ final class MappingParser {
         throw failure(
             "unknown parameter [" + key + "] on mapper [" + name + "] of type [" + type + "]");
       }
-      params.put(key, normalizeParam(name, type, key, value));
+      params.put(key, mapped.parseParameter(name, key, normalizeParam(name, type, key, value)));
     }
     return new FieldMapping(type, params, Map.of(), fields);
   }
@@ -371,13 +371,6 @@ final class MappingParser {
       return parseBoolean(field, key, value);
     }
     switch (key) {
-      case "ignore_above" -> {
-        try {
-          return value instanceof Number n ? n.intValue() : Integer.parseInt(String.valueOf(value));
-        } catch (NumberFormatException e) {
-          throw failure("For input string: \"" + value + "\"");
-        }
-      }
       case "analyzer", "search_analyzer", "normalizer" -> {
         // Checked once the whole mapping is parsed, against the index's own analysis too.
         return String.valueOf(value);
@@ -388,11 +381,6 @@ final class MappingParser {
           return list.stream().map(String::valueOf).toList();
         }
         return List.of(String.valueOf(value));
-      }
-      case "format" -> {
-        String format = String.valueOf(value);
-        DateFormats.of(format);
-        return format;
       }
       case "boost" -> {
         return value instanceof Number n ? n.doubleValue() : Double.parseDouble(value.toString());

@@ -51,6 +51,16 @@ final class DateType extends FieldType {
   }
 
   @Override
+  public Object parseParameter(String field, String key, Object value) {
+    if (!key.equals("format")) {
+      return value;
+    }
+    String format = String.valueOf(value);
+    DateFormats.of(format); // a format it cannot read is refused with the mapping
+    return format;
+  }
+
+  @Override
   public DocValuesType docValuesType() {
     return DocValuesType.DATE;
   }

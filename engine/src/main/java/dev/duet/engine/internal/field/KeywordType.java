@@ -2,6 +2,7 @@ package dev.duet.engine.internal.field;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.duet.engine.error.DuetException;
 import dev.duet.engine.mapping.FieldMapping;
 import java.io.IOException;
 import java.util.List;
@@ -43,6 +44,19 @@ final class KeywordType extends FieldType {
   @Override
   public List<String> fixedParameters() {
     return List.of("index", "doc_values", "store", "null_value");
+  }
+
+  @Override
+  public Object parseParameter(String field, String key, Object value) {
+    if (!key.equals("ignore_above")) {
+      return value;
+    }
+    try {
+      return value instanceof Number n ? n.intValue() : Integer.parseInt(String.valueOf(value));
+    } catch (NumberFormatException e) {
+      throw new DuetException(
+          400, "mapper_parsing_exception", "For input string: \"" + value + "\"");
+    }
   }
 
   @Override

@@ -57,6 +57,26 @@ class FieldTypesTest {
   }
 
   @Test
+  void aTypeParsesTheValuesOfItsOwnParameters() {
+    assertThatThrownBy(
+            () ->
+                Mapping.fromMap(
+                    Map.of(
+                        "properties",
+                        Map.of("k", Map.of("type", "keyword", "ignore_above", "many")))))
+        .isInstanceOf(DuetException.class)
+        .hasMessage("Failed to parse mapping [_doc]: For input string: \"many\"");
+    assertThatThrownBy(
+            () ->
+                Mapping.fromMap(
+                    Map.of(
+                        "properties",
+                        Map.of("d", Map.of("type", "date", "format", "strict_nonsense")))))
+        .isInstanceOf(DuetException.class)
+        .hasMessageStartingWith("Failed to parse mapping [_doc]: ");
+  }
+
+  @Test
   void whatTheTypesKeepInDocValuesDecidesHowTheyAreSortedAndAggregated() {
     assertThat(FieldTypes.of("keyword").docValuesType()).isEqualTo(DocValuesType.ORDINALS);
     assertThat(FieldTypes.of("short").docValuesType()).isEqualTo(DocValuesType.WHOLE);
