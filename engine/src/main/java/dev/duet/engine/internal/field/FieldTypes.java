@@ -22,6 +22,7 @@ public final class FieldTypes implements MappedType.Catalog {
     register(new ByteType());
     register(new DoubleType());
     register(new FloatType());
+    register(new HalfFloatType());
     register(new BooleanType());
     register(new DateType());
     register(new KnnVectorType());
