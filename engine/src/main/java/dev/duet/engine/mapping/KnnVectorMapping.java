@@ -15,9 +15,11 @@ import java.util.TreeMap;
  * too (a documented difference); {@code nmslib}, {@code binary} vectors and the l1 / linf / hamming
  * spaces are refused with a 400.
  */
-final class KnnVectorMapping {
+public final class KnnVectorMapping {
   static final int MAX_DIMENSION = 16_000;
-  private static final Set<String> PARAMS =
+
+  /** The parameters a {@code knn_vector} field accepts. */
+  public static final Set<String> PARAMETERS =
       Set.of(
           "type",
           "dimension",
@@ -31,13 +33,15 @@ final class KnnVectorMapping {
           "store",
           "index",
           "meta");
+
   private static final List<String> LEVELS = List.of("", "1x", "2x", "4x", "8x", "16x", "32x");
 
   private KnnVectorMapping() {}
 
-  static FieldMapping parse(String name, Map<?, ?> node) {
+  /** A {@code knn_vector} field's mapping, validated as the k-NN plugin validates it. */
+  public static FieldMapping parse(String name, Map<?, ?> node) {
     for (Object key : node.keySet()) {
-      if (!PARAMS.contains(String.valueOf(key))) {
+      if (!PARAMETERS.contains(String.valueOf(key))) {
         throw MappingParser.failure(
             "unknown parameter [" + key + "] on mapper [" + name + "] of type [knn_vector]");
       }

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Merges a {@code PUT /{index}/_mapping} body into an index's mapping with OpenSearch's rules: new
@@ -15,14 +14,7 @@ import java.util.Set;
  * copy_to}, ...) take the update's value.
  */
 final class MappingMerger {
-  private static final Set<String> FIXED_EVERYWHERE = Set.of("index", "doc_values", "store");
-  private static final Map<String, List<String>> FIXED_BY_TYPE =
-      Map.of(
-          "text", List.of("index", "store", "analyzer", "norms"),
-          "keyword", List.of("index", "doc_values", "store", "null_value"),
-          "boolean", List.of("doc_values", "index", "null_value", "store"),
-          "date", List.of("index", "doc_values", "store", "format", "null_value"),
-          "number", List.of("index", "doc_values", "store", "null_value"));
+  private static final List<String> FIXED_EVERYWHERE = List.of("index", "doc_values", "store");
   private static final Map<String, Object> DEFAULTS =
       Map.of(
           "index", true,
@@ -112,8 +104,8 @@ final class MappingMerger {
               + "]");
     }
     List<String> conflicts = new ArrayList<>();
-    String kind = MappingParser.isNumber(current.type()) ? "number" : current.type();
-    for (String param : FIXED_BY_TYPE.getOrDefault(kind, List.copyOf(FIXED_EVERYWHERE))) {
+    MappedType type = MappedTypes.of(current.type());
+    for (String param : type == null ? FIXED_EVERYWHERE : type.fixedParameters()) {
       Object before = effective(current, param);
       Object after = effective(update, param);
       boolean normsDisabled =

@@ -10,16 +10,10 @@ import java.util.TreeMap;
 
 /**
  * Converts mappings between the model and the neutral map form of OpenSearch's JSON, with
- * OpenSearch's validation: known types, known parameters per type, dotted names expanded into
- * objects.
+ * OpenSearch's validation: known types, known parameters per type (each type's own, from {@link
+ * MappedType}), dotted names expanded into objects.
  */
 final class MappingParser {
-  /** Types a leaf field may have. */
-  static final Set<String> LEAF_TYPES =
-      Set.of(
-          "text", "keyword", "long", "integer", "short", "byte", "double", "float", "boolean",
-          "date");
-
   /** Analyzers the engine ships; OpenSearch's built-in names. */
   static final Set<String> ANALYZERS =
       Set.of(
@@ -68,41 +62,12 @@ final class MappingParser {
 
   private static final Set<String> COMMON_PARAMS =
       Set.of("index", "store", "doc_values", "meta", "copy_to");
-  private static final Map<String, Set<String>> TYPE_PARAMS =
-      Map.of(
-          "text", Set.of("analyzer", "search_analyzer", "norms", "boost"),
-          "keyword", Set.of("ignore_above", "null_value", "boost", "normalizer"),
-          "boolean", Set.of("null_value", "boost"),
-          "date", Set.of("format", "print_format", "null_value", "ignore_malformed", "boost"),
-          "number", Set.of("null_value", "coerce", "ignore_malformed", "boost"));
   private static final Set<String> BOOLEAN_PARAMS =
       Set.of("index", "store", "doc_values", "norms", "coerce", "ignore_malformed");
   private static final Set<String> OBJECT_PARAMS =
       Set.of("type", "properties", "dynamic", "enabled");
   private static final Set<String> NESTED_ONLY_PARAMS =
       Set.of("include_in_parent", "include_in_root");
-
-  // The order in which OpenSearch prints each type's parameters.
-  private static final List<String> NUMBER_ORDER =
-      List.of("index", "doc_values", "store", "ignore_malformed", "coerce", "null_value", "boost");
-  private static final Map<String, List<String>> RENDER_ORDER =
-      Map.of(
-          "text",
-          List.of("index", "store", "norms", "analyzer", "search_analyzer", "boost"),
-          "keyword",
-          List.of("index", "doc_values", "store", "null_value", "ignore_above", "boost"),
-          "boolean",
-          List.of("doc_values", "index", "null_value", "store", "boost"),
-          "date",
-          List.of(
-              "index",
-              "doc_values",
-              "store",
-              "format",
-              "print_format",
-              "null_value",
-              "ignore_malformed",
-              "boost"));
 
   private MappingParser() {}
 
@@ -315,15 +280,17 @@ final class MappingParser {
     if (type.equals("object") || type.equals("nested")) {
       return parseObject(name, type, node);
     }
-    if (type.equals("knn_vector")) {
-      return KnnVectorMapping.parse(name, node);
-    }
-    if (!LEAF_TYPES.contains(type)) {
+    MappedType mapped = MappedTypes.of(type);
+    if (mapped == null) {
       throw failure("No handler for type [" + type + "] declared on field [" + name + "]");
+    }
+    FieldMapping own = mapped.parseField(name, node);
+    if (own != null) {
+      return own;
     }
     Map<String, Object> params = new LinkedHashMap<>();
     Map<String, FieldMapping> fields = Map.of();
-    Set<String> allowed = TYPE_PARAMS.get(isNumber(type) ? "number" : type);
+    Set<String> allowed = mapped.parameters();
     for (Map.Entry<?, ?> e : node.entrySet()) {
       String key = String.valueOf(e.getKey());
       Object value = e.getValue();
@@ -338,7 +305,7 @@ final class MappingParser {
         throw failure(
             "unknown parameter [" + key + "] on mapper [" + name + "] of type [" + type + "]");
       }
-      params.put(key, normalizeParam(name, type, key, value));
+      params.put(key, mapped.parseParameter(name, key, normalizeParam(name, type, key, value)));
     }
     return new FieldMapping(type, params, Map.of(), fields);
   }
@@ -404,13 +371,6 @@ final class MappingParser {
       return parseBoolean(field, key, value);
     }
     switch (key) {
-      case "ignore_above" -> {
-        try {
-          return value instanceof Number n ? n.intValue() : Integer.parseInt(String.valueOf(value));
-        } catch (NumberFormatException e) {
-          throw failure("For input string: \"" + value + "\"");
-        }
-      }
       case "analyzer", "search_analyzer", "normalizer" -> {
         // Checked once the whole mapping is parsed, against the index's own analysis too.
         return String.valueOf(value);
@@ -421,11 +381,6 @@ final class MappingParser {
           return list.stream().map(String::valueOf).toList();
         }
         return List.of(String.valueOf(value));
-      }
-      case "format" -> {
-        String format = String.valueOf(value);
-        DateFormats.of(format);
-        return format;
       }
       case "boost" -> {
         return value instanceof Number n ? n.doubleValue() : Double.parseDouble(value.toString());
@@ -445,13 +400,6 @@ final class MappingParser {
       return false;
     }
     throw failure("Failed to parse value [" + v + "] as only [true] or [false] are allowed.");
-  }
-
-  static boolean isNumber(String type) {
-    return switch (type) {
-      case "long", "integer", "short", "byte", "double", "float" -> true;
-      default -> false;
-    };
   }
 
   private static Map<String, Object> renderFields(Map<String, FieldMapping> fields) {
@@ -485,8 +433,8 @@ final class MappingParser {
       return out;
     }
     out.put("type", field.type());
-    List<String> order = RENDER_ORDER.getOrDefault(field.type(), NUMBER_ORDER);
-    for (String key : order) {
+    MappedType type = MappedTypes.of(field.type());
+    for (String key : type == null ? List.<String>of() : type.parameterOrder()) {
       if (field.params().containsKey(key)) {
         out.put(key, field.params().get(key));
       }

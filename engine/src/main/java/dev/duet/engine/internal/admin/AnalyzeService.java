@@ -5,6 +5,8 @@ import dev.duet.engine.analysis.AnalyzeResponse;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.internal.analysis.Analyzers;
 import dev.duet.engine.internal.analysis.IndexAnalysis;
+import dev.duet.engine.internal.field.FieldType;
+import dev.duet.engine.internal.field.FieldTypes;
 import dev.duet.engine.internal.meta.IndexSettingsRules;
 import dev.duet.engine.internal.shard.LuceneIndex;
 import dev.duet.engine.mapping.FieldMapping;
@@ -61,7 +63,7 @@ public final class AnalyzeService {
     } else if (r.field() != null && index != null) {
       FieldMapping mapping = index.lookup().leaf(r.field());
       field = r.field();
-      if (mapping != null && mapping.type().equals("keyword")) {
+      if (mapping != null && FieldTypes.of(mapping).textSearch() == FieldType.TextSearch.KEYWORD) {
         Analyzer normalizer = index.lookup().normalizer(r.field());
         analyzer = normalizer != null ? normalizer : Analyzers.builtIn("keyword");
       } else {

@@ -1,6 +1,7 @@
 package dev.duet.engine.internal.agg;
 
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.internal.field.FieldTypes;
 import dev.duet.engine.mapping.FieldMapping;
 import java.io.IOException;
 import org.apache.lucene.index.DocValues;
@@ -9,9 +10,10 @@ import org.apache.lucene.index.SortedSetDocValues;
 import org.apache.lucene.util.NumericUtils;
 
 /**
- * How a field's doc values are read by aggregations: keywords as ordinals and bytes, integers,
- * dates and booleans as longs, doubles and floats as doubles (a float widened as OpenSearch widens
- * it). Checks that a field can be aggregated, in OpenSearch's words.
+ * How a field's doc values are read by aggregations, by what its type keeps ({@link
+ * dev.duet.engine.internal.field.DocValuesType}): keywords as ordinals and bytes, integers, dates
+ * and booleans as longs, doubles and floats as doubles (a float widened as OpenSearch widens it).
+ * Checks that a field can be aggregated, in OpenSearch's words.
  */
 enum FieldSource {
   KEYWORD,
@@ -26,14 +28,14 @@ enum FieldSource {
     if (field == null) {
       return UNMAPPED;
     }
-    return switch (field.type()) {
-      case "keyword" -> KEYWORD;
-      case "long", "integer", "short", "byte" -> LONG;
-      case "date" -> DATE;
-      case "boolean" -> BOOLEAN;
-      case "double" -> DOUBLE;
-      case "float" -> FLOAT;
-      default -> null;
+    return switch (FieldTypes.of(field).docValuesType()) {
+      case ORDINALS -> KEYWORD;
+      case WHOLE -> LONG;
+      case DATE -> DATE;
+      case BOOLEAN -> BOOLEAN;
+      case DOUBLE -> DOUBLE;
+      case FLOAT -> FLOAT;
+      case NONE -> null;
     };
   }
 
@@ -46,15 +48,7 @@ enum FieldSource {
     }
     FieldSource source = of(mapping);
     if (source == null) {
-      if (mapping.type().equals("text")) {
-        throw DuetException.illegalArgument(
-            "Text fields are not optimised for operations that require per-document field data"
-                + " like aggregations and sorting, so these operations are disabled by default."
-                + " Please use a keyword field instead. Alternatively, set fielddata=true on ["
-                + field
-                + "] in order to load field data by uninverting the inverted index. Note that this"
-                + " can use significant memory.");
-      }
+      FieldTypes.of(mapping).requireFielddata(field);
       throw DuetException.illegalArgument(
           "Field ["
               + field

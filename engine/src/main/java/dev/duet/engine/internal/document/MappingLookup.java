@@ -3,6 +3,9 @@ package dev.duet.engine.internal.document;
 import dev.duet.engine.index.IndexSettings;
 import dev.duet.engine.internal.analysis.Analyzers;
 import dev.duet.engine.internal.analysis.IndexAnalysis;
+import dev.duet.engine.internal.field.FieldType;
+import dev.duet.engine.internal.field.FieldTypes;
+import dev.duet.engine.internal.field.IndexContext;
 import dev.duet.engine.internal.meta.IndexSettingsRules;
 import dev.duet.engine.internal.meta.MappingLimits;
 import dev.duet.engine.mapping.FieldMapping;
@@ -18,11 +21,8 @@ import org.apache.lucene.analysis.Analyzer;
  * A mapping flattened by full dotted path ({@code user.name}, {@code title.keyword}), built once
  * per mapping version so that parsing and querying look fields up in one hash probe.
  */
-public final class MappingLookup {
+public final class MappingLookup implements IndexContext {
   static final String ROOT = "";
-  // Types with an ignore_malformed parameter.
-  private static final java.util.Set<String> MALFORMABLE =
-      java.util.Set.of("long", "integer", "short", "byte", "double", "float", "date");
 
   private final Mapping mapping;
   private final Map<String, FieldMapping> leaves = new HashMap<>();
@@ -170,6 +170,11 @@ public final class MappingLookup {
     return name == null ? null : analysis.normalizer(name.toString());
   }
 
+  @Override
+  public String normalize(String path, String value) {
+    return Normalizers.apply(normalizer(path), path, value);
+  }
+
   private Analyzer named(Object name) {
     if (name == null) {
       return Analyzers.STANDARD;
@@ -218,7 +223,8 @@ public final class MappingLookup {
   }
 
   private FieldMapping withIndexDefaults(FieldMapping field) {
-    boolean malformable = MALFORMABLE.contains(field.type());
+    FieldType type = FieldTypes.of(field.type());
+    boolean malformable = type != null && type.parameters().contains("ignore_malformed");
     if (!ignoreMalformed || !malformable || field.params().containsKey("ignore_malformed")) {
       return field;
     }

@@ -2,6 +2,9 @@ package dev.duet.engine.internal.fetch;
 
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.internal.document.MappingLookup;
+import dev.duet.engine.internal.field.DocValuesType;
+import dev.duet.engine.internal.field.FieldType;
+import dev.duet.engine.internal.field.FieldTypes;
 import dev.duet.engine.internal.shard.LuceneIndex;
 import dev.duet.engine.internal.source.SourceValues;
 import dev.duet.engine.internal.source.Wildcards;
@@ -20,7 +23,6 @@ import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.SortedNumericDocValues;
 import org.apache.lucene.index.SortedSetDocValues;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.util.NumericUtils;
 
 /**
  * A hit's {@code fields} for one index: {@code stored_fields} (mapped {@code store: true} fields,
@@ -48,22 +50,14 @@ public final class HitFields {
     for (FieldAndFormat entry : fetch.docvalueFields()) {
       for (String name : resolve(entry.field())) {
         FieldMapping field = lookup.leaf(name);
-        if (field.type().equals("text")) {
-          throw DuetException.illegalArgument(
-              "Text fields are not optimised for operations that require per-document field data"
-                  + " like aggregations and sorting, so these operations are disabled by default."
-                  + " Please use a keyword field instead. Alternatively, set fielddata=true on ["
-                  + name
-                  + "] in order to load field data by uninverting the inverted index. Note that"
-                  + " this can use significant memory.");
-        }
+        FieldTypes.of(field).requireFielddata(name);
         docValues.add(new Resolved(name, field, entry.format()));
       }
     }
     for (FieldAndFormat entry : fetch.fields()) {
       for (String name : resolve(entry.field())) {
         FieldMapping field = lookup.leaf(name);
-        if (entry.format() != null && !field.type().equals("date")) {
+        if (entry.format() != null && !FieldTypes.of(field).formatsSourceValues()) {
           throw DuetException.illegalArgument(
               "Field [" + name + "] of type [" + field.type() + "] doesn't support formats.");
         }
@@ -123,12 +117,12 @@ public final class HitFields {
   private static List<Object> docValues(LeafReaderContext leaf, int doc, Resolved field)
       throws IOException {
     List<Object> out = new ArrayList<>();
-    String type = field.mapping.type();
-    if (type.equals("keyword")) {
+    FieldType type = FieldTypes.of(field.mapping);
+    if (type.docValuesType() == DocValuesType.ORDINALS) {
       SortedSetDocValues values = DocValues.getSortedSet(leaf.reader(), field.name);
       if (values.advanceExact(doc)) {
         for (int i = 0; i < values.docValueCount(); i++) {
-          out.add(values.lookupOrd(values.nextOrd()).utf8ToString());
+          out.add(type.docValue(values.lookupOrd(values.nextOrd()), field.mapping, field.format));
         }
       }
       return out;
@@ -138,29 +132,9 @@ public final class HitFields {
       return out;
     }
     for (int i = 0; i < values.docValueCount(); i++) {
-      long raw = values.nextValue();
-      out.add(
-          switch (type) {
-            case "date" -> FieldValueFormat.date(raw, field.mapping, field.format);
-            case "boolean" -> raw != 0;
-            case "double" -> number(NumericUtils.sortableLongToDouble(raw), field.format);
-            case "float" -> number(NumericUtils.sortableIntToFloat((int) raw), field.format);
-            default -> field.format == null ? (Object) raw : number(raw, field.format);
-          });
+      out.add(type.docValue(values.nextValue(), field.mapping, field.format));
     }
     return out;
-  }
-
-  private static Object number(double value, String format) {
-    return format == null || format.equals("use_field_mapping")
-        ? (Object) value
-        : FieldValueFormat.decimal(value, format);
-  }
-
-  private static Object number(float value, String format) {
-    return format == null || format.equals("use_field_mapping")
-        ? (Object) value
-        : FieldValueFormat.decimal(value, format);
   }
 
   /** Source values as the field's type holds them; values it cannot hold are left out. */
@@ -177,26 +151,7 @@ public final class HitFields {
 
   private static Object typed(FieldMapping field, String format, Object value) {
     try {
-      return switch (field.type()) {
-        case "text", "keyword" -> value.toString();
-        case "long", "integer", "short", "byte" ->
-            value instanceof Number n && !(value instanceof Double)
-                ? (Object) n.longValue()
-                : (Object) (long) Double.parseDouble(value.toString());
-        case "double" -> Double.parseDouble(value.toString());
-        case "float" -> Float.parseFloat(value.toString());
-        case "boolean" -> Boolean.parseBoolean(value.toString());
-        case "date" -> {
-          Object own = field.params().get("format");
-          long millis =
-              value instanceof Number n
-                  ? n.longValue()
-                  : dev.duet.engine.mapping.DateFormats.of(own == null ? null : own.toString())
-                      .parseMillis(value.toString(), false);
-          yield FieldValueFormat.date(millis, field, format);
-        }
-        default -> value;
-      };
+      return FieldTypes.of(field).sourceValue(value, field, format);
     } catch (RuntimeException e) {
       return null; // a malformed value the index ignored is not a field value either
     }

@@ -2,6 +2,8 @@ package dev.duet.engine.internal.fetch;
 
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.internal.document.MappingLookup;
+import dev.duet.engine.internal.field.FieldType;
+import dev.duet.engine.internal.field.FieldTypes;
 import dev.duet.engine.internal.meta.IndexSettingsRules;
 import dev.duet.engine.internal.query.QueryTranslator;
 import dev.duet.engine.internal.shard.DocLookup;
@@ -74,7 +76,11 @@ public final class HitHighlighter {
                 HitFields.sourcePath(lookup, name),
                 fieldQuery,
                 options,
-                highlighter(name, options, mapping.type().equals("text"), analyzer),
+                highlighter(
+                    name,
+                    options,
+                    FieldTypes.of(mapping).textSearch() == FieldType.TextSearch.ANALYZED,
+                    analyzer),
                 "plain".equals(options.type())
                     ? plain(name, fieldQuery, options, analyzer)
                     : null));
@@ -191,7 +197,7 @@ public final class HitHighlighter {
   }
 
   private static boolean highlightable(FieldMapping field) {
-    return field.type().equals("text") || field.type().equals("keyword");
+    return FieldTypes.of(field).highlights();
   }
 
   private static void validate(String field, Highlight.Options options) {
@@ -320,7 +326,7 @@ public final class HitHighlighter {
     @Override
     protected Analyzer getWrappedAnalyzer(String fieldName) {
       FieldMapping field = lookup.leaf(fieldName);
-      if (field != null && field.type().equals("keyword")) {
+      if (field != null && FieldTypes.of(field).textSearch() == FieldType.TextSearch.KEYWORD) {
         Analyzer normalizer = lookup.normalizer(fieldName);
         return normalizer != null ? normalizer : KEYWORD;
       }

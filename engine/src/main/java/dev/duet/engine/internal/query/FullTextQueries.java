@@ -1,6 +1,8 @@
 package dev.duet.engine.internal.query;
 
 import dev.duet.engine.internal.document.MappingLookup;
+import dev.duet.engine.internal.field.FieldType;
+import dev.duet.engine.internal.field.FieldTypes;
 import dev.duet.engine.mapping.FieldMapping;
 import dev.duet.engine.search.MatchBoolPrefix;
 import dev.duet.engine.search.MatchPhrase;
@@ -57,8 +59,10 @@ public final class FullTextQueries {
 
   Query match(String name, Object text, Operator operator, String msm, TextOptions options) {
     FieldMapping field = lookup.leaf(name);
-    if (field == null || !field.type().equals("text")) {
-      if (options.fuzziness() != null && field != null && field.type().equals("keyword")) {
+    if (field == null || !analyzed(field)) {
+      if (options.fuzziness() != null
+          && field != null
+          && FieldTypes.of(field).textSearch() == FieldType.TextSearch.KEYWORD) {
         return terms.fuzzy(
             name,
             String.valueOf(text),
@@ -85,7 +89,7 @@ public final class FullTextQueries {
 
   Query phrase(String name, String text, int slop, String analyzer, boolean zeroTermsAll) {
     FieldMapping field = lookup.leaf(name);
-    if (field == null || !field.type().equals("text")) {
+    if (field == null || !analyzed(field)) {
       return fields.term(name, text);
     }
     fields.requireIndexed(name, field);
@@ -109,7 +113,7 @@ public final class FullTextQueries {
     if (field == null) {
       return new MatchNoDocsQuery("unmapped field [" + name + "]");
     }
-    if (!field.type().equals("text")) {
+    if (!analyzed(field)) {
       return terms.prefix(name, String.valueOf(text), false);
     }
     fields.requireIndexed(name, field);
@@ -129,7 +133,7 @@ public final class FullTextQueries {
     if (field == null) {
       return new MatchNoDocsQuery("unmapped field [" + name + "]");
     }
-    if (!field.type().equals("text")) {
+    if (!analyzed(field)) {
       return terms.prefix(name, text, false);
     }
     fields.requireIndexed(name, field);
@@ -250,5 +254,10 @@ public final class FullTextQueries {
           options.maxExpansions(),
           options.transpositions());
     }
+  }
+
+  /** Whether the field's values are analyzed into tokens ({@code text}), else taken whole. */
+  private static boolean analyzed(FieldMapping field) {
+    return FieldTypes.of(field).textSearch() == FieldType.TextSearch.ANALYZED;
   }
 }

@@ -1,6 +1,8 @@
 package dev.duet.engine.internal.query;
 
 import dev.duet.engine.internal.document.MappingLookup;
+import dev.duet.engine.internal.field.FieldType;
+import dev.duet.engine.internal.field.FieldTypes;
 import dev.duet.engine.internal.source.Wildcards;
 import dev.duet.engine.mapping.FieldMapping;
 import dev.duet.engine.search.MultiMatch;
@@ -140,7 +142,7 @@ public final class MultiMatchQueries {
       }
       for (String path : new TreeSet<>(lookup.leafPaths())) {
         FieldMapping field = lookup.leaf(path);
-        boolean textual = field.type().equals("text") || field.type().equals("keyword");
+        boolean textual = FieldTypes.of(field).textSearch() != FieldType.TextSearch.NONE;
         if (textual && Wildcards.matches(name, path)) {
           out.merge(path, boost, (a, b) -> a * b);
         }

@@ -3,6 +3,8 @@ package dev.duet.engine.internal.query;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.error.LibraryException;
 import dev.duet.engine.internal.document.MappingLookup;
+import dev.duet.engine.internal.field.FieldType;
+import dev.duet.engine.internal.field.FieldTypes;
 import dev.duet.engine.internal.source.Wildcards;
 import dev.duet.engine.mapping.FieldMapping;
 import dev.duet.engine.search.Query.Operator;
@@ -136,7 +138,7 @@ public final class QueryStringQueries {
         return perField.size() == 1 ? perField.get(0) : new DisjunctionMaxQuery(perField, 0f);
       }
       FieldMapping mapping = lookup.leaf(field);
-      if (mapping != null && !mapping.type().equals("text")) {
+      if (mapping != null && !analyzed(mapping)) {
         return fieldText(q, field, queryText, dev.duet.engine.search.Query.Operator.OR);
       }
       return super.getFieldQuery(field, queryText, quoted);
@@ -282,5 +284,9 @@ public final class QueryStringQueries {
     protected Analyzer getWrappedAnalyzer(String fieldName) {
       return text.analyzer(fieldName, named);
     }
+  }
+
+  private static boolean analyzed(FieldMapping field) {
+    return FieldTypes.of(field).textSearch() == FieldType.TextSearch.ANALYZED;
   }
 }

@@ -4,6 +4,8 @@ import dev.duet.engine.internal.document.MappingLookup;
 import dev.duet.engine.internal.document.NestedDocuments;
 import dev.duet.engine.internal.document.Normalizers;
 import dev.duet.engine.internal.fetch.NestedInnerHits;
+import dev.duet.engine.internal.field.FieldType;
+import dev.duet.engine.internal.field.FieldTypes;
 import dev.duet.engine.internal.knn.KnnQueryBuilder;
 import dev.duet.engine.internal.meta.IndexSettingsRules;
 import dev.duet.engine.internal.shard.DocLookup;
@@ -192,7 +194,7 @@ public final class QueryTranslator {
     }
     FieldMapping field = t.field().equals(DocLookup.ID) ? null : lookup.leaf(t.field());
     if (t.field().equals(DocLookup.ID)
-        || field != null && (field.type().equals("keyword") || field.type().equals("text"))) {
+        || field != null && FieldTypes.of(field).textSearch() != FieldType.TextSearch.NONE) {
       List<BytesRef> terms = new ArrayList<>(t.values().size());
       var normalizer = field == null ? null : lookup.normalizer(t.field());
       for (Object v : t.values()) {

@@ -2,6 +2,8 @@ package dev.duet.engine.internal.query;
 
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.internal.document.MappingLookup;
+import dev.duet.engine.internal.field.DocValuesType;
+import dev.duet.engine.internal.field.FieldTypes;
 import dev.duet.engine.internal.search.RequestCache;
 import dev.duet.engine.internal.shard.DocLookup;
 import dev.duet.engine.mapping.DateFormats;
@@ -14,7 +16,6 @@ import java.nio.charset.StandardCharsets;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.SortedNumericDocValues;
 import org.apache.lucene.util.BytesRef;
-import org.apache.lucene.util.NumericUtils;
 import org.apache.lucene.util.StringHelper;
 
 /**
@@ -49,13 +50,13 @@ public final class ScoreFunctions {
       double missing = f.missing() == null ? 1d : apply(f, f.missing());
       return ctx -> (doc, score) -> missing;
     }
-    String type = field.type();
+    DocValuesType type = FieldTypes.of(field).docValuesType();
     return ctx -> {
       SortedNumericDocValues values = DocValues.getSortedNumeric(ctx.reader(), f.field());
       return (doc, score) -> {
         double value;
         if (values.advanceExact(doc)) {
-          value = decode(type, values.nextValue());
+          value = type.toDouble(values.nextValue());
         } else if (f.missing() != null) {
           value = f.missing();
         } else {
@@ -97,8 +98,8 @@ public final class ScoreFunctions {
     if (field == null) {
       throw DuetException.illegalArgument("unknown field [" + d.field() + "]");
     }
-    String type = field.type();
-    boolean date = type.equals("date");
+    DocValuesType type = FieldTypes.of(field).docValuesType();
+    boolean date = type == DocValuesType.DATE;
     double origin;
     double scale;
     double offset;
@@ -141,7 +142,7 @@ public final class ScoreFunctions {
         int n = values.docValueCount();
         double picked = 0;
         for (int i = 0; i < n; i++) {
-          double value = decode(type, values.nextValue());
+          double value = type.toDouble(values.nextValue());
           double distance = Math.max(0.0d, Math.abs(value - origin) - offset);
           picked =
               i == 0
@@ -185,14 +186,14 @@ public final class ScoreFunctions {
               + index
               + "] and cannot be used as a source of random numbers.");
     }
-    String type = field == null ? "long" : field.type();
+    DocValuesType type = field == null ? DocValuesType.WHOLE : FieldTypes.of(field).docValuesType();
     return ctx -> {
       SortedNumericDocValues values = DocValues.getSortedNumeric(ctx.reader(), fieldName);
       return (doc, score) -> {
         if (!values.advanceExact(doc)) {
           return bits(salted);
         }
-        String text = valueText(type, values.nextValue());
+        String text = String.valueOf(type.decode(values.nextValue()));
         BytesRef bytes = new BytesRef(text.getBytes(StandardCharsets.UTF_8));
         return bits(StringHelper.murmurhash3_x86_32(bytes, salted));
       };
@@ -208,22 +209,6 @@ public final class ScoreFunctions {
     k = (k ^ (k >>> 16)) * 0x85ebca6b;
     k = (k ^ (k >>> 13)) * 0xc2b2ae35;
     return k ^ (k >>> 16);
-  }
-
-  private static String valueText(String type, long raw) {
-    return switch (type) {
-      case "double" -> Double.toString(NumericUtils.sortableLongToDouble(raw));
-      case "float" -> Float.toString(NumericUtils.sortableIntToFloat((int) raw));
-      default -> Long.toString(raw);
-    };
-  }
-
-  private static double decode(String type, long raw) {
-    return switch (type) {
-      case "double" -> NumericUtils.sortableLongToDouble(raw);
-      case "float" -> NumericUtils.sortableIntToFloat((int) raw);
-      default -> raw;
-    };
   }
 
   private static String shapeName(Decay d) {

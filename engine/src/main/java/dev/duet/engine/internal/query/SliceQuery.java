@@ -1,7 +1,8 @@
 package dev.duet.engine.internal.query;
 
 import dev.duet.engine.error.DuetException;
-import dev.duet.engine.internal.document.FieldIndexer;
+import dev.duet.engine.internal.field.DocValuesType;
+import dev.duet.engine.internal.field.FieldTypes;
 import dev.duet.engine.internal.shard.DocLookup;
 import dev.duet.engine.internal.shard.LuceneIndex;
 import dev.duet.engine.mapping.FieldMapping;
@@ -109,7 +110,8 @@ public final class SliceQuery extends Query {
   }
 
   private static boolean numericDocValues(FieldMapping mapping) {
-    boolean numeric = FieldIndexer.isNumeric(mapping.type()) || mapping.type().equals("date");
+    DocValuesType values = FieldTypes.of(mapping).docValuesType();
+    boolean numeric = values.number() || values == DocValuesType.DATE;
     return numeric && !Boolean.FALSE.equals(mapping.params().get("doc_values"));
   }
 

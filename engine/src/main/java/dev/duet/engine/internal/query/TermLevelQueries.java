@@ -2,6 +2,8 @@ package dev.duet.engine.internal.query;
 
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.internal.document.MappingLookup;
+import dev.duet.engine.internal.field.FieldType;
+import dev.duet.engine.internal.field.FieldTypes;
 import dev.duet.engine.internal.shard.DocLookup;
 import dev.duet.engine.internal.source.Wildcards;
 import dev.duet.engine.mapping.FieldMapping;
@@ -21,7 +23,6 @@ import org.apache.lucene.search.AutomatonQuery;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.ConstantScoreQuery;
-import org.apache.lucene.search.FieldExistsQuery;
 import org.apache.lucene.search.FuzzyQuery;
 import org.apache.lucene.search.MatchAllDocsQuery;
 import org.apache.lucene.search.MatchNoDocsQuery;
@@ -70,13 +71,18 @@ public final class TermLevelQueries {
       return new MatchNoDocsQuery("no mapped field [" + name + "]");
     }
     if (matched.size() == 1) {
-      return new ConstantScoreQuery(new FieldExistsQuery(matched.get(0)));
+      return new ConstantScoreQuery(existsQuery(matched.get(0)));
     }
     BooleanQuery.Builder b = new BooleanQuery.Builder();
     for (String path : matched) {
-      b.add(new FieldExistsQuery(path), Occur.SHOULD);
+      b.add(existsQuery(path), Occur.SHOULD);
     }
     return new ConstantScoreQuery(b.build());
+  }
+
+  private Query existsQuery(String path) {
+    FieldMapping field = lookup.leaf(path);
+    return FieldTypes.of(field).existsQuery(path, field);
   }
 
   Query prefix(Prefix p) {
@@ -238,7 +244,7 @@ public final class TermLevelQueries {
     if (field == null) {
       return null;
     }
-    if (!field.type().equals("keyword") && !field.type().equals("text")) {
+    if (FieldTypes.of(field).textSearch() == FieldType.TextSearch.NONE) {
       String reason =
           "Can only use "
               + query

@@ -1,7 +1,9 @@
 package dev.duet.engine.internal.search;
 
 import dev.duet.engine.error.DuetException;
-import dev.duet.engine.internal.document.FieldIndexer;
+import dev.duet.engine.internal.field.DocValuesType;
+import dev.duet.engine.internal.field.FieldType;
+import dev.duet.engine.internal.field.FieldTypes;
 import dev.duet.engine.internal.shard.LuceneIndex;
 import dev.duet.engine.mapping.FieldMapping;
 import dev.duet.engine.search.Collapse;
@@ -22,7 +24,6 @@ import org.apache.lucene.index.SortedSetDocValues;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TopDocs;
-import org.apache.lucene.util.NumericUtils;
 
 /**
  * Field collapsing over hits already merged in sort order across the indices: the first hit of each
@@ -40,7 +41,8 @@ public final class Collapsing {
         throw DuetException.illegalArgument(
             "no mapping found for `" + collapse.field() + "` in order to collapse on");
       }
-      if (!field.type().equals("keyword") && !FieldIndexer.isNumeric(field.type())) {
+      DocValuesType values = FieldTypes.of(field).docValuesType();
+      if (values != DocValuesType.ORDINALS && !values.number()) {
         throw DuetException.illegalArgument(
             "unknown type for collapse field `"
                 + collapse.field()
@@ -115,8 +117,10 @@ public final class Collapsing {
     List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
     LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
     int local = doc - leaf.docBase;
-    String type = index.lookup().leaf(field).type();
-    if (type.equals("keyword")) {
+    FieldMapping mapping = index.lookup().leaf(field);
+    FieldType fieldType = FieldTypes.of(mapping);
+    DocValuesType type = fieldType.docValuesType();
+    if (type == DocValuesType.ORDINALS) {
       SortedSetDocValues values = DocValues.getSortedSet(leaf.reader(), field);
       if (!values.advanceExact(local)) {
         return null;
@@ -124,7 +128,7 @@ public final class Collapsing {
       if (values.docValueCount() > 1) {
         throw singleValued(doc);
       }
-      return values.lookupOrd(values.nextOrd()).utf8ToString();
+      return fieldType.docValue(values.lookupOrd(values.nextOrd()), mapping, null);
     }
     SortedNumericDocValues values = DocValues.getSortedNumeric(leaf.reader(), field);
     if (!values.advanceExact(local)) {
@@ -133,12 +137,7 @@ public final class Collapsing {
     if (values.docValueCount() > 1) {
       throw singleValued(doc);
     }
-    long raw = values.nextValue();
-    return switch (type) {
-      case "double" -> NumericUtils.sortableLongToDouble(raw);
-      case "float" -> NumericUtils.sortableIntToFloat((int) raw);
-      default -> raw;
-    };
+    return type.decode(values.nextValue());
   }
 
   private static DuetException singleValued(int doc) {

@@ -1,6 +1,7 @@
 package dev.duet.engine.internal.sort;
 
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.internal.field.FieldTypes;
 import dev.duet.engine.internal.shard.LuceneIndex;
 import dev.duet.engine.mapping.FieldMapping;
 import dev.duet.engine.search.SortSpec;
@@ -44,12 +45,11 @@ public final class ModeSortField {
       throw DuetException.illegalArgument(
           "Unsupported sort mode: " + mode.toUpperCase(Locale.ROOT));
     }
-    return switch (field.type()) {
-      case "long", "integer", "short", "byte", "date" ->
-          numeric(spec, mode, ModePicker.NumberKind.WHOLE, reverse, field, index);
-      case "double" -> numeric(spec, mode, ModePicker.NumberKind.DOUBLE, reverse, field, index);
-      case "float" -> numeric(spec, mode, ModePicker.NumberKind.FLOAT, reverse, field, index);
-      case "keyword" -> keyword(spec, mode, reverse, index);
+    return switch (FieldTypes.of(field).docValuesType()) {
+      case WHOLE, DATE -> numeric(spec, mode, ModePicker.NumberKind.WHOLE, reverse, field, index);
+      case DOUBLE -> numeric(spec, mode, ModePicker.NumberKind.DOUBLE, reverse, field, index);
+      case FLOAT -> numeric(spec, mode, ModePicker.NumberKind.FLOAT, reverse, field, index);
+      case ORDINALS -> keyword(spec, mode, reverse, index);
       default ->
           throw DuetException.illegalArgument(
               "sort [mode] or [nested] on a field of type ["
@@ -67,7 +67,7 @@ public final class ModeSortField {
       LuceneIndex index) {
     String name = spec.field();
     ModePicker picker = ModePicker.of(name, mode, kind, spec.nested(), index);
-    Object missing = SortMissing.numeric(spec, field.type(), reverse);
+    Object missing = SortMissing.numeric(spec, FieldTypes.of(field), reverse);
     SortField.Type type =
         switch (kind) {
           case WHOLE -> SortField.Type.LONG;

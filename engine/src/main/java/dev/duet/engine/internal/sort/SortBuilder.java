@@ -1,6 +1,9 @@
 package dev.duet.engine.internal.sort;
 
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.internal.field.DocValuesType;
+import dev.duet.engine.internal.field.FieldType;
+import dev.duet.engine.internal.field.FieldTypes;
 import dev.duet.engine.internal.shard.DocLookup;
 import dev.duet.engine.internal.shard.LuceneIndex;
 import dev.duet.engine.mapping.FieldMapping;
@@ -21,10 +24,6 @@ import org.apache.lucene.search.SortedSetSelector;
 public final class SortBuilder {
   /** The point-in-time tiebreak: a shard's doc id, as OpenSearch sorts and reports it. */
   public static final String SHARD_DOC = "_shard_doc";
-
-  /** Types with no doc values to sort by (a default LONG sort would read what is not there). */
-  private static final java.util.Set<String> UNSORTABLE_TYPES =
-      java.util.Set.of("knn_vector", "object", "nested", "binary");
 
   private SortBuilder() {}
 
@@ -80,17 +79,10 @@ public final class SortBuilder {
           meta,
           null);
     }
-    if (field.type().equals("text")) {
-      throw DuetException.illegalArgument(
-          "Text fields are not optimised for operations that require per-document field data like"
-              + " aggregations and sorting, so these operations are disabled by default. Please use"
-              + " a keyword field instead. Alternatively, set fielddata=true on ["
-              + name
-              + "] in order to load field data by uninverting the inverted index. Note that this"
-              + " can use significant memory.");
-    }
+    FieldType type = FieldTypes.of(field);
+    type.requireFielddata(name);
     if (Boolean.FALSE.equals(field.params().get("doc_values"))
-        || UNSORTABLE_TYPES.contains(field.type())) {
+        || type.docValuesType() == DocValuesType.NONE) {
       throw DuetException.illegalArgument(
           "Can't load fielddata on ["
               + name
@@ -103,27 +95,13 @@ public final class SortBuilder {
     }
     SortedNumericSelector.Type numericSelector =
         reverse ? SortedNumericSelector.Type.MAX : SortedNumericSelector.Type.MIN;
-    switch (field.type()) {
-      case "keyword" -> {
-        return SortMissing.keywordSort(
-            spec, reverse, reverse ? SortedSetSelector.Type.MAX : SortedSetSelector.Type.MIN);
-      }
-      case "double", "float" -> {
-        SortedNumericSortField sort =
-            new SortedNumericSortField(
-                name,
-                field.type().equals("double") ? SortField.Type.DOUBLE : SortField.Type.FLOAT,
-                reverse,
-                numericSelector);
-        sort.setMissingValue(SortMissing.numeric(spec, field.type(), reverse));
-        return sort;
-      }
-      default -> {
-        SortedNumericSortField sort =
-            new SortedNumericSortField(name, SortField.Type.LONG, reverse, numericSelector);
-        sort.setMissingValue(SortMissing.numeric(spec, field.type(), reverse));
-        return sort;
-      }
+    if (type.docValuesType() == DocValuesType.ORDINALS) {
+      return SortMissing.keywordSort(
+          spec, reverse, reverse ? SortedSetSelector.Type.MAX : SortedSetSelector.Type.MIN);
     }
+    SortedNumericSortField sort =
+        new SortedNumericSortField(name, type.docValuesType().sortType(), reverse, numericSelector);
+    sort.setMissingValue(SortMissing.numeric(spec, type, reverse));
+    return sort;
   }
 }

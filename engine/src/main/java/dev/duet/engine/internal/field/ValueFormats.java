@@ -1,4 +1,4 @@
-package dev.duet.engine.internal.fetch;
+package dev.duet.engine.internal.field;
 
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.mapping.DateFormats;
@@ -12,11 +12,11 @@ import java.time.format.DateTimeFormatterBuilder;
 import java.util.Locale;
 
 /**
- * How a hit's {@code fields} show a date or number: dates by the request's {@code format} or the
- * field's own (its first pattern; {@code strict_date_optional_time} always with millis and an
- * offset), numbers as numbers unless {@code docvalue_fields} asks a decimal pattern.
+ * How a hit shows a date or number: dates by the request's {@code format} or the field's own (its
+ * first pattern; {@code strict_date_optional_time} always with millis and an offset), numbers as
+ * numbers unless a decimal pattern is asked.
  */
-public final class FieldValueFormat {
+final class ValueFormats {
   private static final DateTimeFormatter ISO =
       new DateTimeFormatterBuilder()
           .appendPattern("uuuu-MM-dd'T'HH:mm:ss.SSS")
@@ -24,7 +24,7 @@ public final class FieldValueFormat {
           .toFormatter(Locale.ROOT)
           .withZone(ZoneOffset.UTC);
 
-  private FieldValueFormat() {}
+  private ValueFormats() {}
 
   /** A date's epoch millis as the format (or the field's) shows it. */
   static String date(long millis, FieldMapping field, String format) {
@@ -51,8 +51,21 @@ public final class FieldValueFormat {
     };
   }
 
-  /** A number through a {@link DecimalFormat} pattern. */
-  static String decimal(double value, String pattern) {
+  /** A number as itself, or through a {@link DecimalFormat} pattern. */
+  static Object number(double value, String format) {
+    return format == null || format.equals("use_field_mapping")
+        ? (Object) value
+        : decimal(value, format);
+  }
+
+  /** A float as itself, or through a {@link DecimalFormat} pattern. */
+  static Object number(float value, String format) {
+    return format == null || format.equals("use_field_mapping")
+        ? (Object) value
+        : decimal(value, format);
+  }
+
+  private static String decimal(double value, String pattern) {
     return new DecimalFormat(pattern, DecimalFormatSymbols.getInstance(Locale.ROOT)).format(value);
   }
 }

@@ -1,0 +1,209 @@
+package dev.duet.engine.internal.field;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.mapping.FieldMapping;
+import dev.duet.engine.mapping.MappedType;
+import java.io.IOException;
+import java.util.List;
+import org.apache.lucene.index.IndexableField;
+import org.apache.lucene.search.FieldExistsQuery;
+import org.apache.lucene.search.MatchNoDocsQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TermRangeQuery;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * What one field type means, in one place (the role of OpenSearch's {@code MappedFieldType} and
+ * {@code FieldMapper} together): its mapping parameters, how a JSON value becomes Lucene fields,
+ * how term, terms and range queries are built on it, what its doc values are (for sorting,
+ * aggregations and collapsing), how its values show in {@code fields}, {@code docvalue_fields} and
+ * sort values, and whether full-text queries and highlighters treat it as text.
+ *
+ * <p>A type is a stateless singleton registered in {@link FieldTypes}; each method gets the mapped
+ * field ({@link FieldMapping}: the type's parameters as the mapping gives them). The rest of the
+ * engine asks the type and never compares its name.
+ */
+public abstract class FieldType implements MappedType {
+  /** How text queries, highlighters and {@code _analyze} see a type's values. */
+  public enum TextSearch {
+    /** Not text: a full-text query on it is a term query. */
+    NONE,
+    /** One term per value, normalized ({@code keyword}). */
+    KEYWORD,
+    /** Analyzed into tokens ({@code text}). */
+    ANALYZED
+  }
+
+  // ---- indexing
+
+  /**
+   * Adds the Lucene fields that index one JSON value (the parser is at token {@code t}) of the
+   * field at {@code path}; a value the type cannot hold is a {@link DuetException} (or Jackson's
+   * own exception) that the caller words as OpenSearch's {@code mapper_parsing_exception}. {@code
+   * context} is null when indexing a mapping's {@code null_value}.
+   */
+  public abstract void index(
+      JsonParser p,
+      JsonToken t,
+      String path,
+      FieldMapping field,
+      IndexContext context,
+      List<IndexableField> out)
+      throws IOException;
+
+  /**
+   * The cause reported when a document gives an object where this type's value belongs (or
+   * Jackson's exception, thrown, when that is what OpenSearch reports).
+   */
+  public DuetException objectValueFailure(JsonParser p) throws IOException {
+    return new DuetException(
+        400,
+        "illegal_state_exception",
+        "Can't get text on a START_OBJECT at "
+            + p.currentLocation().getLineNr()
+            + ":"
+            + p.currentLocation().getColumnNr());
+  }
+
+  // ---- queries
+
+  /** Fails, as OpenSearch does, when a query cannot run on the field at all. */
+  public void checkSearchable(String name, FieldMapping field, QueryContext context) {
+    if (!indexed(field) && !docValues(field)) {
+      String reason =
+          "Cannot search on field ["
+              + name
+              + "] since it is both not indexed, and does not have doc_values enabled.";
+      throw context.failure(
+          "failed to create query: " + reason, DuetException.illegalArgument(reason));
+    }
+  }
+
+  /** The query for documents whose field holds {@code value} ({@code term}, {@code match}). */
+  public Query termQuery(String name, FieldMapping field, Object value, QueryContext context) {
+    return MatchNoDocsQuery.INSTANCE;
+  }
+
+  /**
+   * A set query for documents holding any of {@code values} ({@code terms}), or null when the type
+   * has none and the caller combines {@link #termQuery term queries}.
+   */
+  public Query termsQuery(
+      String name, FieldMapping field, List<Object> values, QueryContext context) {
+    return null;
+  }
+
+  /**
+   * The query for values between the bounds (null: unbounded); {@code format} is the query's own
+   * date format, or null.
+   */
+  public Query rangeQuery(
+      String name,
+      FieldMapping field,
+      Object lower,
+      Object upper,
+      boolean includeLower,
+      boolean includeUpper,
+      String format,
+      QueryContext context) {
+    BytesRef lo = lower == null ? null : new BytesRef(String.valueOf(lower));
+    BytesRef hi = upper == null ? null : new BytesRef(String.valueOf(upper));
+    return new TermRangeQuery(name, lo, hi, includeLower, includeUpper);
+  }
+
+  /** The query for documents with a value in the field ({@code exists}). */
+  public Query existsQuery(String name, FieldMapping field) {
+    return new FieldExistsQuery(name);
+  }
+
+  /** How full-text queries, highlighters and {@code _analyze} treat the type's values. */
+  public TextSearch textSearch() {
+    return TextSearch.NONE;
+  }
+
+  /** Whether a highlighter marks the field's values. */
+  public boolean highlights() {
+    return textSearch() != TextSearch.NONE;
+  }
+
+  // ---- doc values: sorting, aggregations, collapsing
+
+  /** What the type's doc values hold; {@link DocValuesType#NONE} when it has none. */
+  public DocValuesType docValuesType() {
+    return DocValuesType.NONE;
+  }
+
+  /**
+   * Fails when the field's values cannot be read per document (sorting, aggregations, {@code
+   * docvalue_fields}) for a reason of the type's own (text's fielddata); others pass.
+   */
+  public void requireFielddata(String name) {}
+
+  /**
+   * Where a numeric sort puts documents without a value: the type's extreme (an {@code integer}'s
+   * are {@code int}'s, as OpenSearch reports them), as a Long, Double or Float.
+   */
+  public Object sortMissing(boolean high) {
+    return docValuesType().extreme(high);
+  }
+
+  // ---- values shown in a hit
+
+  /**
+   * A numeric doc value as {@code docvalue_fields} shows it, by the request's {@code format} (null
+   * when none).
+   */
+  public Object docValue(long raw, FieldMapping field, String format) {
+    return format == null ? (Object) raw : ValueFormats.number(raw, format);
+  }
+
+  /**
+   * A term of the field's ordinal doc values ({@link DocValuesType#ORDINALS}) as {@code
+   * docvalue_fields} and collapsing show it.
+   */
+  public Object docValue(BytesRef term, FieldMapping field, String format) {
+    return term.utf8ToString();
+  }
+
+  /**
+   * A {@code _source} value as the {@code fields} option (and stored fields) show it, by the
+   * request's {@code format}; throws when the value is one the type cannot hold (the caller leaves
+   * it out, as the index ignored it).
+   */
+  public Object sourceValue(Object value, FieldMapping field, String format) {
+    return value;
+  }
+
+  /** Whether the {@code fields} option may give this type a {@code format}. */
+  public boolean formatsSourceValues() {
+    return false;
+  }
+
+  // ---- helpers for types
+
+  /** Whether the field indexes its values ({@code index}, default true). */
+  public static boolean indexed(FieldMapping field) {
+    return !Boolean.FALSE.equals(field.params().get("index"));
+  }
+
+  /** Whether the field keeps doc values ({@code doc_values}, default true). */
+  public static boolean docValues(FieldMapping field) {
+    return !Boolean.FALSE.equals(field.params().get("doc_values"));
+  }
+
+  /** Fails, as OpenSearch does, when a query needs the field's index and it has none. */
+  protected static void requireIndexed(String name, FieldMapping field, QueryContext context) {
+    if (!indexed(field)) {
+      String reason = "Cannot search on field [" + name + "] since it is not indexed.";
+      throw context.failure(
+          "failed to create query: " + reason, DuetException.illegalArgument(reason));
+    }
+  }
+
+  @Override
+  public String toString() {
+    return name();
+  }
+}

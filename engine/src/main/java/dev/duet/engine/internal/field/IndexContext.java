@@ -1,0 +1,7 @@
+package dev.duet.engine.internal.field;
+
+/** What indexing a value needs from its index beyond the field's mapping. */
+public interface IndexContext {
+  /** A keyword value through the field's {@code normalizer}; the value itself when it has none. */
+  String normalize(String path, String value);
+}
