@@ -26,9 +26,6 @@ import java.util.concurrent.TimeUnit;
  * {@code status}.
  */
 final class MultiSearchHandler implements RestHandler {
-  private static final SearchRequestDecoder.UrlParams NO_PARAMS =
-      new SearchRequestDecoder.UrlParams(null, null, null, null, null, null, null);
-
   private final Actions actions;
 
   MultiSearchHandler(Actions actions) {
@@ -53,11 +50,15 @@ final class MultiSearchHandler implements RestHandler {
       at = nl + 1;
     }
     String pathIndex = request.pathParam("index");
+    SearchResponseEncoder.Params params = SearchHandler.responseParams(request);
+    SearchRequestDecoder.UrlParams url =
+        new SearchRequestDecoder.UrlParams(
+            null, null, null, null, null, null, null, params.totalHitsAsInt());
     List<SearchRequest> searches = new ArrayList<>();
     for (int i = 0; i < lines.size(); i += 2) {
       List<String> indices = indices(header(data, lines.get(i)), pathIndex);
       int[] body = i + 1 < lines.size() ? lines.get(i + 1) : new int[] {0, 0};
-      searches.add(SearchRequestDecoder.decode(indices, data, body[0], body[1], NO_PARAMS));
+      searches.add(SearchRequestDecoder.decode(indices, data, body[0], body[1], url));
     }
     JsonOutput out = new JsonOutput(request.pretty());
     JsonGenerator g = out.generator();
@@ -68,7 +69,7 @@ final class MultiSearchHandler implements RestHandler {
         SearchResponse response = actions.search().execute(search);
         JsonOutput one = new JsonOutput(false);
         try (JsonGenerator og = one.generator()) {
-          SearchResponseEncoder.encode(response, og);
+          SearchResponseEncoder.encode(response, params, search.aggregations(), og);
         }
         String json = one.toString(StandardCharsets.UTF_8);
         g.writeRawValue(json.substring(0, json.lastIndexOf('}')) + ",\"status\":200}");

@@ -23,7 +23,8 @@ final class SearchHandler implements RestHandler {
 
   @Override
   public RestResponse handle(RestRequest request) throws IOException {
-    return encode(request, actions.search().execute(decode(request)));
+    SearchRequest search = decode(request);
+    return encode(request, search, actions.search().execute(search));
   }
 
   /** A search the request cache answers, on the event loop; anything else is left to handle. */
@@ -32,8 +33,9 @@ final class SearchHandler implements RestHandler {
     if (request.hasParam("q") || request.hasParam("scroll")) {
       return null;
     }
-    SearchResponse cached = actions.search().cached(decode(request));
-    return cached == null ? null : encode(request, cached);
+    SearchRequest search = decode(request);
+    SearchResponse cached = actions.search().cached(search);
+    return cached == null ? null : encode(request, search, cached);
   }
 
   private static SearchRequest decode(RestRequest request) throws IOException {
@@ -51,7 +53,8 @@ final class SearchHandler implements RestHandler {
             request.param("_source"),
             request.param("_source_includes"),
             request.param("_source_excludes"),
-            request.param("track_total_hits"));
+            request.param("track_total_hits"),
+            request.paramAsBoolean("rest_total_hits_as_int", false));
     SearchRequest search =
         SearchRequestDecoder.decode(
                 indices(request.pathParam("index")),
@@ -74,11 +77,19 @@ final class SearchHandler implements RestHandler {
     return search;
   }
 
-  private static RestResponse encode(RestRequest request, SearchResponse response)
-      throws IOException {
+  private static RestResponse encode(
+      RestRequest request, SearchRequest search, SearchResponse response) throws IOException {
     JsonOutput out = new JsonOutput(request.pretty());
-    SearchResponseEncoder.encode(response, out.generator());
+    SearchResponseEncoder.encode(
+        response, responseParams(request), search.aggregations(), out.generator());
     return RestResponse.json(200, out);
+  }
+
+  /** {@code rest_total_hits_as_int} and {@code typed_keys}, as every search response reads them. */
+  static SearchResponseEncoder.Params responseParams(RestRequest request) {
+    return new SearchResponseEncoder.Params(
+        request.paramAsBoolean("rest_total_hits_as_int", false),
+        request.paramAsBoolean("typed_keys", false));
   }
 
   /**

@@ -77,7 +77,9 @@ final class SearchSessionHandlers {
     }
     SearchResponse page = sessions.scroll(scrollId, keepAlive);
     JsonOutput out = new JsonOutput(request.pretty());
-    SearchResponseEncoder.encode(page, out.generator());
+    // rest_total_hits_as_int applies; typed_keys is refused on this route, as by OpenSearch.
+    SearchResponseEncoder.encode(
+        page, SearchHandler.responseParams(request), null, out.generator());
     return RestResponse.json(200, out);
   }
 

@@ -2,6 +2,7 @@ package dev.duet.server.rest.codec;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.duet.engine.search.SearchHit;
+import dev.duet.engine.search.agg.Aggregation;
 import dev.duet.engine.search.agg.AggregationResult;
 import dev.duet.engine.search.agg.AggregationResult.Bucket;
 import dev.duet.engine.search.agg.AggregationResult.Buckets;
@@ -20,20 +21,41 @@ public final class AggregationsEncoder {
 
   /** Writes {@code {"name":{...},...}}. */
   public static void encode(List<AggregationResult> results, JsonGenerator g) throws IOException {
+    encode(results, SearchResponseEncoder.Params.DEFAULT, null, g);
+  }
+
+  /**
+   * The same, written as {@code params} ask: with {@code typed_keys}, each name prefixed by its
+   * type, told by {@code requested} (the search's aggregations; null when not known) where the
+   * result alone cannot tell it.
+   */
+  static void encode(
+      List<AggregationResult> results,
+      SearchResponseEncoder.Params params,
+      List<Aggregation> requested,
+      JsonGenerator g)
+      throws IOException {
     g.writeStartObject();
-    writeAll(results, g);
+    writeAll(results, params.typedKeys() ? TypedKeys.of(requested) : null, params, g);
     g.writeEndObject();
   }
 
-  private static void writeAll(List<AggregationResult> results, JsonGenerator g)
+  /** {@code keys} null: names as given. */
+  private static void writeAll(
+      List<AggregationResult> results,
+      TypedKeys keys,
+      SearchResponseEncoder.Params params,
+      JsonGenerator g)
       throws IOException {
     for (AggregationResult r : results) {
-      g.writeFieldName(r.name());
-      write(r, g);
+      g.writeFieldName(keys == null ? r.name() : keys.key(r));
+      write(r, keys == null ? null : keys.sub(r), params, g);
     }
   }
 
-  private static void write(AggregationResult r, JsonGenerator g) throws IOException {
+  private static void write(
+      AggregationResult r, TypedKeys keys, SearchResponseEncoder.Params params, JsonGenerator g)
+      throws IOException {
     g.writeStartObject();
     switch (r) {
       case AggregationResult.SingleValue v -> {
@@ -54,16 +76,20 @@ public final class AggregationsEncoder {
       case AggregationResult.Percentiles p -> percentiles(p, g);
       case AggregationResult.SingleBucket b -> {
         g.writeNumberField("doc_count", b.docCount());
-        writeAll(b.subAggregations(), g);
+        writeAll(b.subAggregations(), keys, params, g);
       }
-      case Buckets b -> buckets(b, g);
-      case AggregationResult.TopHits t -> topHits(t, g);
-      case AggregationResult.SignificantTerms s -> significantTerms(s, g);
+      case Buckets b -> buckets(b, keys, params, g);
+      case AggregationResult.TopHits t -> topHits(t, params, g);
+      case AggregationResult.SignificantTerms s -> significantTerms(s, keys, params, g);
     }
     g.writeEndObject();
   }
 
-  private static void significantTerms(AggregationResult.SignificantTerms s, JsonGenerator g)
+  private static void significantTerms(
+      AggregationResult.SignificantTerms s,
+      TypedKeys keys,
+      SearchResponseEncoder.Params params,
+      JsonGenerator g)
       throws IOException {
     g.writeNumberField("doc_count", s.docCount());
     g.writeNumberField("bg_count", s.bgCount());
@@ -79,7 +105,7 @@ public final class AggregationsEncoder {
       g.writeNumberField("doc_count", b.docCount());
       g.writeNumberField("score", b.score());
       g.writeNumberField("bg_count", b.bgCount());
-      writeAll(b.subAggregations(), g);
+      writeAll(b.subAggregations(), keys, params, g);
       g.writeEndObject();
     }
     g.writeEndArray();
@@ -163,7 +189,9 @@ public final class AggregationsEncoder {
     g.writeEndArray();
   }
 
-  private static void buckets(Buckets b, JsonGenerator g) throws IOException {
+  private static void buckets(
+      Buckets b, TypedKeys keys, SearchResponseEncoder.Params params, JsonGenerator g)
+      throws IOException {
     if (b.afterKey() != null) {
       g.writeFieldName("after_key");
       Json.writeValue(g, b.afterKey());
@@ -184,7 +212,7 @@ public final class AggregationsEncoder {
       if (keyed) {
         g.writeFieldName(keyName(b.kind(), bucket));
       }
-      bucket(b.kind(), keyed, bucket, g);
+      bucket(b.kind(), keyed, bucket, keys, params, g);
     }
     if (keyed) {
       g.writeEndObject();
@@ -200,7 +228,13 @@ public final class AggregationsEncoder {
     return String.valueOf(bucket.key());
   }
 
-  private static void bucket(Kind kind, boolean keyed, Bucket b, JsonGenerator g)
+  private static void bucket(
+      Kind kind,
+      boolean keyed,
+      Bucket b,
+      TypedKeys keys,
+      SearchResponseEncoder.Params params,
+      JsonGenerator g)
       throws IOException {
     g.writeStartObject();
     switch (kind) {
@@ -236,7 +270,7 @@ public final class AggregationsEncoder {
       }
     }
     g.writeNumberField("doc_count", b.docCount());
-    writeAll(b.subAggregations(), g);
+    writeAll(b.subAggregations(), keys, params, g);
     g.writeEndObject();
   }
 
@@ -251,12 +285,11 @@ public final class AggregationsEncoder {
     }
   }
 
-  private static void topHits(AggregationResult.TopHits t, JsonGenerator g) throws IOException {
+  private static void topHits(
+      AggregationResult.TopHits t, SearchResponseEncoder.Params params, JsonGenerator g)
+      throws IOException {
     g.writeObjectFieldStart("hits");
-    g.writeObjectFieldStart("total");
-    g.writeNumberField("value", t.total());
-    g.writeStringField("relation", "eq");
-    g.writeEndObject();
+    SearchResponseEncoder.writeTotal(t.total(), "eq", params, g);
     g.writeFieldName("max_score");
     if (Float.isNaN(t.maxScore())) {
       g.writeNull();
@@ -265,7 +298,7 @@ public final class AggregationsEncoder {
     }
     g.writeArrayFieldStart("hits");
     for (SearchHit hit : t.hits()) {
-      SearchResponseEncoder.writeHit(hit, g);
+      SearchResponseEncoder.writeHit(hit, params, g);
     }
     g.writeEndArray();
     g.writeEndObject();

@@ -25,7 +25,10 @@ import java.util.Locale;
 public final class SearchRequestDecoder {
   private SearchRequestDecoder() {}
 
-  /** The URL parameters a search reads; null when absent. */
+  /**
+   * The URL parameters a search reads; null when absent. {@code totalHitsAsInt} is {@code
+   * rest_total_hits_as_int}: the total must then be exact or off, and is exact when not given.
+   */
   public record UrlParams(
       String from,
       String size,
@@ -33,7 +36,19 @@ public final class SearchRequestDecoder {
       String source,
       String sourceIncludes,
       String sourceExcludes,
-      String trackTotalHits) {}
+      String trackTotalHits,
+      boolean totalHitsAsInt) {
+    public UrlParams(
+        String from,
+        String size,
+        String sort,
+        String source,
+        String sourceIncludes,
+        String sourceExcludes,
+        String trackTotalHits) {
+      this(from, size, sort, source, sourceIncludes, sourceExcludes, trackTotalHits, false);
+    }
+  }
 
   public static SearchRequest decode(
       List<String> indices, byte[] body, int offset, int length, UrlParams url) throws IOException {
@@ -54,7 +69,7 @@ public final class SearchRequestDecoder {
     Integer size = null;
     List<SortSpec> sort = List.of();
     SourceFilter source = SourceFilter.ALL;
-    TrackTotalHits track = TrackTotalHits.DEFAULT;
+    TrackTotalHits track = null;
     List<Aggregation> aggregations = List.of();
     SearchOptionsDecoder options = new SearchOptionsDecoder();
     SearchSession pit = null;
@@ -141,6 +156,7 @@ public final class SearchRequestDecoder {
     if (url.trackTotalHits() != null) {
       track = trackTotalHitsParam(url.trackTotalHits());
     }
+    track = totalHits(track, url.totalHitsAsInt());
     fetch.url(urlOptions);
     controls.url(urlOptions);
     options.url(urlOptions);
@@ -157,6 +173,23 @@ public final class SearchRequestDecoder {
     request = fetch.applyTo(request);
     request = controls.applyTo(request);
     return aggregations.isEmpty() ? request : request.withAggregations(aggregations);
+  }
+
+  /**
+   * The total a search tracks: OpenSearch's default when not given, or, with {@code
+   * rest_total_hits_as_int}, exact unless given; a given limit is then refused, as OpenSearch does.
+   */
+  private static TrackTotalHits totalHits(TrackTotalHits given, boolean asInt) {
+    if (given == null) {
+      return asInt ? TrackTotalHits.EXACT : TrackTotalHits.DEFAULT;
+    }
+    if (asInt && given.enabled() && given.upTo() != Integer.MAX_VALUE) {
+      throw DuetException.illegalArgument(
+          "[rest_total_hits_as_int] cannot be used if the tracking of total hits is not accurate,"
+              + " got "
+              + given.upTo());
+    }
+    return given;
   }
 
   /** {@code "pit": {"id": "...", "keep_alive": "1m"}}; an absent id is the engine's 400. */

@@ -6,7 +6,9 @@ import dev.duet.engine.search.InnerHitsResult;
 import dev.duet.engine.search.NestedIdentity;
 import dev.duet.engine.search.SearchHit;
 import dev.duet.engine.search.SearchResponse;
+import dev.duet.engine.search.agg.Aggregation;
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -16,7 +18,26 @@ import java.util.Map;
 public final class SearchResponseEncoder {
   private SearchResponseEncoder() {}
 
+  /**
+   * How a search response is written: {@code rest_total_hits_as_int} ({@code hits.total} a plain
+   * number, -1 when not tracked, in top and inner hits too) and {@code typed_keys} (aggregation
+   * names prefixed by their type).
+   */
+  public record Params(boolean totalHitsAsInt, boolean typedKeys) {
+    public static final Params DEFAULT = new Params(false, false);
+  }
+
   public static void encode(SearchResponse r, JsonGenerator g) throws IOException {
+    encode(r, Params.DEFAULT, null, g);
+  }
+
+  /**
+   * The same, as {@code params} ask; {@code requested} is the search's aggregations, which {@code
+   * typed_keys} reads the types from (null when not known, as on a scroll page).
+   */
+  public static void encode(
+      SearchResponse r, Params params, List<Aggregation> requested, JsonGenerator g)
+      throws IOException {
     g.writeStartObject();
     if (r.scrollId() != null) {
       g.writeStringField("_scroll_id", r.scrollId());
@@ -37,22 +58,21 @@ public final class SearchResponseEncoder {
     g.writeEndObject();
     g.writeObjectFieldStart("hits");
     if (r.totalHits() != null) {
-      g.writeObjectFieldStart("total");
-      g.writeNumberField("value", r.totalHits().value());
-      g.writeStringField("relation", r.totalHits().relation());
-      g.writeEndObject();
+      writeTotal(r.totalHits().value(), r.totalHits().relation(), params, g);
+    } else if (params.totalHitsAsInt()) {
+      g.writeNumberField("total", -1);
     }
     g.writeFieldName("max_score");
     writeScore(r.maxScore(), g);
     g.writeArrayFieldStart("hits");
     for (SearchHit hit : r.hits()) {
-      writeHit(hit, g);
+      writeHit(hit, params, g);
     }
     g.writeEndArray();
     g.writeEndObject();
     if (!r.aggregations().isEmpty()) {
       g.writeFieldName("aggregations");
-      AggregationsEncoder.encode(r.aggregations(), g);
+      AggregationsEncoder.encode(r.aggregations(), params, requested, g);
     }
     if (r.profile() != null) {
       ProfileEncoder.encode(r.profile(), g);
@@ -60,7 +80,20 @@ public final class SearchResponseEncoder {
     g.writeEndObject();
   }
 
-  static void writeHit(SearchHit hit, JsonGenerator g) throws IOException {
+  /** {@code "total": {"value": N, "relation": "eq"}}, or {@code "total": N} as an int. */
+  static void writeTotal(long value, String relation, Params params, JsonGenerator g)
+      throws IOException {
+    if (params.totalHitsAsInt()) {
+      g.writeNumberField("total", value);
+      return;
+    }
+    g.writeObjectFieldStart("total");
+    g.writeNumberField("value", value);
+    g.writeStringField("relation", relation);
+    g.writeEndObject();
+  }
+
+  static void writeHit(SearchHit hit, Params params, JsonGenerator g) throws IOException {
     g.writeStartObject();
     HitDetails details = hit.details();
     if (details.explanation() != null) {
@@ -110,15 +143,12 @@ public final class SearchResponseEncoder {
         InnerHitsResult inner = e.getValue();
         g.writeObjectFieldStart(e.getKey());
         g.writeObjectFieldStart("hits");
-        g.writeObjectFieldStart("total");
-        g.writeNumberField("value", inner.totalHits().value());
-        g.writeStringField("relation", inner.totalHits().relation());
-        g.writeEndObject();
+        writeTotal(inner.totalHits().value(), inner.totalHits().relation(), params, g);
         g.writeFieldName("max_score");
         writeScore(inner.maxScore(), g);
         g.writeArrayFieldStart("hits");
         for (SearchHit innerHit : inner.hits()) {
-          writeHit(innerHit, g);
+          writeHit(innerHit, params, g);
         }
         g.writeEndArray();
         g.writeEndObject();

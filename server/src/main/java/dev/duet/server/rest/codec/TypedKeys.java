@@ -1,0 +1,114 @@
+package dev.duet.server.rest.codec;
+
+import dev.duet.engine.search.agg.Aggregation;
+import dev.duet.engine.search.agg.AggregationResult;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code typed_keys}: the type OpenSearch writes before an aggregation's name ({@code
+ * sterms#name}), the name of the result's class in OpenSearch rather than of the request's
+ * aggregation ({@code percentiles} is {@code tdigest_percentiles}, {@code avg_bucket} is {@code
+ * simple_value}, a {@code terms} over a long is {@code lterms}). The result says what it can (the
+ * bucket kind, stats or extended stats); the requested aggregation of the same name says the rest
+ * (which metric, which single-bucket aggregation). Scroll pages have no request at hand: there the
+ * result alone decides, and a single value or single bucket falls back to the closest guess.
+ */
+final class TypedKeys {
+  /** Requested aggregations of one level by name; empty when the request is not known. */
+  private final Map<String, Aggregation> requested;
+
+  private TypedKeys(Map<String, Aggregation> requested) {
+    this.requested = requested;
+  }
+
+  /** The aggregations of one level of the request; null when not known. */
+  static TypedKeys of(List<Aggregation> requested) {
+    Map<String, Aggregation> byName = new HashMap<>();
+    if (requested != null) {
+      for (Aggregation a : requested) {
+        byName.put(a.name(), a);
+      }
+    }
+    return new TypedKeys(byName);
+  }
+
+  /** The level below {@code result}: its requested sub-aggregations. */
+  TypedKeys sub(AggregationResult result) {
+    Aggregation a = requested.get(result.name());
+    return of(a == null ? null : a.subAggregations());
+  }
+
+  /** {@code type#name}. */
+  String key(AggregationResult result) {
+    return type(result, requested.get(result.name())) + "#" + result.name();
+  }
+
+  static String type(AggregationResult result, Aggregation request) {
+    return switch (result) {
+      case AggregationResult.Stats s -> s.extended() ? "extended_stats" : "stats";
+      case AggregationResult.TopHits t -> "top_hits";
+      case AggregationResult.Percentiles p ->
+          request instanceof Aggregation.Percentiles q && q.ranks()
+              ? "tdigest_percentile_ranks"
+              : "tdigest_percentiles";
+      case AggregationResult.Buckets b ->
+          switch (b.kind()) {
+            // OpenSearch reduces an unmapped terms to string terms: sterms, not umterms.
+            case STRING_TERMS, UNMAPPED_TERMS -> "sterms";
+            case LONG_TERMS -> "lterms";
+            case DOUBLE_TERMS -> "dterms";
+            case MULTI_TERMS -> "multi_terms";
+            case HISTOGRAM -> "histogram";
+            case DATE_HISTOGRAM -> "date_histogram";
+            case RANGE -> "range";
+            case DATE_RANGE -> "date_range";
+            case FILTERS -> "filters";
+            case COMPOSITE -> "composite";
+          };
+      case AggregationResult.SignificantTerms s ->
+          // The result has no value kind: a long field is told by its keys, so an empty result
+          // over a long field is written sigsterms where OpenSearch writes siglterms.
+          !s.buckets().isEmpty() && s.buckets().getFirst().key() instanceof Long
+              ? "siglterms"
+              : "sigsterms";
+      case AggregationResult.SingleBucket b ->
+          switch (request) {
+            case Aggregation.Missing m -> "missing";
+            case Aggregation.Global gl -> "global";
+            case Aggregation.Nested n -> "nested";
+            case Aggregation.ReverseNested n -> "reverse_nested";
+            case null, default -> "filter";
+          };
+      case AggregationResult.SingleValue v -> singleValue(v, request);
+    };
+  }
+
+  private static String singleValue(AggregationResult.SingleValue v, Aggregation request) {
+    return switch (request) {
+      case Aggregation.Metric m ->
+          switch (m.kind()) {
+            case MIN -> "min";
+            case MAX -> "max";
+            case AVG -> "avg";
+            case SUM -> "sum";
+            case VALUE_COUNT -> "value_count";
+            case STATS -> "stats";
+            case EXTENDED_STATS -> "extended_stats";
+          };
+      case Aggregation.Cardinality c -> "cardinality";
+      case Aggregation.BucketMetric b ->
+          switch (b.kind()) {
+            case MAX, MIN -> "bucket_metric_value";
+            case AVG, SUM -> "simple_value";
+          };
+      case Aggregation.Parent p ->
+          switch (p.kind()) {
+            case DERIVATIVE -> "derivative";
+            case CUMULATIVE_SUM -> "simple_value";
+          };
+      case null, default -> v.keys() != null ? "bucket_metric_value" : "simple_value";
+    };
+  }
+}
