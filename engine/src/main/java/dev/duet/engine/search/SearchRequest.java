@@ -3,7 +3,6 @@ package dev.duet.engine.search;
 import static java.util.Objects.requireNonNull;
 
 import dev.duet.engine.index.IndicesOptions;
-import dev.duet.engine.search.agg.Aggregation;
 import java.util.List;
 import java.util.function.Consumer;
 
