@@ -1,23 +1,26 @@
 package dev.duet.engine;
 
-import dev.duet.engine.internal.LuceneEngine;
-import dev.duet.engine.internal.agg.AggregationPhase;
-import dev.duet.engine.internal.query.ClauseLimit;
 import dev.duet.engine.search.AliasFilterDecoder;
 import dev.duet.engine.search.SessionLimits;
 import java.nio.file.Path;
 import java.time.InstantSource;
+import java.util.ServiceLoader;
 
 /** Opens engines. */
 public final class Engines {
   /** OpenSearch's default {@code search.max_buckets}, which {@link #open(Path)} applies. */
-  public static final int DEFAULT_MAX_BUCKETS = AggregationPhase.DEFAULT_MAX_BUCKETS;
+  public static final int DEFAULT_MAX_BUCKETS = 65_535;
 
   /**
    * OpenSearch's default {@code indices.query.bool.max_clause_count}, which {@link #open(Path)}
    * applies.
    */
-  public static final int DEFAULT_MAX_CLAUSE_COUNT = ClauseLimit.DEFAULT_MAX_CLAUSE_COUNT;
+  public static final int DEFAULT_MAX_CLAUSE_COUNT = 1024;
+
+  private static final EngineFactory FACTORY =
+      ServiceLoader.load(EngineFactory.class, Engines.class.getClassLoader())
+          .findFirst()
+          .orElseThrow(() -> new IllegalStateException("no EngineFactory on the class path"));
 
   private Engines() {}
 
@@ -26,17 +29,17 @@ public final class Engines {
    * are reloaded). Close it to commit.
    */
   public static Engine open(Path dataDir) {
-    return LuceneEngine.open(dataDir);
+    return open(dataDir, AliasFilterDecoder.NONE);
   }
 
   /** The same, with the decoder that turns alias filters into queries. */
   public static Engine open(Path dataDir, AliasFilterDecoder filterDecoder) {
-    return LuceneEngine.open(dataDir, filterDecoder);
+    return open(dataDir, filterDecoder, DEFAULT_MAX_BUCKETS);
   }
 
   /** The same, failing a search whose aggregations return more than {@code maxBuckets} buckets. */
   public static Engine open(Path dataDir, AliasFilterDecoder filterDecoder, int maxBuckets) {
-    return LuceneEngine.open(dataDir, filterDecoder, maxBuckets);
+    return open(dataDir, filterDecoder, maxBuckets, DEFAULT_MAX_CLAUSE_COUNT);
   }
 
   /**
@@ -45,7 +48,7 @@ public final class Engines {
    */
   public static Engine open(
       Path dataDir, AliasFilterDecoder filterDecoder, int maxBuckets, int maxClauseCount) {
-    return LuceneEngine.open(
+    return FACTORY.open(
         dataDir,
         filterDecoder,
         SessionLimits.DEFAULTS,
@@ -61,6 +64,6 @@ public final class Engines {
    */
   public static dev.duet.engine.index.TranslogRepairReport removeCorruptedTranslog(
       Path dataDir, String index) throws java.io.IOException {
-    return dev.duet.engine.internal.shard.TranslogRepair.run(dataDir, index);
+    return FACTORY.removeCorruptedTranslog(dataDir, index);
   }
 }

@@ -3,7 +3,6 @@ package dev.duet.engine.mapping;
 import static java.util.Objects.requireNonNull;
 
 import dev.duet.engine.error.DuetException;
-import dev.duet.engine.index.Patterns;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

@@ -4,7 +4,6 @@ import static java.util.Objects.requireNonNull;
 
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.index.IndicesOptions;
-import dev.duet.engine.search.agg.Aggregation;
 import java.util.List;
 import java.util.function.Consumer;
 

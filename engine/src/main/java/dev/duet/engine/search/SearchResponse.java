@@ -1,6 +1,5 @@
 package dev.duet.engine.search;
 
-import dev.duet.engine.search.agg.AggregationResult;
 import java.util.List;
 import java.util.function.Consumer;
 

@@ -35,6 +35,7 @@ public record SourceFilter(boolean fetch, List<String> includes, List<String> ex
    * everything, null when it fetches nothing.
    */
   public byte[] apply(byte[] source) {
-    return dev.duet.engine.internal.source.SourceFiltering.filter(source, this);
+    return dev.duet.engine.internal.source.SourceFiltering.filter(
+        source, fetch, includes, excludes);
   }
 }

@@ -8,7 +8,6 @@ import dev.duet.engine.document.OpType;
 import dev.duet.engine.document.UpdateRequest;
 import dev.duet.engine.document.VersionCheck;
 import dev.duet.engine.error.DuetException;
-import dev.duet.engine.search.agg.Aggregation;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

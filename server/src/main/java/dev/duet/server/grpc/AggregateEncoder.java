@@ -1,9 +1,9 @@
 package dev.duet.server.grpc;
 
-import dev.duet.engine.search.agg.Aggregation;
-import dev.duet.engine.search.agg.Aggregation.MetricKind;
-import dev.duet.engine.search.agg.AggregationResult;
-import dev.duet.engine.search.agg.AggregationResult.Bucket;
+import dev.duet.engine.search.Aggregation;
+import dev.duet.engine.search.Aggregation.MetricKind;
+import dev.duet.engine.search.AggregationResult;
+import dev.duet.engine.search.AggregationResult.Bucket;
 import java.util.List;
 import java.util.function.BiConsumer;
 import org.opensearch.protobufs.Aggregate;

@@ -1,10 +1,10 @@
 package dev.duet.server.grpc;
 
 import dev.duet.engine.error.DuetException;
-import dev.duet.engine.search.agg.Aggregation;
-import dev.duet.engine.search.agg.Aggregation.BucketOrder;
-import dev.duet.engine.search.agg.Aggregation.IncludeExclude;
-import dev.duet.engine.search.agg.Aggregation.MetricKind;
+import dev.duet.engine.search.Aggregation;
+import dev.duet.engine.search.Aggregation.BucketOrder;
+import dev.duet.engine.search.Aggregation.IncludeExclude;
+import dev.duet.engine.search.Aggregation.MetricKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

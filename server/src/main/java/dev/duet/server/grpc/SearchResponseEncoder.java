@@ -1,9 +1,9 @@
 package dev.duet.server.grpc;
 
 import com.google.protobuf.UnsafeByteOperations;
+import dev.duet.engine.search.Aggregation;
 import dev.duet.engine.search.SearchHit;
 import dev.duet.engine.search.SearchResponse;
-import dev.duet.engine.search.agg.Aggregation;
 import java.util.List;
 import org.opensearch.protobufs.HitXScore;
 import org.opensearch.protobufs.HitsMetadata;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.duet.engine.index.AliasAction;
 import dev.duet.engine.index.AliasMetadata;
 import dev.duet.engine.index.IndexInfo;
-import dev.duet.engine.index.Patterns;
+import dev.duet.engine.mapping.Patterns;
 import dev.duet.server.action.Actions;
 import dev.duet.server.rest.codec.AliasesRequestDecoder;
 import dev.duet.server.rest.codec.JsonOutput;

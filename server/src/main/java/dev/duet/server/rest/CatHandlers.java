@@ -2,7 +2,7 @@ package dev.duet.server.rest;
 
 import dev.duet.engine.index.AliasMetadata;
 import dev.duet.engine.index.IndexInfo;
-import dev.duet.engine.index.Patterns;
+import dev.duet.engine.mapping.Patterns;
 import dev.duet.server.action.Actions;
 import dev.duet.server.action.ShardCounts;
 import dev.duet.server.rest.CatTable.Column;

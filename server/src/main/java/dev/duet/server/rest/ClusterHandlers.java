@@ -3,7 +3,7 @@ package dev.duet.server.rest;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.duet.engine.index.IndexFailure;
 import dev.duet.engine.index.IndexInfo;
-import dev.duet.engine.index.Patterns;
+import dev.duet.engine.mapping.Patterns;
 import dev.duet.server.action.Actions;
 import dev.duet.server.rest.codec.JsonOutput;
 import java.io.IOException;

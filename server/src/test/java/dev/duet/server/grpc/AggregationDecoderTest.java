@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.duet.engine.error.DuetException;
-import dev.duet.engine.search.agg.Aggregation;
-import dev.duet.engine.search.agg.Aggregation.BucketOrder;
-import dev.duet.engine.search.agg.Aggregation.MetricKind;
+import dev.duet.engine.search.Aggregation;
+import dev.duet.engine.search.Aggregation.BucketOrder;
+import dev.duet.engine.search.Aggregation.MetricKind;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

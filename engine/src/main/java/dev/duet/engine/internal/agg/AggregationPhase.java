@@ -1,8 +1,9 @@
 package dev.duet.engine.internal.agg;
 
+import dev.duet.engine.Engines;
 import dev.duet.engine.error.DuetException;
-import dev.duet.engine.search.agg.Aggregation;
-import dev.duet.engine.search.agg.AggregationResult;
+import dev.duet.engine.search.Aggregation;
+import dev.duet.engine.search.AggregationResult;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -25,7 +26,7 @@ import org.apache.lucene.search.ScoreMode;
  */
 public final class AggregationPhase {
   /** OpenSearch's default {@code search.max_buckets}. */
-  public static final int DEFAULT_MAX_BUCKETS = 65_535;
+  public static final int DEFAULT_MAX_BUCKETS = Engines.DEFAULT_MAX_BUCKETS;
 
   private AggregationPhase() {}
 

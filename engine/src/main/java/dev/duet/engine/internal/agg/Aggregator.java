@@ -1,7 +1,7 @@
 package dev.duet.engine.internal.agg;
 
 import dev.duet.engine.breaker.RequestMemory;
-import dev.duet.engine.search.agg.AggregationResult;
+import dev.duet.engine.search.AggregationResult;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;

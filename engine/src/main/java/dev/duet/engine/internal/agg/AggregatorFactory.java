@@ -1,7 +1,7 @@
 package dev.duet.engine.internal.agg;
 
 import dev.duet.engine.error.DuetException;
-import dev.duet.engine.search.agg.Aggregation;
+import dev.duet.engine.search.Aggregation;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,7 +1,7 @@
 package dev.duet.engine.internal.agg;
 
-import dev.duet.engine.search.agg.Aggregation.BucketOrder;
-import dev.duet.engine.search.agg.AggregationResult.Bucket;
+import dev.duet.engine.search.Aggregation.BucketOrder;
+import dev.duet.engine.search.AggregationResult.Bucket;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

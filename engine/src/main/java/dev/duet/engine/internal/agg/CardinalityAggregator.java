@@ -1,7 +1,7 @@
 package dev.duet.engine.internal.agg;
 
-import dev.duet.engine.search.agg.Aggregation;
-import dev.duet.engine.search.agg.AggregationResult;
+import dev.duet.engine.search.Aggregation;
+import dev.duet.engine.search.AggregationResult;
 import java.io.IOException;
 import java.util.Arrays;
 import org.apache.lucene.index.SortedNumericDocValues;

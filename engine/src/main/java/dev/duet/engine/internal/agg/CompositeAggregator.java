@@ -2,10 +2,10 @@ package dev.duet.engine.internal.agg;
 
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.mapping.DateFormats;
-import dev.duet.engine.search.agg.Aggregation;
-import dev.duet.engine.search.agg.Aggregation.CompositeSource;
-import dev.duet.engine.search.agg.AggregationResult;
-import dev.duet.engine.search.agg.AggregationResult.Bucket;
+import dev.duet.engine.search.Aggregation;
+import dev.duet.engine.search.Aggregation.CompositeSource;
+import dev.duet.engine.search.AggregationResult;
+import dev.duet.engine.search.AggregationResult.Bucket;
 import java.io.IOException;
 import java.time.ZoneOffset;
 import java.util.ArrayList;

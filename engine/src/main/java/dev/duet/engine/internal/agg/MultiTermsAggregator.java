@@ -1,8 +1,8 @@
 package dev.duet.engine.internal.agg;
 
-import dev.duet.engine.search.agg.Aggregation;
-import dev.duet.engine.search.agg.AggregationResult;
-import dev.duet.engine.search.agg.AggregationResult.Bucket;
+import dev.duet.engine.search.Aggregation;
+import dev.duet.engine.search.AggregationResult;
+import dev.duet.engine.search.AggregationResult.Bucket;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;

@@ -2,8 +2,8 @@ package dev.duet.engine.internal.agg;
 
 import com.tdunning.math.stats.MergingDigest;
 import dev.duet.engine.error.DuetException;
-import dev.duet.engine.search.agg.Aggregation;
-import dev.duet.engine.search.agg.AggregationResult;
+import dev.duet.engine.search.Aggregation;
+import dev.duet.engine.search.AggregationResult;
 import java.io.IOException;
 import java.util.Arrays;
 import org.apache.lucene.index.SortedNumericDocValues;

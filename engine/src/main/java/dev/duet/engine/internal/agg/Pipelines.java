@@ -1,10 +1,10 @@
 package dev.duet.engine.internal.agg;
 
 import dev.duet.engine.error.DuetException;
-import dev.duet.engine.search.agg.Aggregation;
-import dev.duet.engine.search.agg.AggregationResult;
-import dev.duet.engine.search.agg.AggregationResult.Bucket;
-import dev.duet.engine.search.agg.AggregationResult.Buckets;
+import dev.duet.engine.search.Aggregation;
+import dev.duet.engine.search.AggregationResult;
+import dev.duet.engine.search.AggregationResult.Bucket;
+import dev.duet.engine.search.AggregationResult.Buckets;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,6 +1,6 @@
 package dev.duet.engine.internal.agg;
 
-import dev.duet.engine.search.agg.DateIntervals;
+import dev.duet.engine.search.DateIntervals;
 import java.time.DayOfWeek;
 import java.time.Instant;
 import java.time.ZoneId;

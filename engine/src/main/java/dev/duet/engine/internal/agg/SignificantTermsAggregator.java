@@ -1,9 +1,9 @@
 package dev.duet.engine.internal.agg;
 
 import dev.duet.engine.error.DuetException;
-import dev.duet.engine.search.agg.Aggregation;
-import dev.duet.engine.search.agg.AggregationResult;
-import dev.duet.engine.search.agg.AggregationResult.SignificantBucket;
+import dev.duet.engine.search.Aggregation;
+import dev.duet.engine.search.AggregationResult;
+import dev.duet.engine.search.AggregationResult.SignificantBucket;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;

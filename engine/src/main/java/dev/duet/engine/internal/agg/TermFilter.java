@@ -1,7 +1,7 @@
 package dev.duet.engine.internal.agg;
 
 import dev.duet.engine.internal.query.RegexLimits;
-import dev.duet.engine.search.agg.Aggregation.IncludeExclude;
+import dev.duet.engine.search.Aggregation.IncludeExclude;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;

@@ -10,8 +10,8 @@ import dev.duet.engine.document.ReindexRequest;
 import dev.duet.engine.document.ReindexResponse;
 import dev.duet.engine.document.VersionCheck;
 import dev.duet.engine.document.VersionType;
+import dev.duet.engine.internal.document.MetaFields;
 import dev.duet.engine.internal.query.QueryTranslator;
-import dev.duet.engine.internal.shard.DocLookup;
 import dev.duet.engine.internal.shard.LuceneIndex;
 import dev.duet.engine.internal.shard.VersionRules;
 import java.io.IOException;
@@ -45,8 +45,8 @@ import org.apache.lucene.util.BytesRef;
  * instead (so the dest is auto-created and mapped as a bulk would).
  */
 public final class ByQueryRunner {
-  private static final Set<String> ID_AND_SOURCE = Set.of(DocLookup.ID, DocLookup.SOURCE);
-  private static final Set<String> ID_ONLY = Set.of(DocLookup.ID);
+  private static final Set<String> ID_AND_SOURCE = Set.of(MetaFields.ID, MetaFields.SOURCE);
+  private static final Set<String> ID_ONLY = Set.of(MetaFields.ID);
 
   private final ByQueryRequest request;
 
@@ -171,9 +171,9 @@ public final class ByQueryRunner {
         }
         LeafReader reader = leaf.reader();
         Bits live = reader.getLiveDocs();
-        NumericDocValues seqNos = reader.getNumericDocValues(DocLookup.SEQ_NO);
-        NumericDocValues terms = reader.getNumericDocValues(DocLookup.PRIMARY_TERM);
-        versions = reindex == null ? null : reader.getNumericDocValues(DocLookup.VERSION);
+        NumericDocValues seqNos = reader.getNumericDocValues(MetaFields.SEQ_NO);
+        NumericDocValues terms = reader.getNumericDocValues(MetaFields.PRIMARY_TERM);
+        versions = reindex == null ? null : reader.getNumericDocValues(MetaFields.VERSION);
         StoredFields stored = reader.storedFields();
         DocIdSetIterator it = scorer.iterator();
         for (int doc = it.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = it.nextDoc()) {
@@ -184,13 +184,13 @@ public final class ByQueryRunner {
             break leaves;
           }
           Document fields = stored.document(doc, update ? ID_AND_SOURCE : ID_ONLY);
-          String id = fields.get(DocLookup.ID);
+          String id = fields.get(MetaFields.ID);
           VersionCheck check = VersionCheck.ifSeqNo(value(seqNos, doc), value(terms, doc));
           if (reindex != null) {
             batch.add(
-                reindexItem(id, fields.getBinaryValue(DocLookup.SOURCE), value(versions, doc)));
+                reindexItem(id, fields.getBinaryValue(MetaFields.SOURCE), value(versions, doc)));
           } else if (update) {
-            BytesRef source = fields.getBinaryValue(DocLookup.SOURCE);
+            BytesRef source = fields.getBinaryValue(MetaFields.SOURCE);
             byte[] bytes = BytesRef.deepCopyOf(source).bytes;
             batch.add(new BulkItem(OpType.INDEX, index.name(), id, bytes).withCheck(check));
           } else {

@@ -1,6 +1,5 @@
 package dev.duet.engine.internal.document;
 
-import dev.duet.engine.internal.shard.DocLookup;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
@@ -42,7 +41,7 @@ public final class NestedDocuments {
 
   /** Matches root documents only: what top-level searches are filtered to. */
   public static Query rootDocuments() {
-    return new FieldExistsQuery(DocLookup.PRIMARY_TERM);
+    return new FieldExistsQuery(MetaFields.PRIMARY_TERM);
   }
 
   /** Matches the nested documents made from objects at {@code path}. */
@@ -121,9 +120,9 @@ public final class NestedDocuments {
       if (inRoot && !(inParent && done.enclosing == root)) {
         copy(done.fields, root);
       }
-      done.fields.add(new StringField(DocLookup.ID, id, Field.Store.NO));
+      done.fields.add(new StringField(MetaFields.ID, id, Field.Store.NO));
       // Lucene wants one schema per field: the root's _id has doc values, so these do too.
-      done.fields.add(new SortedDocValuesField(DocLookup.ID, new BytesRef(id)));
+      done.fields.add(new SortedDocValuesField(MetaFields.ID, new BytesRef(id)));
       done.fields.add(new StringField(PATH, done.path, Field.Store.NO));
       StringBuilder text = new StringBuilder();
       for (int offset : done.offsets) {

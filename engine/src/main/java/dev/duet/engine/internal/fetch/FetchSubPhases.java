@@ -1,6 +1,7 @@
 package dev.duet.engine.internal.fetch;
 
 import dev.duet.engine.breaker.RequestMemory;
+import dev.duet.engine.internal.query.NestedInnerHitSpec;
 import dev.duet.engine.internal.query.NestedQueries;
 import dev.duet.engine.internal.query.QueryTranslator;
 import dev.duet.engine.internal.shard.DocLookup;
@@ -125,7 +126,11 @@ public final class FetchSubPhases {
     if (innerHits.get(shard) == null) {
       QueryTranslator translator = new QueryTranslator(targets.get(shard));
       translator.translateRequest(request.query());
-      innerHits.set(shard, translator.innerHits());
+      List<NestedInnerHits> fetches = new java.util.ArrayList<>();
+      for (NestedInnerHitSpec spec : translator.innerHits()) {
+        fetches.add(NestedInnerHits.of(spec, targets.get(shard).lookup()));
+      }
+      innerHits.set(shard, fetches);
     }
     Map<String, InnerHitsResult> out = new java.util.LinkedHashMap<>();
     for (NestedInnerHits hits : innerHits.get(shard)) {

@@ -2,11 +2,11 @@ package dev.duet.engine.internal.fetch;
 
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.internal.document.MappingLookup;
+import dev.duet.engine.internal.document.MetaFields;
 import dev.duet.engine.internal.field.FieldType;
 import dev.duet.engine.internal.field.FieldTypes;
 import dev.duet.engine.internal.meta.IndexSettingsRules;
 import dev.duet.engine.internal.query.QueryTranslator;
-import dev.duet.engine.internal.shard.DocLookup;
 import dev.duet.engine.internal.shard.LuceneIndex;
 import dev.duet.engine.internal.source.SourceValues;
 import dev.duet.engine.internal.source.Wildcards;
@@ -217,7 +217,7 @@ public final class HitHighlighter {
     UnifiedHighlighter.Builder builder =
         UnifiedHighlighter.builderWithoutSearcher(analyzer)
             .withWeightMatches(false)
-            .withFieldMatcher(requireFieldMatch ? name::equals : f -> !f.equals(DocLookup.ID));
+            .withFieldMatcher(requireFieldMatch ? name::equals : f -> !f.equals(MetaFields.ID));
     return new FieldUnifiedHighlighter(builder, options, tokenized);
   }
 

@@ -2,9 +2,9 @@ package dev.duet.engine.internal.fetch;
 
 import dev.duet.engine.internal.document.MappingLookup;
 import dev.duet.engine.internal.document.NestedDocuments;
-import dev.duet.engine.internal.search.SearchPhase;
+import dev.duet.engine.internal.query.NestedInnerHitSpec;
+import dev.duet.engine.internal.sort.SortValues;
 import dev.duet.engine.internal.source.JsonMaps;
-import dev.duet.engine.internal.source.SourceFiltering;
 import dev.duet.engine.search.InnerHits;
 import dev.duet.engine.search.InnerHitsResult;
 import dev.duet.engine.search.NestedIdentity;
@@ -94,6 +94,22 @@ public final class NestedInnerHits {
         break;
       }
     }
+  }
+
+  /** The fetch of the inner hits {@code spec} asks for, and of those nested within them. */
+  public static NestedInnerHits of(NestedInnerHitSpec spec, MappingLookup lookup) {
+    List<NestedInnerHits> nested = new ArrayList<>();
+    for (NestedInnerHitSpec inner : spec.nested()) {
+      nested.add(of(inner, lookup));
+    }
+    return new NestedInnerHits(
+        spec.path(),
+        spec.outerPath(),
+        spec.children(),
+        spec.request(),
+        spec.sort(),
+        nested,
+        lookup);
   }
 
   /** The name these inner hits are returned under. */
@@ -226,7 +242,7 @@ public final class NestedInnerHits {
       sorted.add(matches.get(slot));
       Object[] row = new Object[fields.length];
       for (int k = 0; k < fields.length; k++) {
-        row[k] = SearchPhase.sortValue(comparators[k].value(slot));
+        row[k] = SortValues.render(comparators[k].value(slot));
       }
       values[i] = java.util.Collections.unmodifiableList(Arrays.asList(row));
     }
@@ -249,8 +265,7 @@ public final class NestedInnerHits {
     for (int i = parts.length - 1; i >= 0; i--) {
       wrapped = Map.of(parts[i], wrapped);
     }
-    Object kept =
-        JsonMaps.read(SourceFiltering.filter(JsonMaps.writeCompact(wrapped), spec.source()));
+    Object kept = JsonMaps.read(spec.source().apply(JsonMaps.writeCompact(wrapped)));
     for (String part : parts) {
       kept = kept instanceof Map<?, ?> map ? map.get(part) : null;
     }

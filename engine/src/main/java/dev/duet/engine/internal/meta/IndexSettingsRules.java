@@ -3,9 +3,6 @@ package dev.duet.engine.internal.meta;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.index.IndexSettings;
 import dev.duet.engine.index.TimeValues;
-import dev.duet.engine.internal.query.RegexLimits;
-import dev.duet.engine.internal.search.RequestCache;
-import dev.duet.engine.internal.shard.SearchIdle;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -15,6 +12,15 @@ import java.util.function.ToLongFunction;
 
 /** Validates index settings the way OpenSearch does for the settings Duet knows. */
 public final class IndexSettingsRules {
+  /** The index setting that turns the request cache off for one index. */
+  public static final String REQUESTS_CACHE_ENABLE = "requests.cache.enable";
+
+  /** How long an index goes unsearched before scheduled refreshes skip it. */
+  public static final String SEARCH_IDLE_AFTER = "search.idle.after";
+
+  /** OpenSearch's default {@code index.max_regex_length}. */
+  public static final int DEFAULT_MAX_REGEX_LENGTH = 1000;
+
   static final int DEFAULT_MAX_RESULT_WINDOW = 10_000;
   static final int DEFAULT_MAX_TERMS_COUNT = 65_536;
   static final int DEFAULT_MAX_INNER_RESULT_WINDOW = 100;
@@ -121,13 +127,13 @@ public final class IndexSettingsRules {
             "failed to parse value [" + refresh + "] for setting [index.refresh_interval]");
       }
     }
-    String requestCache = out.get(RequestCache.INDEX_SETTING);
+    String requestCache = out.get(REQUESTS_CACHE_ENABLE);
     if (requestCache != null && !requestCache.equals("true") && !requestCache.equals("false")) {
       throw DuetException.illegalArgument(
           "Failed to parse value [" + requestCache + "] as only [true] or [false] are allowed.");
     }
-    String idleAfter = out.get(SearchIdle.SETTING);
-    if (idleAfter != null && TimeValues.parseMillis(idleAfter, "index." + SearchIdle.SETTING) < 0) {
+    String idleAfter = out.get(SEARCH_IDLE_AFTER);
+    if (idleAfter != null && TimeValues.parseMillis(idleAfter, "index." + SEARCH_IDLE_AFTER) < 0) {
       throw DuetException.illegalArgument(
           "failed to parse value ["
               + idleAfter
@@ -276,7 +282,7 @@ public final class IndexSettingsRules {
   /** {@code index.max_regex_length}: the longest regex a query or aggregation may hold. */
   public static int maxRegexLength(IndexSettings settings) {
     String v = settings.get("max_regex_length");
-    return v == null ? RegexLimits.DEFAULT_MAX_REGEX_LENGTH : Integer.parseInt(v.trim());
+    return v == null ? DEFAULT_MAX_REGEX_LENGTH : Integer.parseInt(v.trim());
   }
 
   /** {@code index.analyze.max_token_count}: the most tokens one {@code _analyze} may list. */

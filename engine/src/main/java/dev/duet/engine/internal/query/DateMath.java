@@ -1,7 +1,6 @@
 package dev.duet.engine.internal.query;
 
 import dev.duet.engine.error.DuetException;
-import dev.duet.engine.internal.search.RequestCache;
 import dev.duet.engine.mapping.DateFormats;
 import java.time.DayOfWeek;
 import java.time.Instant;
@@ -23,7 +22,7 @@ public final class DateMath {
     String math;
     if (text.startsWith("now")) {
       base = System.currentTimeMillis();
-      RequestCache.clockRead();
+      ClockReads.read();
       math = text.substring(3);
     } else {
       int anchor = text.indexOf("||");

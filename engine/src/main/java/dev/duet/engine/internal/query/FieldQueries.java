@@ -3,11 +3,11 @@ package dev.duet.engine.internal.query;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.internal.document.FieldIndexer;
 import dev.duet.engine.internal.document.MappingLookup;
+import dev.duet.engine.internal.document.MetaFields;
 import dev.duet.engine.internal.document.Normalizers;
 import dev.duet.engine.internal.field.FieldType;
 import dev.duet.engine.internal.field.FieldTypes;
 import dev.duet.engine.internal.field.QueryContext;
-import dev.duet.engine.internal.shard.DocLookup;
 import dev.duet.engine.mapping.DateFormats;
 import dev.duet.engine.mapping.FieldMapping;
 import dev.duet.engine.search.Query.Range;
@@ -37,9 +37,9 @@ public final class FieldQueries implements QueryContext {
   }
 
   Query term(String name, Object value) {
-    if (name.equals(DocLookup.ID)) {
+    if (name.equals(MetaFields.ID)) {
       // OpenSearch matches ids as a term set: every hit scores its boost, no BM25.
-      return new ConstantScoreQuery(new TermQuery(new Term(DocLookup.ID, String.valueOf(value))));
+      return new ConstantScoreQuery(new TermQuery(new Term(MetaFields.ID, String.valueOf(value))));
     }
     if (name.equals(FieldIndexer.IGNORED)) {
       return new TermQuery(new Term(FieldIndexer.IGNORED, String.valueOf(value)));

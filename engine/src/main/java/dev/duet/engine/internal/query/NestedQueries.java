@@ -3,7 +3,6 @@ package dev.duet.engine.internal.query;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.internal.document.MappingLookup;
 import dev.duet.engine.internal.document.NestedDocuments;
-import dev.duet.engine.internal.fetch.NestedInnerHits;
 import dev.duet.engine.search.Boosting;
 import dev.duet.engine.search.ConstantScore;
 import dev.duet.engine.search.DisMax;
@@ -28,19 +27,20 @@ import org.apache.lucene.search.join.ToParentBlockJoinQuery;
  * The {@code nested} query as a Lucene block join: the inner query runs on the nested documents at
  * the path and each match scores its parent, the enclosing nested object inside another nested
  * query, else the root document. Records, per translation, the {@code inner_hits} that nested
- * queries ask for, for the fetch phase ({@link NestedInnerHits}): a nested query's inside another's
- * are returned within the enclosing one's hits, and dropped when it asks for none (as OpenSearch).
+ * queries ask for, for the fetch phase ({@link NestedInnerHitSpec}): a nested query's inside
+ * another's are returned within the enclosing one's hits, and dropped when it asks for none (as
+ * OpenSearch).
  */
 public final class NestedQueries {
   private final MappingLookup lookup;
   private final FieldQueries fields;
   private final Function<dev.duet.engine.search.Query, Query> translate;
   private final Function<List<SortSpec>, Sort> sorts;
-  private final List<NestedInnerHits> innerHits = new ArrayList<>();
+  private final List<NestedInnerHitSpec> innerHits = new ArrayList<>();
   // Where the inner hits of the nested query being translated go: the top-level list, the
   // enclosing nested query's (which returns them within its own), or nowhere (null) when that
   // enclosing query asks for none, as in OpenSearch.
-  private List<NestedInnerHits> collecting = innerHits;
+  private List<NestedInnerHitSpec> collecting = innerHits;
   // The path of the nested query being translated, null outside any: whose documents are parents.
   private String scope;
 
@@ -70,8 +70,8 @@ public final class NestedQueries {
           new DuetException(400, "illegal_state_exception", reason));
     }
     String outer = scope;
-    List<NestedInnerHits> outerCollecting = collecting;
-    List<NestedInnerHits> within = n.innerHits() == null ? null : new ArrayList<>();
+    List<NestedInnerHitSpec> outerCollecting = collecting;
+    List<NestedInnerHitSpec> within = n.innerHits() == null ? null : new ArrayList<>();
     Query inner;
     scope = path;
     collecting = within;
@@ -92,20 +92,14 @@ public final class NestedQueries {
     Query parents = outer == null ? NestedDocuments.rootDocuments() : NestedDocuments.atPath(outer);
     if (n.innerHits() != null && collecting != null) {
       collecting.add(
-          new NestedInnerHits(
-              path,
-              outer,
-              children,
-              n.innerHits(),
-              sorts.apply(n.innerHits().sort()),
-              within,
-              lookup));
+          new NestedInnerHitSpec(
+              path, outer, children, n.innerHits(), sorts.apply(n.innerHits().sort()), within));
     }
     return new ToParentBlockJoinQuery(children, new QueryBitSetProducer(parents), mode(n));
   }
 
   /** The inner hits the top-level nested queries translated so far ask for, in query order. */
-  List<NestedInnerHits> innerHits() {
+  List<NestedInnerHitSpec> innerHits() {
     return innerHits;
   }
 

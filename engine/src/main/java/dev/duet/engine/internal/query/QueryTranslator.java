@@ -1,14 +1,14 @@
 package dev.duet.engine.internal.query;
 
 import dev.duet.engine.internal.document.MappingLookup;
+import dev.duet.engine.internal.document.MetaFields;
 import dev.duet.engine.internal.document.NestedDocuments;
 import dev.duet.engine.internal.document.Normalizers;
-import dev.duet.engine.internal.fetch.NestedInnerHits;
 import dev.duet.engine.internal.field.FieldType;
 import dev.duet.engine.internal.field.FieldTypes;
 import dev.duet.engine.internal.knn.KnnQueryBuilder;
 import dev.duet.engine.internal.meta.IndexSettingsRules;
-import dev.duet.engine.internal.shard.DocLookup;
+import dev.duet.engine.internal.shard.ClauseLimit;
 import dev.duet.engine.internal.shard.LuceneIndex;
 import dev.duet.engine.internal.sort.SortBuilder;
 import dev.duet.engine.mapping.FieldMapping;
@@ -36,6 +36,7 @@ import dev.duet.engine.search.TermsSet;
 import dev.duet.engine.search.Wildcard;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import org.apache.lucene.document.SortedSetDocValuesField;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
@@ -63,6 +64,14 @@ public final class QueryTranslator {
   private final int maxTermsCount;
   private final NestedQueries nested;
 
+  /**
+   * Translates the filters of nested sort keys on {@code index}, each with a translator of its own
+   * so that the inner hits of a nested query inside one are not the search's.
+   */
+  public static Function<dev.duet.engine.search.Query, Query> filters(LuceneIndex index) {
+    return filter -> new QueryTranslator(index).translate(filter);
+  }
+
   public QueryTranslator(LuceneIndex index) {
     this.clauseLimit = index.clauseLimit();
     this.maxTermsCount = IndexSettingsRules.maxTermsCount(index.metadata().settings());
@@ -77,11 +86,14 @@ public final class QueryTranslator {
         new CompoundQueries(this::translate, new ScoreFunctions(lookup, fields, index.name()));
     this.nested =
         new NestedQueries(
-            lookup, fields, this::translate, specs -> SortBuilder.build(specs, index));
+            lookup,
+            fields,
+            this::translate,
+            specs -> SortBuilder.build(specs, index, filters(index)));
   }
 
   /** The inner hits that the nested queries translated so far ask for. */
-  public List<NestedInnerHits> innerHits() {
+  public List<NestedInnerHitSpec> innerHits() {
     return nested.innerHits();
   }
 
@@ -103,7 +115,7 @@ public final class QueryTranslator {
                 .build();
       }
     } catch (org.apache.lucene.search.IndexSearcher.TooManyClauses e) {
-      throw clauseLimit.translationFailure(fields);
+      throw clauseLimit.translationFailure(fields::failure);
     } catch (IllegalArgumentException e) {
       // Lucene's own argument checks (a negative prefix length, a tie breaker above 1, ...): the
       // request's mistake, reported as OpenSearch's shard reports it.
@@ -111,7 +123,7 @@ public final class QueryTranslator {
           "failed to create query: " + e.getMessage(),
           dev.duet.engine.error.DuetException.illegalArgument(e.getMessage()));
     }
-    return clauseLimit.check(query, fields);
+    return clauseLimit.check(query, fields::failure);
   }
 
   public Query translate(dev.duet.engine.search.Query model) {
@@ -192,8 +204,8 @@ public final class QueryTranslator {
           "failed to create query: " + reason,
           dev.duet.engine.error.DuetException.illegalArgument(reason));
     }
-    FieldMapping field = t.field().equals(DocLookup.ID) ? null : lookup.leaf(t.field());
-    if (t.field().equals(DocLookup.ID)
+    FieldMapping field = t.field().equals(MetaFields.ID) ? null : lookup.leaf(t.field());
+    if (t.field().equals(MetaFields.ID)
         || field != null && FieldTypes.of(field).textSearch() != FieldType.TextSearch.NONE) {
       List<BytesRef> terms = new ArrayList<>(t.values().size());
       var normalizer = field == null ? null : lookup.normalizer(t.field());

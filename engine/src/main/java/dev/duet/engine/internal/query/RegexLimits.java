@@ -15,9 +15,6 @@ import org.apache.lucene.util.automaton.TooComplexToDeterminizeException;
  * which costs no more than the text.
  */
 public final class RegexLimits {
-  /** OpenSearch's default {@code index.max_regex_length}. */
-  public static final int DEFAULT_MAX_REGEX_LENGTH = 1000;
-
   /** Deepest nesting of groups and complements: Lucene parses and builds them recursively. */
   static final int MAX_NESTING = 500;
 

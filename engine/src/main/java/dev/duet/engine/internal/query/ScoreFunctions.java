@@ -2,10 +2,9 @@ package dev.duet.engine.internal.query;
 
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.internal.document.MappingLookup;
+import dev.duet.engine.internal.document.MetaFields;
 import dev.duet.engine.internal.field.DocValuesType;
 import dev.duet.engine.internal.field.FieldTypes;
-import dev.duet.engine.internal.search.RequestCache;
-import dev.duet.engine.internal.shard.DocLookup;
 import dev.duet.engine.mapping.DateFormats;
 import dev.duet.engine.mapping.FieldMapping;
 import dev.duet.engine.search.ScoreFunction;
@@ -105,7 +104,7 @@ public final class ScoreFunctions {
     double offset;
     if (date) {
       if (d.origin() == null) {
-        RequestCache.clockRead();
+        ClockReads.read();
       }
       Object own = field.params().get("format");
       DateFormats formats = DateFormats.of(own == null ? null : own.toString());
@@ -168,13 +167,13 @@ public final class ScoreFunctions {
   private FunctionsScoreQuery.FunctionSource random(RandomScore r) {
     int salt = (index.hashCode() << 10);
     if (r.seed() == null) {
-      RequestCache.clockRead();
+      ClockReads.read();
       int salted = mix32((int) System.nanoTime() ^ salt);
       return ctx -> (doc, score) -> bits(mix32((ctx.docBase + doc) ^ salted));
     }
     int salted = mix32(Long.hashCode(r.seed()) ^ salt);
-    String fieldName = r.field() == null ? DocLookup.ID : r.field();
-    if (fieldName.equals(DocLookup.ID)) {
+    String fieldName = r.field() == null ? MetaFields.ID : r.field();
+    if (fieldName.equals(MetaFields.ID)) {
       return ctx -> (doc, score) -> bits(mix32((ctx.docBase + doc) ^ salted));
     }
     FieldMapping field = fieldName.equals("_seq_no") ? null : lookup.leaf(fieldName);

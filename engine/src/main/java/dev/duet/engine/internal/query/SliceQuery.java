@@ -1,9 +1,9 @@
 package dev.duet.engine.internal.query;
 
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.internal.document.MetaFields;
 import dev.duet.engine.internal.field.DocValuesType;
 import dev.duet.engine.internal.field.FieldTypes;
-import dev.duet.engine.internal.shard.DocLookup;
 import dev.duet.engine.internal.shard.LuceneIndex;
 import dev.duet.engine.mapping.FieldMapping;
 import dev.duet.engine.search.SearchRequest;
@@ -82,7 +82,7 @@ public final class SliceQuery extends Query {
               + " level setting.");
     }
     String field = slice.field();
-    if (field != null && field.equals(DocLookup.ID)) {
+    if (field != null && field.equals(MetaFields.ID)) {
       field = null;
     }
     if (field != null) {
@@ -139,7 +139,7 @@ public final class SliceQuery extends Query {
   }
 
   private DocIdSetIterator byId(LeafReaderContext context) throws IOException {
-    Terms terms = context.reader().terms(DocLookup.ID);
+    Terms terms = context.reader().terms(MetaFields.ID);
     if (terms == null) {
       return null;
     }
@@ -196,7 +196,7 @@ public final class SliceQuery extends Query {
 
   @Override
   public String toString(String f) {
-    return "slice(" + (field == null ? DocLookup.ID : field) + ", " + id + "/" + max + ")";
+    return "slice(" + (field == null ? MetaFields.ID : field) + ", " + id + "/" + max + ")";
   }
 
   @Override

@@ -2,9 +2,9 @@ package dev.duet.engine.internal.query;
 
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.internal.document.MappingLookup;
+import dev.duet.engine.internal.document.MetaFields;
 import dev.duet.engine.internal.field.FieldType;
 import dev.duet.engine.internal.field.FieldTypes;
-import dev.duet.engine.internal.shard.DocLookup;
 import dev.duet.engine.internal.source.Wildcards;
 import dev.duet.engine.mapping.FieldMapping;
 import dev.duet.engine.search.Exists;
@@ -56,7 +56,7 @@ public final class TermLevelQueries {
 
   Query exists(Exists e) {
     String name = e.field();
-    if (name.equals(DocLookup.ID) || name.equals(DocLookup.SOURCE)) {
+    if (name.equals(MetaFields.ID) || name.equals(MetaFields.SOURCE)) {
       return MatchAllDocsQuery.INSTANCE;
     }
     List<String> matched = new ArrayList<>();
@@ -212,7 +212,7 @@ public final class TermLevelQueries {
     for (String id : ids.values()) {
       terms.add(new BytesRef(id));
     }
-    return new ConstantScoreQuery(new TermInSetQuery(DocLookup.ID, terms));
+    return new ConstantScoreQuery(new TermInSetQuery(MetaFields.ID, terms));
   }
 
   Query termsSet(TermsSet t) {

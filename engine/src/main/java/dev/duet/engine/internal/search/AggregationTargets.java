@@ -4,18 +4,18 @@ import dev.duet.engine.breaker.RequestMemory;
 import dev.duet.engine.internal.agg.AggregationPhase;
 import dev.duet.engine.internal.agg.AggregationTarget;
 import dev.duet.engine.internal.document.MappingLookup;
+import dev.duet.engine.internal.document.MetaFields;
 import dev.duet.engine.internal.document.NestedDocuments;
 import dev.duet.engine.internal.meta.IndexSettingsRules;
 import dev.duet.engine.internal.query.MinScoreQuery;
 import dev.duet.engine.internal.query.QueryTranslator;
 import dev.duet.engine.internal.query.SliceQuery;
-import dev.duet.engine.internal.shard.DocLookup;
 import dev.duet.engine.internal.shard.LuceneIndex;
 import dev.duet.engine.internal.sort.SortBuilder;
-import dev.duet.engine.internal.source.SourceFiltering;
+import dev.duet.engine.internal.sort.SortValues;
+import dev.duet.engine.search.AggregationResult;
 import dev.duet.engine.search.SearchHit;
 import dev.duet.engine.search.SearchRequest;
-import dev.duet.engine.search.agg.AggregationResult;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -42,7 +42,7 @@ import org.apache.lucene.util.BytesRef;
  * AggregationTarget} (mapping, query and sort translation, hit fetching by this engine's rules).
  */
 public final class AggregationTargets {
-  private static final Set<String> FETCH_FIELDS = Set.of(DocLookup.ID, DocLookup.SOURCE);
+  private static final Set<String> FETCH_FIELDS = Set.of(MetaFields.ID, MetaFields.SOURCE);
 
   private AggregationTargets() {}
 
@@ -150,14 +150,14 @@ public final class AggregationTargets {
         searcher,
         lookup::leaf,
         q -> new QueryTranslator(index).translate(q),
-        specs -> SortBuilder.build(specs, index),
+        specs -> SortBuilder.build(specs, index, QueryTranslator.filters(index)),
         (sd, sort, source) -> {
           Document doc = searcher.storedFields().document(sd.doc, FETCH_FIELDS);
-          BytesRef stored = doc.getBinaryValue(DocLookup.SOURCE);
+          BytesRef stored = doc.getBinaryValue(MetaFields.SOURCE);
           RequestMemory.reserve(stored == null ? 0 : stored.length, "<fetch>");
           byte[] bytes = null;
           if (stored != null && source.fetch()) {
-            bytes = SourceFiltering.filter(BytesRef.deepCopyOf(stored).bytes, source);
+            bytes = source.apply(BytesRef.deepCopyOf(stored).bytes);
           }
           float score = sd.score;
           List<Object> sortValues = List.of();
@@ -166,14 +166,14 @@ public final class AggregationTargets {
             SortField[] keys = sort.getSort();
             Object[] values = new Object[fd.fields.length];
             for (int k = 0; k < values.length; k++) {
-              values[k] = SearchPhase.sortValue(fd.fields[k]);
+              values[k] = SortValues.render(fd.fields[k]);
               if (keys[k].getType() == SortField.Type.SCORE && fd.fields[k] instanceof Float f) {
                 score = f;
               }
             }
             sortValues = Collections.unmodifiableList(Arrays.asList(values));
           }
-          return new SearchHit(index.name(), doc.get(DocLookup.ID), score, bytes, sortValues);
+          return new SearchHit(index.name(), doc.get(MetaFields.ID), score, bytes, sortValues);
         },
         lookup.hasNested()
             ? NestedDocuments.rootDocuments()

@@ -1,5 +1,6 @@
 package dev.duet.engine.internal.search;
 
+import dev.duet.engine.internal.document.MetaFields;
 import dev.duet.engine.internal.fetch.HitExplainer;
 import dev.duet.engine.internal.query.QueryTranslator;
 import dev.duet.engine.internal.shard.DocLookup;
@@ -44,7 +45,7 @@ public final class ExplainPhase {
   private static int find(IndexSearcher searcher, String id) throws IOException {
     BytesRef term = new BytesRef(id);
     for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
-      Terms terms = leaf.reader().terms(DocLookup.ID);
+      Terms terms = leaf.reader().terms(MetaFields.ID);
       if (terms == null) {
         continue;
       }

@@ -1,5 +1,6 @@
 package dev.duet.engine.internal.search;
 
+import dev.duet.engine.internal.meta.IndexSettingsRules;
 import dev.duet.engine.internal.shard.LuceneIndex;
 import dev.duet.engine.search.Query;
 import dev.duet.engine.search.SearchHit;
@@ -31,10 +32,6 @@ import org.apache.lucene.search.IndexSearcher;
  * random_score} without a seed) is never stored.
  */
 public final class RequestCache {
-  /** The index setting that turns the cache off for one index. */
-  public static final String INDEX_SETTING = "requests.cache.enable";
-
-  private static final ThreadLocal<boolean[]> CLOCK_READ = ThreadLocal.withInitial(() -> null);
   private static final long ENTRY_OVERHEAD = 256;
 
   private final long maxBytes;
@@ -72,7 +69,7 @@ public final class RequestCache {
         return null;
       }
       for (LuceneIndex target : targets) {
-        String enabled = target.metadata().settings().get(INDEX_SETTING);
+        String enabled = target.metadata().settings().get(IndexSettingsRules.REQUESTS_CACHE_ENABLE);
         if (enabled != null && !Boolean.parseBoolean(enabled)) {
           return null;
         }
@@ -170,26 +167,6 @@ public final class RequestCache {
     synchronized (entries) {
       entries.clear();
       bytes = 0;
-    }
-  }
-
-  /** Starts tracking, on this thread, whether the search about to run reads the clock. */
-  static void beginSearch() {
-    CLOCK_READ.set(new boolean[1]);
-  }
-
-  /** Whether the search begun on this thread read the clock; ends the tracking. */
-  static boolean endSearch() {
-    boolean[] read = CLOCK_READ.get();
-    CLOCK_READ.remove();
-    return read != null && read[0];
-  }
-
-  /** Called where a search reads the clock ({@code now}): its answer may not be cached. */
-  public static void clockRead() {
-    boolean[] read = CLOCK_READ.get();
-    if (read != null) {
-      read[0] = true;
     }
   }
 

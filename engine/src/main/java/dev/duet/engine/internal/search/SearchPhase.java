@@ -4,13 +4,14 @@ import dev.duet.engine.breaker.RequestMemory;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.internal.agg.AggregationPhase;
 import dev.duet.engine.internal.document.FieldIndexer;
+import dev.duet.engine.internal.document.MetaFields;
 import dev.duet.engine.internal.fetch.FetchSubPhases;
+import dev.duet.engine.internal.query.ClockReads;
 import dev.duet.engine.internal.query.QueryTranslator;
 import dev.duet.engine.internal.query.SliceQuery;
-import dev.duet.engine.internal.shard.DocLookup;
 import dev.duet.engine.internal.shard.LuceneIndex;
 import dev.duet.engine.internal.sort.SortBuilder;
-import dev.duet.engine.internal.source.SourceFiltering;
+import dev.duet.engine.internal.sort.SortValues;
 import dev.duet.engine.search.Collapse;
 import dev.duet.engine.search.QueryRescore;
 import dev.duet.engine.search.SearchHit;
@@ -49,7 +50,7 @@ import org.apache.lucene.util.BytesRef;
  */
 public final class SearchPhase {
   private static final Set<String> FETCH_FIELDS =
-      Set.of(DocLookup.ID, DocLookup.SOURCE, FieldIndexer.IGNORED);
+      Set.of(MetaFields.ID, MetaFields.SOURCE, FieldIndexer.IGNORED);
 
   private SearchPhase() {}
 
@@ -150,7 +151,7 @@ public final class SearchPhase {
           return RequestCache.retimed(cached, tookMillis(start));
         }
       }
-      RequestCache.beginSearch();
+      ClockReads.begin();
       TopDocs[] results = new TopDocs[targets.size()];
       Query[] queries = new Query[targets.size()];
       SearchGuard guard = SearchGuard.of(request.controls().timeoutNanos(), start);
@@ -181,7 +182,7 @@ public final class SearchPhase {
                     translator.translateRequest(models.get(i)), request.options(), translator),
                 request.options().slice(),
                 target);
-        sort = SortBuilder.build(request.sort(), target);
+        sort = SortBuilder.build(request.sort(), target, QueryTranslator.filters(target));
         ScoreDoc cursor = source.after(i);
         FieldDoc after =
             cursor instanceof FieldDoc fd
@@ -310,7 +311,7 @@ public final class SearchPhase {
               terminatedEarly,
               request.controls().profile() ? profile(profiles, fetchNanos) : null);
       if (cacheKey != null) {
-        cache.put(cacheKey, response, RequestCache.endSearch());
+        cache.put(cacheKey, response, ClockReads.end());
       }
       return response;
     } catch (IOException e) {
@@ -318,7 +319,7 @@ public final class SearchPhase {
     } catch (IndexSearcher.TooManyClauses e) {
       throw targets.get(0).clauseLimit().searchFailure(e);
     } finally {
-      RequestCache.endSearch();
+      ClockReads.end();
       for (int i = 0; i < searchers.length; i++) {
         if (searchers[i] != null) {
           source.release(targets.get(i), searchers[i]);
@@ -401,7 +402,7 @@ public final class SearchPhase {
         storedFields[shard] = searchers[shard].storedFields();
       }
       Document doc = storedFields[shard].document(sd.doc, FETCH_FIELDS);
-      BytesRef stored = doc.getBinaryValue(DocLookup.SOURCE);
+      BytesRef stored = doc.getBinaryValue(MetaFields.SOURCE);
       RequestMemory.reserve(stored == null ? 0 : stored.length, "<fetch>");
       byte[] source = null;
       boolean idAndSource = subPhases == null || subPhases.idAndSource();
@@ -410,7 +411,7 @@ public final class SearchPhase {
             stored.offset == 0 && stored.length == stored.bytes.length
                 ? stored.bytes
                 : BytesRef.deepCopyOf(stored).bytes;
-        source = SourceFiltering.filter(source, request.source());
+        source = request.source().apply(source);
       }
       float score = sd.score; // NaN under a field sort unless track_scores filled it in
       List<Object> sortValues = List.of();
@@ -419,7 +420,7 @@ public final class SearchPhase {
         SortField[] keys = sort.getSort();
         Object[] values = new Object[fd.fields.length];
         for (int k = 0; k < values.length; k++) {
-          values[k] = sortValue(fd.fields[k]);
+          values[k] = SortValues.render(fd.fields[k]);
           if (keys[k].getType() == SortField.Type.SCORE && fd.fields[k] instanceof Float f) {
             score = f;
           }
@@ -430,30 +431,16 @@ public final class SearchPhase {
       hits.add(
           new SearchHit(
               targets.get(shard).name(),
-              idAndSource ? doc.get(DocLookup.ID) : null,
+              idAndSource ? doc.get(MetaFields.ID) : null,
               score,
               source,
               sortValues,
               ignored.length == 0 ? List.of() : Arrays.stream(ignored).sorted().toList(),
               subPhases == null
                   ? null
-                  : subPhases.details(shard, sd.doc, doc.get(DocLookup.ID), stored)));
+                  : subPhases.details(shard, sd.doc, doc.get(MetaFields.ID), stored)));
     }
     return hits;
-  }
-
-  public static Object sortValue(Object value) {
-    if (value instanceof BytesRef b) {
-      return b.utf8ToString();
-    }
-    if (value instanceof Float f) {
-      // Through the decimal form, so 1.1f is reported as 1.1 like OpenSearch's float rendering.
-      return Double.parseDouble(Float.toString(f));
-    }
-    if (value instanceof Integer i) {
-      return i.longValue();
-    }
-    return value;
   }
 
   /**

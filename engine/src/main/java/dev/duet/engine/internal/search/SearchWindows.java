@@ -4,9 +4,9 @@ import dev.duet.engine.error.DuetException;
 import dev.duet.engine.internal.meta.IndexSettingsRules;
 import dev.duet.engine.internal.query.NestedQueries;
 import dev.duet.engine.internal.shard.LuceneIndex;
+import dev.duet.engine.search.Aggregation;
 import dev.duet.engine.search.QueryRescore;
 import dev.duet.engine.search.SearchRequest;
-import dev.duet.engine.search.agg.Aggregation;
 import java.util.List;
 
 /**

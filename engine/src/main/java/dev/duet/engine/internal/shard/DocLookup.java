@@ -1,5 +1,6 @@
 package dev.duet.engine.internal.shard;
 
+import dev.duet.engine.internal.document.MetaFields;
 import dev.duet.engine.search.HitVersions;
 import java.io.IOException;
 import java.util.List;
@@ -19,16 +20,11 @@ import org.apache.lucene.util.BytesRef;
 
 /** Finds the live document with an {@code _id} in a reader: its version fields and source. */
 public final class DocLookup {
-  public static final String ID = "_id";
-  public static final String SOURCE = "_source";
-  public static final String SEQ_NO = "_seq_no";
-  public static final String VERSION = "_version";
-  public static final String PRIMARY_TERM = "_primary_term";
 
   /** Stands for "present, source not loaded" in a {@link LiveVersionMap.Entry}. */
   static final byte[] NOT_LOADED = new byte[0];
 
-  private static final Set<String> SOURCE_ONLY = Set.of(SOURCE);
+  private static final Set<String> SOURCE_ONLY = Set.of(MetaFields.SOURCE);
 
   private DocLookup() {}
 
@@ -37,7 +33,7 @@ public final class DocLookup {
     BytesRef term = new BytesRef(id);
     for (LeafReaderContext leaf : reader.leaves()) {
       LeafReader r = leaf.reader();
-      Terms terms = r.terms(ID);
+      Terms terms = r.terms(MetaFields.ID);
       if (terms == null) {
         continue;
       }
@@ -73,11 +69,16 @@ public final class DocLookup {
   static LiveVersionMap.Entry entry(LeafReader r, int doc, boolean loadSource) throws IOException {
     byte[] source = NOT_LOADED;
     if (loadSource) {
-      BytesRef bytes = r.storedFields().document(doc, SOURCE_ONLY).getBinaryValue(SOURCE);
+      BytesRef bytes =
+          r.storedFields().document(doc, SOURCE_ONLY).getBinaryValue(MetaFields.SOURCE);
       source = bytes == null ? NOT_LOADED : BytesRef.deepCopyOf(bytes).bytes;
     }
     return new LiveVersionMap.Entry(
-        value(r, VERSION, doc), value(r, SEQ_NO, doc), value(r, PRIMARY_TERM, doc), source, 0);
+        value(r, MetaFields.VERSION, doc),
+        value(r, MetaFields.SEQ_NO, doc),
+        value(r, MetaFields.PRIMARY_TERM, doc),
+        source,
+        0);
   }
 
   /**
@@ -91,9 +92,9 @@ public final class DocLookup {
     LeafReader r = leaf.reader();
     int local = doc - leaf.docBase;
     return new HitVersions(
-        version ? value(r, VERSION, local) : null,
-        seqNo ? value(r, SEQ_NO, local) : null,
-        seqNo ? value(r, PRIMARY_TERM, local) : null);
+        version ? value(r, MetaFields.VERSION, local) : null,
+        seqNo ? value(r, MetaFields.SEQ_NO, local) : null,
+        seqNo ? value(r, MetaFields.PRIMARY_TERM, local) : null);
   }
 
   private static long value(LeafReader reader, String field, int doc) throws IOException {

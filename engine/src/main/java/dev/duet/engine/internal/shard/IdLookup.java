@@ -1,5 +1,6 @@
 package dev.duet.engine.internal.shard;
 
+import dev.duet.engine.internal.document.MetaFields;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -74,7 +75,7 @@ public final class IdLookup {
       terms = new TermsEnum[leaves.size()];
       postings = new PostingsEnum[leaves.size()];
       for (int i = 0; i < terms.length; i++) {
-        Terms t = leaves.get(i).reader().terms(DocLookup.ID);
+        Terms t = leaves.get(i).reader().terms(MetaFields.ID);
         terms[i] = t == null ? null : t.iterator();
       }
     }

@@ -10,6 +10,7 @@ import dev.duet.engine.index.ForceMerge;
 import dev.duet.engine.index.IndexInfo;
 import dev.duet.engine.internal.document.DocumentParser;
 import dev.duet.engine.internal.document.MappingLookup;
+import dev.duet.engine.internal.document.MetaFields;
 import dev.duet.engine.internal.document.NestedDocuments;
 import dev.duet.engine.internal.document.ParsedDocument;
 import dev.duet.engine.internal.knn.KnnCodec;
@@ -17,7 +18,6 @@ import dev.duet.engine.internal.knn.PackedVectors;
 import dev.duet.engine.internal.meta.IndexMetadata;
 import dev.duet.engine.internal.meta.IndexSettingsRules;
 import dev.duet.engine.internal.meta.MappingLimits;
-import dev.duet.engine.internal.query.ClauseLimit;
 import dev.duet.engine.internal.source.JacksonErrors;
 import dev.duet.engine.internal.translog.Translog;
 import dev.duet.engine.internal.translog.TranslogOperation;
@@ -347,7 +347,7 @@ public final class LuceneIndex implements Closeable {
         // No live copy to replace: adding skips the buffered delete-by-term that every later
         // refresh would otherwise apply against all segments (as OpenSearch's engine does).
         boolean add = autoId || current == null || current.deleted();
-        NestedDocuments.write(writer, add ? null : new Term(DocLookup.ID, id), parsed);
+        NestedDocuments.write(writer, add ? null : new Term(MetaFields.ID, id), parsed);
         // Logged in id-lock order, so replay sees one id's writes in seq_no order.
         durability.log(TranslogOperation.index(id, seqNo, PRIMARY_TERM, version, source));
         versions.put(id, new LiveVersionMap.Entry(version, seqNo, PRIMARY_TERM, source, 0));
@@ -374,7 +374,7 @@ public final class LuceneIndex implements Closeable {
         version = versionRules.nextVersion(OpType.DELETE, item.check(), id, current);
         seqNo = nextSeqNo.getAndIncrement();
         if (existed) {
-          writer.deleteDocuments(new Term(DocLookup.ID, id));
+          writer.deleteDocuments(new Term(MetaFields.ID, id));
         }
         durability.log(TranslogOperation.delete(id, seqNo, PRIMARY_TERM, version));
         versions.put(
@@ -538,7 +538,7 @@ public final class LuceneIndex implements Closeable {
     }
     recoveredSeqNo = Math.max(recoveredSeqNo, op.seqNo());
     replayedOperations++;
-    Term idTerm = new Term(DocLookup.ID, op.id());
+    Term idTerm = new Term(MetaFields.ID, op.id());
     if (op.isDelete()) {
       writer.deleteDocuments(idTerm);
       versions.put(
@@ -577,18 +577,18 @@ public final class LuceneIndex implements Closeable {
       parsed = DocumentParser.parse(id, source, lookup);
     }
     List<IndexableField> doc = parsed.fields();
-    doc.add(new StringField(DocLookup.ID, id, Field.Store.YES));
+    doc.add(new StringField(MetaFields.ID, id, Field.Store.YES));
     // Doc values so that a search can sort on _id, as OpenSearch allows.
-    doc.add(new SortedDocValuesField(DocLookup.ID, new BytesRef(id)));
-    doc.add(new StoredField(DocLookup.SOURCE, stored));
+    doc.add(new SortedDocValuesField(MetaFields.ID, new BytesRef(id)));
+    doc.add(new StoredField(MetaFields.SOURCE, stored));
     return parsed;
   }
 
   private static void addVersionFields(
       List<IndexableField> doc, long seqNo, long version, long primaryTerm) {
-    doc.add(new NumericDocValuesField(DocLookup.SEQ_NO, seqNo));
-    doc.add(new NumericDocValuesField(DocLookup.VERSION, version));
-    doc.add(new NumericDocValuesField(DocLookup.PRIMARY_TERM, primaryTerm));
+    doc.add(new NumericDocValuesField(MetaFields.SEQ_NO, seqNo));
+    doc.add(new NumericDocValuesField(MetaFields.VERSION, version));
+    doc.add(new NumericDocValuesField(MetaFields.PRIMARY_TERM, primaryTerm));
   }
 
   private void addDynamicFields(Map<String, FieldMapping> fields) throws IOException {

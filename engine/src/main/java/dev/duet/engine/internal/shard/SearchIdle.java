@@ -2,6 +2,7 @@ package dev.duet.engine.internal.shard;
 
 import dev.duet.engine.index.IndexSettings;
 import dev.duet.engine.index.TimeValues;
+import dev.duet.engine.internal.meta.IndexSettingsRules;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -13,7 +14,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * less; gets are realtime through the live version map either way.
  */
 public final class SearchIdle {
-  public static final String SETTING = "search.idle.after";
   static final long DEFAULT_AFTER_MILLIS = 30_000;
 
   // A new index counts as searched at creation, as a new OpenSearch shard is active at first.
@@ -52,7 +52,9 @@ public final class SearchIdle {
   }
 
   static long afterMillis(IndexSettings settings) {
-    String v = settings.get(SETTING);
-    return v == null ? DEFAULT_AFTER_MILLIS : TimeValues.parseMillis(v, "index." + SETTING);
+    String v = settings.get(IndexSettingsRules.SEARCH_IDLE_AFTER);
+    return v == null
+        ? DEFAULT_AFTER_MILLIS
+        : TimeValues.parseMillis(v, "index." + IndexSettingsRules.SEARCH_IDLE_AFTER);
   }
 }

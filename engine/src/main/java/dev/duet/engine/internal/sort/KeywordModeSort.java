@@ -3,6 +3,7 @@ package dev.duet.engine.internal.sort;
 import dev.duet.engine.internal.shard.LuceneIndex;
 import dev.duet.engine.search.NestedSort;
 import java.io.IOException;
+import java.util.function.Function;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.SortedDocValues;
@@ -35,9 +36,11 @@ public final class KeywordModeSort {
       boolean missingLast,
       BytesRef missingTerm,
       NestedSort nested,
-      LuceneIndex index) {
+      LuceneIndex index,
+      Function<dev.duet.engine.search.Query, org.apache.lucene.search.Query> filters) {
     ModePicker picker =
-        ModePicker.of(name, max ? "max" : "min", ModePicker.NumberKind.WHOLE, nested, index);
+        ModePicker.of(
+            name, max ? "max" : "min", ModePicker.NumberKind.WHOLE, nested, index, filters);
     SortField sort =
         new SortField(
             name,

@@ -2,7 +2,6 @@ package dev.duet.engine.internal.sort;
 
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.internal.document.NestedDocuments;
-import dev.duet.engine.internal.query.QueryTranslator;
 import dev.duet.engine.internal.shard.LuceneIndex;
 import dev.duet.engine.search.NestedSort;
 import java.io.IOException;
@@ -10,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.NumericDocValues;
@@ -66,7 +66,12 @@ public final class ModePicker {
 
   /** The picker for {@code nested} (null: the document's own values) on {@code index}. */
   static ModePicker of(
-      String field, String mode, NumberKind kind, NestedSort nested, LuceneIndex index) {
+      String field,
+      String mode,
+      NumberKind kind,
+      NestedSort nested,
+      LuceneIndex index,
+      Function<dev.duet.engine.search.Query, Query> filters) {
     if (nested == null) {
       return new ModePicker(field, mode, kind, null, null, List.of(), null);
     }
@@ -81,7 +86,7 @@ public final class ModePicker {
         Query all = NestedDocuments.atPath(level.path());
         enclosing.add(
             new BitSetProducer[] {
-              new QueryBitSetProducer(all), new QueryBitSetProducer(matching(all, level, index))
+              new QueryBitSetProducer(all), new QueryBitSetProducer(matching(all, level, filters))
             });
       }
       level = checked(level.nested(), index);
@@ -91,16 +96,17 @@ public final class ModePicker {
         mode,
         kind,
         new QueryBitSetProducer(NestedDocuments.rootDocuments()),
-        innermost(level, index),
+        innermost(level, filters),
         enclosing,
         level.maxChildren());
   }
 
   /** The objects at the innermost level that match its filter; null when it has no path. */
-  static BitSetProducer innermost(NestedSort level, LuceneIndex index) {
+  static BitSetProducer innermost(
+      NestedSort level, Function<dev.duet.engine.search.Query, Query> filters) {
     return level.path() == null
         ? null
-        : new QueryBitSetProducer(matching(NestedDocuments.atPath(level.path()), level, index));
+        : new QueryBitSetProducer(matching(NestedDocuments.atPath(level.path()), level, filters));
   }
 
   /** The level, once its path is known to be nested, as OpenSearch checks it on the shard. */
@@ -119,13 +125,14 @@ public final class ModePicker {
     return level;
   }
 
-  private static Query matching(Query objects, NestedSort level, LuceneIndex index) {
+  private static Query matching(
+      Query objects, NestedSort level, Function<dev.duet.engine.search.Query, Query> filters) {
     if (level.filter() == null) {
       return objects;
     }
     return new BooleanQuery.Builder()
         .add(objects, BooleanClause.Occur.FILTER)
-        .add(new QueryTranslator(index).translate(level.filter()), BooleanClause.Occur.FILTER)
+        .add(filters.apply(level.filter()), BooleanClause.Occur.FILTER)
         .build();
   }
 

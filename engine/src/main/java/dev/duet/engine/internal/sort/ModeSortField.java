@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.search.FieldComparator;
@@ -37,7 +38,11 @@ public final class ModeSortField {
     return spec.mode() != null || spec.nested() != null;
   }
 
-  static SortField of(SortSpec spec, FieldMapping field, LuceneIndex index) {
+  static SortField of(
+      SortSpec spec,
+      FieldMapping field,
+      LuceneIndex index,
+      Function<dev.duet.engine.search.Query, org.apache.lucene.search.Query> filters) {
     String name = spec.field();
     boolean reverse = spec.effectiveOrder() == SortSpec.SortOrder.DESC;
     String mode = spec.mode() == null ? (reverse ? "max" : "min") : spec.mode();
@@ -46,10 +51,13 @@ public final class ModeSortField {
           "Unsupported sort mode: " + mode.toUpperCase(Locale.ROOT));
     }
     return switch (FieldTypes.of(field).docValuesType()) {
-      case WHOLE, DATE -> numeric(spec, mode, ModePicker.NumberKind.WHOLE, reverse, field, index);
-      case DOUBLE -> numeric(spec, mode, ModePicker.NumberKind.DOUBLE, reverse, field, index);
-      case FLOAT -> numeric(spec, mode, ModePicker.NumberKind.FLOAT, reverse, field, index);
-      case ORDINALS -> keyword(spec, mode, reverse, index);
+      case WHOLE, DATE ->
+          numeric(spec, mode, ModePicker.NumberKind.WHOLE, reverse, field, index, filters);
+      case DOUBLE ->
+          numeric(spec, mode, ModePicker.NumberKind.DOUBLE, reverse, field, index, filters);
+      case FLOAT ->
+          numeric(spec, mode, ModePicker.NumberKind.FLOAT, reverse, field, index, filters);
+      case ORDINALS -> keyword(spec, mode, reverse, index, filters);
       default ->
           throw DuetException.illegalArgument(
               "sort [mode] or [nested] on a field of type ["
@@ -64,9 +72,10 @@ public final class ModeSortField {
       ModePicker.NumberKind kind,
       boolean reverse,
       FieldMapping field,
-      LuceneIndex index) {
+      LuceneIndex index,
+      Function<dev.duet.engine.search.Query, org.apache.lucene.search.Query> filters) {
     String name = spec.field();
-    ModePicker picker = ModePicker.of(name, mode, kind, spec.nested(), index);
+    ModePicker picker = ModePicker.of(name, mode, kind, spec.nested(), index, filters);
     Object missing = SortMissing.numeric(spec, FieldTypes.of(field), reverse);
     SortField.Type type =
         switch (kind) {
@@ -141,7 +150,12 @@ public final class ModeSortField {
   }
 
   /** Keywords sort by their smallest or largest value only, own or over nested objects. */
-  private static SortField keyword(SortSpec spec, String mode, boolean reverse, LuceneIndex index) {
+  private static SortField keyword(
+      SortSpec spec,
+      String mode,
+      boolean reverse,
+      LuceneIndex index,
+      Function<dev.duet.engine.search.Query, org.apache.lucene.search.Query> filters) {
     String name = spec.field();
     if (!mode.equals("min") && !mode.equals("max")) {
       Map<String, String> meta = new LinkedHashMap<>();
@@ -161,7 +175,14 @@ public final class ModeSortField {
     }
     boolean missingLast = SortMissing.keyword(spec, reverse) == SortField.STRING_LAST;
     return KeywordModeSort.of(
-        name, max, reverse, missingLast, SortMissing.keywordTerm(spec), spec.nested(), index);
+        name,
+        max,
+        reverse,
+        missingLast,
+        SortMissing.keywordTerm(spec),
+        spec.nested(),
+        index,
+        filters);
   }
 
   /** A numeric sort key by a picked value; its type tells how to read a search_after value. */

@@ -1,16 +1,17 @@
 package dev.duet.engine.internal.sort;
 
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.internal.document.MetaFields;
 import dev.duet.engine.internal.field.DocValuesType;
 import dev.duet.engine.internal.field.FieldType;
 import dev.duet.engine.internal.field.FieldTypes;
-import dev.duet.engine.internal.shard.DocLookup;
 import dev.duet.engine.internal.shard.LuceneIndex;
 import dev.duet.engine.mapping.FieldMapping;
 import dev.duet.engine.search.SortSpec;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.SortedNumericSelector;
@@ -27,8 +28,14 @@ public final class SortBuilder {
 
   private SortBuilder() {}
 
-  /** The Lucene sort, or null for relevance order (no sort keys). */
-  public static Sort build(List<SortSpec> specs, LuceneIndex index) {
+  /**
+   * The Lucene sort, or null for relevance order (no sort keys); {@code filters} translates the
+   * filter of a {@code nested} sort key.
+   */
+  public static Sort build(
+      List<SortSpec> specs,
+      LuceneIndex index,
+      Function<dev.duet.engine.search.Query, org.apache.lucene.search.Query> filters) {
     if (specs.isEmpty()) {
       return null;
     }
@@ -39,7 +46,7 @@ public final class SortBuilder {
     }
     SortField[] fields = new SortField[specs.size()];
     for (int i = 0; i < fields.length; i++) {
-      fields[i] = field(specs.get(i), index);
+      fields[i] = field(specs.get(i), index, filters);
     }
     return new Sort(fields);
   }
@@ -53,7 +60,10 @@ public final class SortBuilder {
     return false;
   }
 
-  private static SortField field(SortSpec spec, LuceneIndex index) {
+  private static SortField field(
+      SortSpec spec,
+      LuceneIndex index,
+      Function<dev.duet.engine.search.Query, org.apache.lucene.search.Query> filters) {
     boolean reverse = spec.effectiveOrder() == SortSpec.SortOrder.DESC;
     String name = spec.field();
     if (name.equals("_score")) {
@@ -62,8 +72,8 @@ public final class SortBuilder {
     if (name.equals("_doc") || name.equals(SHARD_DOC)) {
       return new SortField(null, SortField.Type.DOC, reverse);
     }
-    if (name.equals(DocLookup.ID)) {
-      SortField id = new SortField(DocLookup.ID, SortField.Type.STRING, reverse);
+    if (name.equals(MetaFields.ID)) {
+      SortField id = new SortField(MetaFields.ID, SortField.Type.STRING, reverse);
       id.setMissingValue(reverse ? SortField.STRING_FIRST : SortField.STRING_LAST);
       return id;
     }
@@ -91,7 +101,7 @@ public final class SortBuilder {
               + "]. Use doc values instead.");
     }
     if (ModeSortField.applies(spec)) {
-      return ModeSortField.of(spec, field, index);
+      return ModeSortField.of(spec, field, index, filters);
     }
     SortedNumericSelector.Type numericSelector =
         reverse ? SortedNumericSelector.Type.MAX : SortedNumericSelector.Type.MIN;

@@ -3,7 +3,6 @@ package dev.duet.engine.internal.source;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import dev.duet.engine.search.SourceFilter;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -21,22 +20,24 @@ public final class SourceFiltering {
   private final List<Frame> frames = new ArrayList<>();
   private JsonGenerator g;
 
-  private SourceFiltering(SourceFilter filter) {
-    this.includes = filter.includes();
-    this.excludes = filter.excludes();
+  private SourceFiltering(List<String> includes, List<String> excludes) {
+    this.includes = includes;
+    this.excludes = excludes;
   }
 
   /**
-   * The filtered source, the same bytes when the filter keeps everything, null when not fetched.
+   * The filtered source ({@code search/SourceFilter}'s fields), the same bytes when the filter
+   * keeps everything, null when not fetched.
    */
-  public static byte[] filter(byte[] source, SourceFilter filter) {
-    if (!filter.fetch() || source == null) {
+  public static byte[] filter(
+      byte[] source, boolean fetch, List<String> includes, List<String> excludes) {
+    if (!fetch || source == null) {
       return null;
     }
-    if (filter.isIdentity()) {
+    if (includes.isEmpty() && excludes.isEmpty()) {
       return source;
     }
-    return new SourceFiltering(filter).apply(source);
+    return new SourceFiltering(includes, excludes).apply(source);
   }
 
   private byte[] apply(byte[] source) {

@@ -5,7 +5,7 @@ public final class Wildcards {
   private Wildcards() {}
 
   public static boolean matches(String pattern, String text) {
-    return dev.duet.engine.index.Patterns.matches(pattern, text);
+    return dev.duet.engine.mapping.Patterns.matches(pattern, text);
   }
 
   /** Whether some path below {@code prefix} (a dotted path) could match the pattern. */

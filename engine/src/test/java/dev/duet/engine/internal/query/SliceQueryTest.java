@@ -137,9 +137,9 @@ public class SliceQueryTest {
             .withSession(SearchSession.scroll("1m"))
             .withAggregations(
                 List.of(
-                    new dev.duet.engine.search.agg.Aggregation.Metric(
+                    new dev.duet.engine.search.Aggregation.Metric(
                         "docs",
-                        dev.duet.engine.search.agg.Aggregation.MetricKind.VALUE_COUNT,
+                        dev.duet.engine.search.Aggregation.MetricKind.VALUE_COUNT,
                         "n",
                         null,
                         null,
@@ -147,7 +147,7 @@ public class SliceQueryTest {
     var response = engine.search(request);
     assertThat(response.totalHits().value()).isEqualTo(6);
     var count =
-        (dev.duet.engine.search.agg.AggregationResult.SingleValue) response.aggregations().get(0);
+        (dev.duet.engine.search.AggregationResult.SingleValue) response.aggregations().get(0);
     assertThat(count.value()).isEqualTo(6L);
   }
 

@@ -14,12 +14,12 @@ import dev.duet.engine.document.RefreshPolicy;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.index.IndexSettings;
 import dev.duet.engine.mapping.Mapping;
+import dev.duet.engine.search.Aggregation;
 import dev.duet.engine.search.QueryControls;
 import dev.duet.engine.search.SearchCancellation;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SearchResponse;
 import dev.duet.engine.search.Wildcard;
-import dev.duet.engine.search.agg.Aggregation;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -129,7 +129,7 @@ public class SearchGuardTest {
   }
 
   private static int buckets(SearchResponse r) {
-    return ((dev.duet.engine.search.agg.AggregationResult.Buckets) r.aggregations().get(0))
+    return ((dev.duet.engine.search.AggregationResult.Buckets) r.aggregations().get(0))
         .buckets()
         .size();
   }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.duet.engine.index.IndexSettings;
 import dev.duet.engine.internal.meta.IndexMetadata;
-import dev.duet.engine.internal.query.ClauseLimit;
 import dev.duet.engine.mapping.Mapping;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;

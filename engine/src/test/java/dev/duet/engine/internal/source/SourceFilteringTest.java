@@ -15,16 +15,15 @@ public class SourceFilteringTest {
 
   private static String filter(List<String> includes, List<String> excludes) {
     byte[] out =
-        SourceFiltering.filter(
-            SOURCE.getBytes(StandardCharsets.UTF_8), new SourceFilter(true, includes, excludes));
+        SourceFiltering.filter(SOURCE.getBytes(StandardCharsets.UTF_8), true, includes, excludes);
     return new String(out, StandardCharsets.UTF_8);
   }
 
   @Test
   void identityAndNoFetch() {
     byte[] bytes = SOURCE.getBytes(StandardCharsets.UTF_8);
-    assertThat(SourceFiltering.filter(bytes, SourceFilter.ALL)).isSameAs(bytes);
-    assertThat(SourceFiltering.filter(bytes, SourceFilter.NONE)).isNull();
+    assertThat(SourceFilter.ALL.apply(bytes)).isSameAs(bytes);
+    assertThat(SourceFilter.NONE.apply(bytes)).isNull();
     assertThat(
             new String(
                 new SourceFilter(true, List.of("year"), List.of()).apply(bytes),

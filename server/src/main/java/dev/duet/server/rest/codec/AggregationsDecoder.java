@@ -3,7 +3,7 @@ package dev.duet.server.rest.codec;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.duet.engine.error.DuetException;
-import dev.duet.engine.search.agg.Aggregation;
+import dev.duet.engine.search.Aggregation;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

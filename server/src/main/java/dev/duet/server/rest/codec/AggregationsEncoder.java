@@ -1,12 +1,12 @@
 package dev.duet.server.rest.codec;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.duet.engine.search.Aggregation;
+import dev.duet.engine.search.AggregationResult;
+import dev.duet.engine.search.AggregationResult.Bucket;
+import dev.duet.engine.search.AggregationResult.Buckets;
+import dev.duet.engine.search.AggregationResult.Kind;
 import dev.duet.engine.search.SearchHit;
-import dev.duet.engine.search.agg.Aggregation;
-import dev.duet.engine.search.agg.AggregationResult;
-import dev.duet.engine.search.agg.AggregationResult.Bucket;
-import dev.duet.engine.search.agg.AggregationResult.Buckets;
-import dev.duet.engine.search.agg.AggregationResult.Kind;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;

@@ -2,10 +2,10 @@ package dev.duet.server.rest.codec;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.duet.engine.search.Aggregation;
+import dev.duet.engine.search.Aggregation.BucketOrder;
+import dev.duet.engine.search.Aggregation.IncludeExclude;
 import dev.duet.engine.search.Query;
-import dev.duet.engine.search.agg.Aggregation;
-import dev.duet.engine.search.agg.Aggregation.BucketOrder;
-import dev.duet.engine.search.agg.Aggregation.IncludeExclude;
 import dev.duet.server.rest.codec.AggregationsDecoder.Pending;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -2,7 +2,7 @@ package dev.duet.server.rest.codec;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.duet.engine.index.IndexInfo;
-import dev.duet.engine.index.Patterns;
+import dev.duet.engine.mapping.Patterns;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.duet.server.rest.codec;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import dev.duet.engine.search.agg.Aggregation;
+import dev.duet.engine.search.Aggregation;
 import dev.duet.server.rest.codec.AggregationsDecoder.Pending;
 import java.io.IOException;
 

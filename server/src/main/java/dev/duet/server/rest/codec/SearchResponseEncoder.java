@@ -1,12 +1,12 @@
 package dev.duet.server.rest.codec;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.duet.engine.search.Aggregation;
 import dev.duet.engine.search.HitDetails;
 import dev.duet.engine.search.InnerHitsResult;
 import dev.duet.engine.search.NestedIdentity;
 import dev.duet.engine.search.SearchHit;
 import dev.duet.engine.search.SearchResponse;
-import dev.duet.engine.search.agg.Aggregation;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;

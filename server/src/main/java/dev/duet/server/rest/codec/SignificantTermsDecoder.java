@@ -1,7 +1,7 @@
 package dev.duet.server.rest.codec;
 
 import dev.duet.engine.error.DuetException;
-import dev.duet.engine.search.agg.Aggregation;
+import dev.duet.engine.search.Aggregation;
 import dev.duet.server.rest.codec.AggregationsDecoder.Pending;
 import java.io.IOException;
 

@@ -1,7 +1,7 @@
 package dev.duet.server.rest.codec;
 
-import dev.duet.engine.search.agg.Aggregation;
-import dev.duet.engine.search.agg.AggregationResult;
+import dev.duet.engine.search.Aggregation;
+import dev.duet.engine.search.AggregationResult;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

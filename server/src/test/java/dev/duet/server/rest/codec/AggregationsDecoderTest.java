@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.search.Aggregation;
+import dev.duet.engine.search.Aggregation.BucketOrder;
+import dev.duet.engine.search.Aggregation.MetricKind;
 import dev.duet.engine.search.Query;
-import dev.duet.engine.search.agg.Aggregation;
-import dev.duet.engine.search.agg.Aggregation.BucketOrder;
-import dev.duet.engine.search.agg.Aggregation.MetricKind;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package dev.duet.engine.search.agg;
+package dev.duet.engine.search;
 
 import dev.duet.engine.error.DuetException;
 import java.util.Set;

@@ -1,11 +1,8 @@
-package dev.duet.engine.search.agg;
+package dev.duet.engine.search;
 
 import static java.util.Objects.requireNonNull;
 
 import dev.duet.engine.error.DuetException;
-import dev.duet.engine.search.Query;
-import dev.duet.engine.search.SortSpec;
-import dev.duet.engine.search.SourceFilter;
 import java.util.List;
 import java.util.Map;
 

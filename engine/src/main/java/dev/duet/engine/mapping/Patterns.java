@@ -1,4 +1,4 @@
-package dev.duet.engine.index;
+package dev.duet.engine.mapping;
 
 /**
  * OpenSearch's simple wildcard patterns over index, alias and setting names: {@code *} matches any

@@ -1,5 +1,6 @@
-package dev.duet.engine.internal.query;
+package dev.duet.engine.internal.shard;
 
+import dev.duet.engine.Engines;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.error.LibraryException;
 import java.util.function.Supplier;
@@ -23,7 +24,7 @@ import org.apache.lucene.util.automaton.ByteRunAutomaton;
  */
 public final class ClauseLimit {
   /** OpenSearch's default {@code indices.query.bool.max_clause_count}. */
-  public static final int DEFAULT_MAX_CLAUSE_COUNT = 1024;
+  public static final int DEFAULT_MAX_CLAUSE_COUNT = Engines.DEFAULT_MAX_CLAUSE_COUNT;
 
   static final ClauseLimit DEFAULT = new ClauseLimit(DEFAULT_MAX_CLAUSE_COUNT);
 
@@ -59,14 +60,14 @@ public final class ClauseLimit {
    * fails while building it), too many leaves in all as {@code too_many_nested_clauses} (OpenSearch
    * fails when the searcher checks it).
    */
-  Query check(Query query, FieldQueries fields) {
+  public Query check(Query query, ShardFailure fields) {
     query.visit(new OneLevel(fields));
     query.visit(new Leaves());
     return query;
   }
 
   /** Lucene's own refusal (its static limit is never below this one), reported with our limit. */
-  DuetException translationFailure(FieldQueries fields) {
+  public DuetException translationFailure(ShardFailure fields) {
     return fields.failure(
         "failed to create query: " + reason(),
         new LibraryException("too_many_clauses", reason(), null));
@@ -100,9 +101,9 @@ public final class ClauseLimit {
 
   /** Refuses a boolean query with more clauses than the limit, whatever their kind. */
   private final class OneLevel extends QueryVisitor {
-    private final FieldQueries fields;
+    private final ShardFailure fields;
 
-    OneLevel(FieldQueries fields) {
+    OneLevel(ShardFailure fields) {
       this.fields = fields;
     }
 
@@ -149,5 +150,11 @@ public final class ClauseLimit {
       }
       count++;
     }
+  }
+
+  /** Wraps a reason as the failure of one shard's query ({@code query_shard_exception}). */
+  @FunctionalInterface
+  public interface ShardFailure {
+    DuetException failure(String reason, DuetException cause);
   }
 }
