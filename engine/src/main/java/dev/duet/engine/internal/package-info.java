@@ -1,9 +1,9 @@
 /**
- * The engine on Apache Lucene. Starting points: {@link dev.duet.engine.internal.LuceneEngine} (the
- * node's indices), {@code LuceneIndex} (one index: writer, searcher, version map, the single write
- * path), {@code DocumentParser} (source → Lucene fields, dynamic mapping), {@code QueryTranslator}
- * and {@code SearchPhase} (query model → Lucene → hits), {@code IndexResolver} (index expressions
- * and aliases → concrete indices, for reads and writes alike), {@code IndexAdmin} (mapping,
- * settings and alias changes). Durability lives in {@code translog/}.
+ * The engine on Apache Lucene, one concept per package with dependencies running one way ({@code
+ * session → search → fetch → query → sort → shard → document → meta → source}, with {@code admin}
+ * and {@code bulk} on the shard, {@code agg} run by the search, {@code knn}, {@code analysis} and
+ * {@code translog} as leaves); {@code ArchitectureTest} keeps it so. Starting points: {@link
+ * dev.duet.engine.internal.LuceneEngine} (the node's indices behind the {@code Engine} API) and
+ * {@code LuceneEngineFactory} (how {@code Engines} finds it).
  */
 package dev.duet.engine.internal;

@@ -1,19 +1,11 @@
 package dev.duet.engine.internal.search;
 
-import dev.duet.engine.breaker.RequestMemory;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.internal.agg.AggregationPhase;
-import dev.duet.engine.internal.document.FieldIndexer;
-import dev.duet.engine.internal.document.MetaFields;
 import dev.duet.engine.internal.fetch.FetchSubPhases;
 import dev.duet.engine.internal.query.ClockReads;
-import dev.duet.engine.internal.query.QueryTranslator;
-import dev.duet.engine.internal.query.SliceQuery;
 import dev.duet.engine.internal.shard.LuceneIndex;
-import dev.duet.engine.internal.sort.SortBuilder;
-import dev.duet.engine.internal.sort.SortValues;
 import dev.duet.engine.search.Collapse;
-import dev.duet.engine.search.QueryRescore;
 import dev.duet.engine.search.SearchHit;
 import dev.duet.engine.search.SearchProfile;
 import dev.duet.engine.search.SearchRequest;
@@ -22,35 +14,25 @@ import dev.duet.engine.search.TrackTotalHits;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import org.apache.lucene.document.Document;
 import org.apache.lucene.index.ExitableDirectoryReader;
-import org.apache.lucene.index.StoredFields;
-import org.apache.lucene.search.FieldDoc;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
-import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.Sort;
-import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.TopDocs;
-import org.apache.lucene.search.TopFieldCollectorManager;
 import org.apache.lucene.search.TopFieldDocs;
-import org.apache.lucene.search.TopScoreDocCollectorManager;
 import org.apache.lucene.search.TotalHits;
-import org.apache.lucene.util.BytesRef;
 
 /**
- * One search over resolved indices: each index is searched like an OpenSearch shard (its own
- * mapping, its own scoring), top hits are merged with ties broken by index order then doc id, and
- * the merged page is fetched ({@code _id}, filtered {@code _source}).
+ * One search over resolved indices, in the phases OpenSearch users know: the query phase on each
+ * index as on a shard, rescore included ({@link QueryPhase}); the merge of their top hits, ties
+ * broken by index order then doc id, and the collapse ({@link Collapsing}); the fetch of the page
+ * ({@link FetchPhase}, then {@link CollapseExpansion} for a collapse's inner hits); aggregations.
+ * Repeated {@code size: 0} searches are answered from the {@link RequestCache}.
  */
 public final class SearchPhase {
-  private static final Set<String> FETCH_FIELDS =
-      Set.of(MetaFields.ID, MetaFields.SOURCE, FieldIndexer.IGNORED);
 
   private SearchPhase() {}
 
@@ -166,112 +148,19 @@ public final class SearchPhase {
       if (collapse != null) {
         Collapsing.validate(collapse, targets);
       }
-      List<dev.duet.engine.search.Query> models = new ArrayList<>(targets.size());
-      Sort sort = null;
-      for (int i = 0; i < results.length; i++) {
-        guard.throwIfCancelled();
-        if (querying != searchers) {
-          querying[i] = guard.guarded(searchers[i]);
-        }
-        LuceneIndex target = targets.get(i);
-        QueryTranslator translator = new QueryTranslator(target);
-        models.add(filtered(request.query(), aliasFilters.get(i)));
-        Query query =
-            SliceQuery.restrict(
-                SearchRefinements.hitsQuery(
-                    translator.translateRequest(models.get(i)), request.options(), translator),
-                request.options().slice(),
-                target);
-        sort = SortBuilder.build(request.sort(), target, QueryTranslator.filters(target));
-        ScoreDoc cursor = source.after(i);
-        FieldDoc after =
-            cursor instanceof FieldDoc fd
-                ? fd
-                : SearchRefinements.after(sort, request.options().searchAfter(), from);
-        queries[i] = query;
-        List<QueryRescore> rescores = request.controls().rescore();
-        Rescoring.validate(rescores, sort != null);
-        int wanted = Rescoring.window(rescores, numHits);
-        if (collapse != null) {
-          // Collapsing pages over groups, so every match is collected (see Collapsing).
-          wanted = Math.max(numHits, querying[i].count(query));
-        }
-        TopDocs docs;
-        try {
-          docs =
-              sort == null && size == 0 && cursor == null && !request.controls().any()
-                  ? HitCount.withoutCollecting(querying[i], query)
-                  : null;
-          if (docs == null) {
-            boolean bounded =
-                cursor == null
-                    && collapse == null
-                    && request.controls().terminateAfter() == 0
-                    && TotalHitsBound.reaches(querying[i].getIndexReader(), query, threshold);
-            int counted = bounded ? 0 : threshold;
-            docs =
-                sort == null
-                    ? limited.search(
-                        querying[i],
-                        query,
-                        new TopScoreDocCollectorManager(wanted, cursor, counted))
-                    : limited.search(
-                        querying[i],
-                        query,
-                        new TopFieldCollectorManager(sort, wanted, after, counted));
-            if (bounded) {
-              docs = atLeast(docs, threshold);
-            }
-          }
-          if (!rescores.isEmpty()) {
-            docs = Rescoring.rescore(querying[i], docs, rescores, translator);
-          }
-          if (tracked != null && sort != null) {
-            tracked.score(querying[i], query, docs);
-          }
-        } catch (ExitableDirectoryReader.ExitingReaderException e) {
-          // Rewriting or collecting ran out of time (or the caller left): this index adds no hits.
-          if (guard.cancelled()) {
-            throw guard.cancelledFailure();
-          }
-          docs = LimitedCollection.noHits(sort);
-        }
-        if (request.controls().profile()) {
-          profiles.add(
-              limited.profile(
-                  target.name(),
-                  sort == null ? "TopScoreDocCollector" : "SimpleFieldCollector",
-                  0));
-        }
-        for (ScoreDoc sd : docs.scoreDocs) {
-          sd.shardIndex = i;
-        }
-        results[i] = docs;
-      }
-      TopDocs merged;
+      QueryPhase queryPhase =
+          new QueryPhase(request, source, guard, limited, tracked, numHits, threshold);
+      queryPhase.run(targets, aliasFilters, searchers, querying, results, queries, profiles);
+      List<dev.duet.engine.search.Query> models = queryPhase.models();
+      Sort sort = queryPhase.sort();
       List<Object> collapseValues = new ArrayList<>();
-      if (collapse == null) {
-        merged = merge(sort, from, size, results);
-      } else {
-        int collected = 0;
-        for (TopDocs docs : results) {
-          collected += docs.scoreDocs.length;
-        }
-        merged =
-            Collapsing.page(
-                merge(sort, 0, collected, results),
-                from,
-                size,
-                collapse,
-                targets,
-                searchers,
-                collapseValues);
-      }
+      TopDocs merged =
+          reduce(sort, from, size, results, collapse, targets, searchers, collapseValues);
       source.emitted(merged);
       guard.throwIfCancelled();
       long fetchStart = System.nanoTime();
       List<SearchHit> hits =
-          fetch(
+          FetchPhase.fetch(
               targets,
               searchers,
               merged,
@@ -329,6 +218,38 @@ public final class SearchPhase {
   }
 
   /**
+   * The page of hits merged from every target's top documents; with a {@code collapse}, the
+   * collapse phase: every collected match merged, then paged over groups, each group's value added
+   * to {@code collapseValues}.
+   */
+  private static TopDocs reduce(
+      Sort sort,
+      int from,
+      int size,
+      TopDocs[] results,
+      Collapse collapse,
+      List<LuceneIndex> targets,
+      IndexSearcher[] searchers,
+      List<Object> collapseValues)
+      throws IOException {
+    if (collapse == null) {
+      return merge(sort, from, size, results);
+    }
+    int collected = 0;
+    for (TopDocs docs : results) {
+      collected += docs.scoreDocs.length;
+    }
+    return Collapsing.page(
+        merge(sort, 0, collected, results),
+        from,
+        size,
+        collapse,
+        targets,
+        searchers,
+        collapseValues);
+  }
+
+  /**
    * The aggregations through the guarded searchers: collection that runs out of time keeps what it
    * collected (as OpenSearch); a timeout before collection answers without aggregations.
    */
@@ -381,84 +302,6 @@ public final class SearchPhase {
     }
   }
 
-  private static List<SearchHit> fetch(
-      List<LuceneIndex> targets,
-      IndexSearcher[] searchers,
-      TopDocs merged,
-      Sort sort,
-      SearchRequest request,
-      FetchSubPhases subPhases,
-      SearchGuard guard)
-      throws IOException {
-    if (merged.scoreDocs.length == 0) {
-      return List.of();
-    }
-    StoredFields[] storedFields = new StoredFields[searchers.length];
-    List<SearchHit> hits = new ArrayList<>(merged.scoreDocs.length);
-    for (ScoreDoc sd : merged.scoreDocs) {
-      guard.throwIfCancelled();
-      int shard = sd.shardIndex;
-      if (storedFields[shard] == null) {
-        storedFields[shard] = searchers[shard].storedFields();
-      }
-      Document doc = storedFields[shard].document(sd.doc, FETCH_FIELDS);
-      BytesRef stored = doc.getBinaryValue(MetaFields.SOURCE);
-      RequestMemory.reserve(stored == null ? 0 : stored.length, "<fetch>");
-      byte[] source = null;
-      boolean idAndSource = subPhases == null || subPhases.idAndSource();
-      if (stored != null && request.source().fetch() && idAndSource) {
-        source =
-            stored.offset == 0 && stored.length == stored.bytes.length
-                ? stored.bytes
-                : BytesRef.deepCopyOf(stored).bytes;
-        source = request.source().apply(source);
-      }
-      float score = sd.score; // NaN under a field sort unless track_scores filled it in
-      List<Object> sortValues = List.of();
-      if (sort != null) {
-        FieldDoc fd = (FieldDoc) sd;
-        SortField[] keys = sort.getSort();
-        Object[] values = new Object[fd.fields.length];
-        for (int k = 0; k < values.length; k++) {
-          values[k] = SortValues.render(fd.fields[k]);
-          if (keys[k].getType() == SortField.Type.SCORE && fd.fields[k] instanceof Float f) {
-            score = f;
-          }
-        }
-        sortValues = Collections.unmodifiableList(Arrays.asList(values));
-      }
-      String[] ignored = doc.getValues(FieldIndexer.IGNORED);
-      hits.add(
-          new SearchHit(
-              targets.get(shard).name(),
-              idAndSource ? doc.get(MetaFields.ID) : null,
-              score,
-              source,
-              sortValues,
-              ignored.length == 0 ? List.of() : Arrays.stream(ignored).sorted().toList(),
-              subPhases == null
-                  ? null
-                  : subPhases.details(shard, sd.doc, doc.get(MetaFields.ID), stored)));
-    }
-    return hits;
-  }
-
-  /**
-   * {@code docs} with its hit count raised to {@code bound}, a lower bound known without counting
-   * ({@link TotalHitsBound}); an exact count stays.
-   */
-  private static TopDocs atLeast(TopDocs docs, long bound) {
-    if (docs.totalHits.relation() == TotalHits.Relation.EQUAL_TO) {
-      return docs;
-    }
-    TotalHits total =
-        new TotalHits(
-            Math.max(docs.totalHits.value(), bound), TotalHits.Relation.GREATER_THAN_OR_EQUAL_TO);
-    return docs instanceof TopFieldDocs fields
-        ? new TopFieldDocs(total, fields.scoreDocs, fields.fields)
-        : new TopDocs(total, docs.scoreDocs);
-  }
-
   private static SearchResponse.TotalHits totalHits(TrackTotalHits track, TopDocs[] results) {
     if (!track.enabled()) {
       return null;
@@ -495,14 +338,5 @@ public final class SearchPhase {
 
   private static long tookMillis(long startNanos) {
     return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
-  }
-
-  private static dev.duet.engine.search.Query filtered(
-      dev.duet.engine.search.Query query, dev.duet.engine.search.Query aliasFilter) {
-    if (aliasFilter == null) {
-      return query;
-    }
-    return new dev.duet.engine.search.Query.Bool(
-        List.of(query), List.of(), List.of(), List.of(aliasFilter), null, 1f);
   }
 }

@@ -1,0 +1,6 @@
+/**
+ * Scrolls and points in time: searches over readers held between requests, with keep-alives and
+ * limits. Starting points: {@link dev.duet.engine.internal.session.SearchSessions}, {@code
+ * ReaderLease} (the fixed searchers a session searches), {@code ScrollCursor}.
+ */
+package dev.duet.engine.internal.session;
