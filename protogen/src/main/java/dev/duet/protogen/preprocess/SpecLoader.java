@@ -25,7 +25,8 @@ public final class SpecLoader {
       throw new SpecException(spec + ": not an OpenAPI 3 document: " + String.join("; ", messages));
     }
     if (api.getPaths() == null) {
-      throw new SpecException(spec + ": has no paths");
+      throw new SpecException(
+          spec + ": #/paths is missing: no operations to map to RPCs (webhooks are not mapped)");
     }
     return api;
   }
