@@ -107,6 +107,20 @@ class OpenApiShapesTest {
   }
 
   @Test
+  void aCycleOfAllOfMergesOneSetOfProperties() {
+    // Used to overflow the stack.
+    String spec =
+        returning(
+            "{$ref: '#/components/schemas/A'}",
+            """
+            A: {allOf: [{$ref: '#/components/schemas/B'}, {type: object, properties: {a: {type: string}}}]}
+            B: {allOf: [{$ref: '#/components/schemas/A'}, {type: object, properties: {b: {type: string}}}]}
+            """);
+    assertThat(compiled(spec).get("t/common.proto"))
+        .contains("message A {\n  optional string b = 1;\n  optional string a = 2;\n}");
+  }
+
+  @Test
   void aSingleRefAllOfIsTheReferenceItself() {
     String spec =
         returning(
@@ -211,6 +225,10 @@ class OpenApiShapesTest {
         .contains("  .google.protobuf.Struct any = 1;")
         .contains("  map<string, int64> counts = 2;")
         .contains("  map<string, .t.things.GetResponse.ListsValue> lists = 3;")
+        .contains("  map<string, .t.common.Pet> pets = 4;");
+    // 3.1 reads `true` as a boolean schema: still any JSON object.
+    assertThat(compiled(spec.replace("3.0.3", "3.1.0")).get("t/things.proto"))
+        .contains("  .google.protobuf.Struct any = 1;")
         .contains("  map<string, .t.common.Pet> pets = 4;");
   }
 

@@ -209,7 +209,8 @@ public final class SchemaMapper {
     if (props == null) {
       return;
     }
-    if (s.getAdditionalProperties() instanceof Schema<?>
+    if (s.getAdditionalProperties() instanceof Schema<?> extra
+            && !Boolean.FALSE.equals(extra.getBooleanSchemaValue())
         || Boolean.TRUE.equals(s.getAdditionalProperties())) {
       diagnostics.lossy(ptr, "additionalProperties beside properties are not carried");
     }
@@ -321,7 +322,8 @@ public final class SchemaMapper {
       addFields(m, s, ptr);
       return TypeRef.of("." + m.fullName());
     }
-    if (s.getAdditionalProperties() instanceof Schema<?> valueSchema) {
+    if (s.getAdditionalProperties() instanceof Schema<?> valueSchema
+        && valueSchema.getBooleanSchemaValue() == null) {
       TypeRef value = map(valueSchema, ptr + "/additionalProperties", scope, hint + "Value");
       if (value == null) {
         return TypeRef.of(TypeRef.STRUCT);
@@ -515,19 +517,33 @@ public final class SchemaMapper {
     merged.setType("object");
     merged.setDescription(s.getDescription());
     Map<String, Schema> props = new LinkedHashMap<>();
-    List<Schema> parts = new ArrayList<>(s.getAllOf());
-    parts.add(s);
-    for (Schema part : parts) {
-      Schema<?> r = resolve(part);
-      if (r.getAllOf() != null && r != s) {
-        r = mergeAllOf(r, ptr);
-      }
-      if (r.getProperties() != null) {
-        props.putAll(r.getProperties());
-      }
-    }
+    collectAllOf(s, props, java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>()));
     merged.setProperties(props);
     return merged;
+  }
+
+  /**
+   * Adds the properties of {@code s} and of every allOf part, depth first; a part already on the
+   * way (A allOf B, B allOf A) adds nothing more, since a cycle of allOf means one set of
+   * properties.
+   */
+  private void collectAllOf(Schema<?> s, Map<String, Schema> props, Set<Schema<?>> visiting) {
+    if (!visiting.add(s)) {
+      return;
+    }
+    if (s.getAllOf() != null) {
+      for (Schema part : s.getAllOf()) {
+        Schema<?> r = resolve(part);
+        if (r.getAllOf() != null) {
+          collectAllOf(r, props, visiting);
+        } else if (r.getProperties() != null && visiting.add(r)) {
+          props.putAll(r.getProperties());
+        }
+      }
+    }
+    if (s.getProperties() != null) {
+      props.putAll(s.getProperties());
+    }
   }
 
   private boolean isObjectWithProperties(Schema<?> s) {
