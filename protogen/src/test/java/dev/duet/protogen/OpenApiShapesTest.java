@@ -293,6 +293,11 @@ class OpenApiShapesTest {
             Thing: {type: object, properties: {id: {type: string}}}
             Problem: {type: object, properties: {detail: {type: string}}}
             """);
+    Protogen.Generated g =
+        Protogen.generate(SpecFixtures.write(dir, spec), "t", NumberingLedger.empty(), false);
+    assertThat(g.diagnostics().problems())
+        .extracting(Diagnostics.Problem::pointer)
+        .containsExactly("#/paths/~1things/post/responses/202");
     Map<String, String> files = compiled(spec);
     assertThat(files.get("t/things.proto"))
         .contains("returns (.t.common.Thing);")

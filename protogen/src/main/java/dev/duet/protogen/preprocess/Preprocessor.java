@@ -316,6 +316,18 @@ public final class Preprocessor {
         }
       }
     }
+    String mapped = null;
+    for (Map.Entry<String, ApiResponse> r : new TreeMap<>(responses(op)).entrySet()) {
+      if (r.getKey().startsWith("2") && mapped == null) {
+        mapped = r.getKey();
+      } else if (r.getKey().startsWith("2") && differs(responses(op).get(mapped), r.getValue())) {
+        diagnostics.lossy(
+            op.ptr() + "/responses/" + r.getKey(),
+            "only the first success response ("
+                + mapped
+                + ") is the RPC's response; this one's body is not carried");
+      }
+    }
     for (Map.Entry<String, ApiResponse> r : new TreeMap<>(responses(op)).entrySet()) {
       if (!r.getKey().startsWith("2")) {
         continue;
@@ -371,6 +383,16 @@ public final class Preprocessor {
       return "." + response.fullName();
     }
     return TypeRef.EMPTY;
+  }
+
+  /** Whether {@code other} has a body schema unlike {@code first}'s (a different JSON shape). */
+  private boolean differs(ApiResponse first, ApiResponse other) {
+    Map.Entry<String, MediaType> a = content(first);
+    Map.Entry<String, MediaType> b = content(other);
+    if (b == null || b.getValue().getSchema() == null) {
+      return false;
+    }
+    return a == null || !b.getValue().getSchema().equals(a.getValue().getSchema());
   }
 
   private List<String> rpcDoc(List<Op> ops) {
