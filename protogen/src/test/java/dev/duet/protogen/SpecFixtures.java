@@ -1,5 +1,7 @@
 package dev.duet.protogen;
 
+import com.google.protobuf.DescriptorProtos.FileDescriptorSet;
+import dev.duet.protogen.check.Protoc;
 import dev.duet.protogen.postprocess.NumberingLedger;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -48,6 +50,22 @@ public final class SpecFixtures {
 
   public static Protogen.Generated generate(Path dir, String yaml) {
     return Protogen.generate(write(dir, yaml), "t", NumberingLedger.empty(), false);
+  }
+
+  /** Writes {@code generated} under {@code dir}/{@code name} and compiles it with protoc. */
+  public static FileDescriptorSet compile(Path dir, String name, Protogen.Generated generated) {
+    Path out = dir.resolve(name);
+    Protogen.write(generated.files(), out);
+    return Protoc.locate().compile(out);
+  }
+
+  /** A spec with {@code paths} and {@code schemas} (YAML blocks at their keys' indentation). */
+  public static String spec(String version, String paths, String schemas) {
+    return "openapi: "
+        + version
+        + "\ninfo: {title: t, version: '1'}\npaths:\n"
+        + indent(paths, "  ")
+        + (schemas.isBlank() ? "" : "components:\n  schemas:\n" + indent(schemas, "    "));
   }
 
   private static String indent(String text, String prefix) {

@@ -46,6 +46,10 @@ public final class Preprocessor {
   private final ProtoFile common;
   private final SchemaMapper schemas;
   private final Map<String, ProtoFile> tagFiles = new TreeMap<>();
+  // Proto package names taken: the shared files', then each tag's (tags that sanitise alike, such
+  // as foo-bar and foo_bar, get foo_bar and foo_bar_2 rather than one overwriting the other).
+  private final java.util.Set<String> tagPackages =
+      new java.util.HashSet<>(List.of("common", "options"));
 
   /**
    * The outcome: proto files (not yet numbered), the file declaring the JSON options they use
@@ -89,7 +93,8 @@ public final class Preprocessor {
     return new Result(files, options, diagnostics);
   }
 
-  private record Op(String path, PathItem.HttpMethod method, Operation operation, String ptr) {}
+  private record Op(
+      String path, PathItem.HttpMethod method, Operation operation, String ptr, PathItem item) {}
 
   private Map<String, List<Op>> groups() {
     Map<String, List<Op>> groups = new LinkedHashMap<>();
@@ -109,7 +114,7 @@ public final class Preprocessor {
         String group = groupName(path.getKey(), method, op);
         groups
             .computeIfAbsent(group, g -> new ArrayList<>())
-            .add(new Op(path.getKey(), method, op, ptr));
+            .add(new Op(path.getKey(), method, op, ptr, path.getValue()));
       }
     }
     return groups;
@@ -165,6 +170,9 @@ public final class Preprocessor {
         tag,
         t -> {
           String pkg = Names.field(t);
+          for (int i = 2; !tagPackages.add(pkg); i++) {
+            pkg = Names.field(t) + "_" + i;
+          }
           ProtoFile f =
               new ProtoFile(
                   packagePrefix.replace('.', '/') + "/" + pkg + ".proto",
@@ -179,13 +187,36 @@ public final class Preprocessor {
     Map<String, String> pointers = new LinkedHashMap<>();
     Map<String, Integer> presentIn = new LinkedHashMap<>();
     for (Op op : ops) {
-      List<Parameter> list = op.operation().getParameters();
-      if (list == null) {
-        continue;
+      // The path's parameters that the operation does not override (by name and location),
+      // then the operation's own: the order swagger-parser gives 3.0 specs when it merges them.
+      List<Parameter> list = new ArrayList<>();
+      List<String> ptrs = new ArrayList<>();
+      java.util.Set<String> own = new java.util.HashSet<>();
+      List<Parameter> opParams =
+          op.operation().getParameters() == null ? List.of() : op.operation().getParameters();
+      for (Parameter p : opParams) {
+        Parameter r = resolve(p);
+        if (r != null) {
+          own.add(r.getIn() + ":" + r.getName());
+        }
+      }
+      List<Parameter> pathParams =
+          op.item().getParameters() == null ? List.of() : op.item().getParameters();
+      String pathPtr = op.ptr().substring(0, op.ptr().lastIndexOf('/'));
+      for (int i = 0; i < pathParams.size(); i++) {
+        Parameter r = resolve(pathParams.get(i));
+        if (r == null || !own.contains(r.getIn() + ":" + r.getName())) {
+          list.add(pathParams.get(i));
+          ptrs.add(pathPtr + "/parameters/" + i);
+        }
+      }
+      for (int i = 0; i < opParams.size(); i++) {
+        list.add(opParams.get(i));
+        ptrs.add(op.ptr() + "/parameters/" + i);
       }
       for (int i = 0; i < list.size(); i++) {
         Parameter p = resolve(list.get(i));
-        String ptr = op.ptr() + "/parameters/" + i;
+        String ptr = ptrs.get(i);
         if (p == null || p.getName() == null) {
           diagnostics.error(ptr, "parameter $ref names no parameter");
           continue;
@@ -285,6 +316,18 @@ public final class Preprocessor {
         }
       }
     }
+    String mapped = null;
+    for (Map.Entry<String, ApiResponse> r : new TreeMap<>(responses(op)).entrySet()) {
+      if (r.getKey().startsWith("2") && mapped == null) {
+        mapped = r.getKey();
+      } else if (r.getKey().startsWith("2") && differs(responses(op).get(mapped), r.getValue())) {
+        diagnostics.lossy(
+            op.ptr() + "/responses/" + r.getKey(),
+            "only the first success response ("
+                + mapped
+                + ") is the RPC's response; this one's body is not carried");
+      }
+    }
     for (Map.Entry<String, ApiResponse> r : new TreeMap<>(responses(op)).entrySet()) {
       if (!r.getKey().startsWith("2")) {
         continue;
@@ -301,20 +344,21 @@ public final class Preprocessor {
               rpcName + "Response",
               file.protoPackage() + "." + rpcName + "Response",
               r.getValue().getDescription());
-      Schema<?> resolved = schemas.resolve(schema);
-      if (schema.get$ref() == null
-          && resolved.getProperties() != null
-          && !resolved.getProperties().isEmpty()) {
-        schemas.addFields(response, resolved, ptr);
+      // An inline object (or an inline allOf merging to one) is the response message itself.
+      Schema<?> inline = schemas.inlineObject(schema, ptr);
+      if (inline != null) {
+        schemas.addFields(response, inline, ptr);
         file.messages().add(response);
         return "." + response.fullName();
       }
       TypeRef t = schemas.map(schema, ptr, response, rpcName + "Result");
+      // A named message answers directly; a type nested in the response needs the response.
       if (t != null
           && t.plain()
           && t.type().startsWith(".")
           && !schemas.needsPresence(t)
-          && !t.type().startsWith(".google.")) {
+          && !t.type().startsWith(".google.")
+          && !t.type().startsWith("." + response.fullName() + ".")) {
         return t.type();
       }
       if (t != null) {
@@ -339,6 +383,16 @@ public final class Preprocessor {
       return "." + response.fullName();
     }
     return TypeRef.EMPTY;
+  }
+
+  /** Whether {@code other} has a body schema unlike {@code first}'s (a different JSON shape). */
+  private boolean differs(ApiResponse first, ApiResponse other) {
+    Map.Entry<String, MediaType> a = content(first);
+    Map.Entry<String, MediaType> b = content(other);
+    if (b == null || b.getValue().getSchema() == null) {
+      return false;
+    }
+    return a == null || !b.getValue().getSchema().equals(a.getValue().getSchema());
   }
 
   private List<String> rpcDoc(List<Op> ops) {
@@ -396,6 +450,9 @@ public final class Preprocessor {
     if (ref == null) {
       return p;
     }
+    if (api.getComponents() == null || api.getComponents().getParameters() == null) {
+      return null;
+    }
     return api.getComponents().getParameters().get(ref.substring(ref.lastIndexOf('/') + 1));
   }
 
@@ -404,6 +461,9 @@ public final class Preprocessor {
       return b;
     }
     String ref = b.get$ref();
+    if (api.getComponents() == null || api.getComponents().getRequestBodies() == null) {
+      return null;
+    }
     return api.getComponents().getRequestBodies().get(ref.substring(ref.lastIndexOf('/') + 1));
   }
 
@@ -412,6 +472,9 @@ public final class Preprocessor {
       return r;
     }
     String ref = r.get$ref();
+    if (api.getComponents() == null || api.getComponents().getResponses() == null) {
+      return null;
+    }
     return api.getComponents().getResponses().get(ref.substring(ref.lastIndexOf('/') + 1));
   }
 }

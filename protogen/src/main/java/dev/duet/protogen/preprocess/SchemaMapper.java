@@ -36,6 +36,11 @@ public final class SchemaMapper {
   private final Set<String> inProgress = new HashSet<>();
   private final Set<String> enums = new HashSet<>();
   private final Set<String> topNames = new HashSet<>();
+  // Each component's top-level name, claimed up front in spec order, so that which of two
+  // components that sanitise alike (foo-bar, foo_bar) gets the plain name does not depend on which
+  // one an operation reaches first: a new operation or field must not rename existing messages.
+  private final Map<String, String> componentNames = new HashMap<>();
+  private String claimedFor; // the component being mapped, whose own top-level type takes its name
   private int inlineDepth; // of the schema being mapped, counted from its component
 
   SchemaMapper(OpenAPI api, ProtoFile common, Diagnostics diagnostics, boolean lenient) {
@@ -43,6 +48,11 @@ public final class SchemaMapper {
     this.common = common;
     this.diagnostics = diagnostics;
     this.lenient = lenient;
+    if (api.getComponents() != null && api.getComponents().getSchemas() != null) {
+      for (String name : api.getComponents().getSchemas().keySet()) {
+        componentNames.put(name, uniqueTop(Names.type(name)));
+      }
+    }
   }
 
   /** Whether a field of this type is a scalar or enum, and so declared proto3 optional. */
@@ -89,12 +99,20 @@ public final class SchemaMapper {
       return component(s.get$ref(), ptr);
     }
     if (s.getAllOf() != null && !s.getAllOf().isEmpty()) {
+      if (s.getAllOf().size() == 1 && s.getAllOf().get(0).get$ref() != null && !hasProperties(s)) {
+        // allOf: [$ref] is how 3.0 specs put a description beside a reference: the reference.
+        return map(s.getAllOf().get(0), ptr + "/allOf/0", scope, hint);
+      }
       return object(mergeAllOf(s, ptr), ptr, scope, hint);
     }
     List<Schema> union = s.getOneOf() != null ? s.getOneOf() : s.getAnyOf();
     if (union != null && !union.isEmpty()) {
       String keyword = s.getOneOf() != null ? "oneOf" : "anyOf";
       return union(s, union, ptr, keyword, scope, hint);
+    }
+    List<Schema> typeBranches = typeBranches(s);
+    if (typeBranches != null) {
+      return union(s, typeBranches, ptr, "type", scope, hint);
     }
     String type = type(s);
     if (s.getEnum() != null && !s.getEnum().isEmpty() && "string".equals(type)) {
@@ -121,13 +139,78 @@ public final class SchemaMapper {
     };
   }
 
+  /**
+   * The object schema whose properties a message should take as its own fields: {@code s} itself
+   * when it is an inline object, the merge of an inline allOf; null for anything else.
+   */
+  Schema<?> inlineObject(Schema<?> s, String ptr) {
+    if (s == null
+        || s.get$ref() != null
+        || ext(s, "x-protobuf-type") != null
+        || Boolean.TRUE.equals(ext(s, "x-protobuf-exclude"))
+        || s.getOneOf() != null
+        || s.getAnyOf() != null
+        || typeBranches(s) != null) {
+      return null;
+    }
+    if (s.getAllOf() != null && !s.getAllOf().isEmpty()) {
+      if (s.getAllOf().size() == 1 && s.getAllOf().get(0).get$ref() != null && !hasProperties(s)) {
+        return null;
+      }
+      Schema<?> merged = mergeAllOf(s, ptr);
+      return hasProperties(merged) ? merged : null;
+    }
+    return hasProperties(s) ? s : null;
+  }
+
+  private static boolean hasProperties(Schema<?> s) {
+    return s.getProperties() != null && !s.getProperties().isEmpty();
+  }
+
+  /**
+   * OpenAPI 3.1's {@code type: [string, integer]} (more than one type besides null) as one branch
+   * per type, for the union mapping; null when the schema has one type or none.
+   */
+  private static List<Schema> typeBranches(Schema<?> s) {
+    if (s.getType() != null || s.getTypes() == null) {
+      return null;
+    }
+    List<String> types = s.getTypes().stream().filter(t -> !"null".equals(t)).sorted().toList();
+    if (types.size() < 2) {
+      return null;
+    }
+    List<Schema> branches = new ArrayList<>();
+    for (String t : types) {
+      Schema<Object> b = new Schema<>();
+      b.setType(t);
+      b.setFormat(s.getFormat());
+      switch (t) {
+        case "array" -> b.setItems(s.getItems());
+        case "object" -> {
+          b.setProperties(s.getProperties());
+          b.setRequired(s.getRequired());
+          b.setAdditionalProperties(s.getAdditionalProperties());
+        }
+        case "string" -> {
+          if (s.getEnum() != null) {
+            b.setEnum(new ArrayList<>(s.getEnum()));
+          }
+        }
+        default -> {}
+      }
+      branches.add(b);
+    }
+    return branches;
+  }
+
   /** Adds {@code s}'s properties to {@code message} as fields, in spec order. */
   void addFields(MessageDef message, Schema<?> s, String ptr) {
     Map<String, Schema> props = s.getProperties();
     if (props == null) {
       return;
     }
-    if (s.getAdditionalProperties() instanceof Schema<?>
+    if (s.getAdditionalProperties() instanceof Schema<?> extra
+            && !Boolean.FALSE.equals(extra.getBooleanSchemaValue())
         || Boolean.TRUE.equals(s.getAdditionalProperties())) {
       diagnostics.lossy(ptr, "additionalProperties beside properties are not carried");
     }
@@ -160,7 +243,7 @@ public final class SchemaMapper {
   /** A message nested in {@code scope}, or top-level in the common file when scope is null. */
   MessageDef newMessage(MessageDef scope, String hint, String doc) {
     if (scope == null) {
-      String name = uniqueTop(Names.type(hint));
+      String name = topName(hint);
       MessageDef m = new MessageDef(name, common.protoPackage() + "." + name, doc);
       common.messages().add(m);
       return m;
@@ -177,7 +260,18 @@ public final class SchemaMapper {
 
   private TypeRef component(String ref, String ptr) {
     if (!ref.startsWith(COMPONENTS)) {
-      diagnostics.error(ptr, "unresolved $ref " + ref + " (expected: " + COMPONENTS + "...)");
+      String reason =
+          "$ref "
+              + ref
+              + " points outside "
+              + COMPONENTS
+              + "; move the schema there, or settle it with"
+              + " `x-protobuf-type: google.protobuf.Value` or `x-protobuf-exclude: true`";
+      if (lenient) {
+        diagnostics.lossy(ptr, reason + " (carried as Value)");
+      } else {
+        diagnostics.error(ptr, reason);
+      }
       return TypeRef.of(TypeRef.VALUE);
     }
     String name = ref.substring(COMPONENTS.length());
@@ -196,7 +290,9 @@ public final class SchemaMapper {
       return TypeRef.of(TypeRef.VALUE);
     }
     int depthOfReference = inlineDepth;
+    String outerClaim = claimedFor;
     inlineDepth = 0;
+    claimedFor = name;
     try {
       TypeRef t;
       boolean forcedOrExcluded =
@@ -216,6 +312,7 @@ public final class SchemaMapper {
     } finally {
       inProgress.remove(name);
       inlineDepth = depthOfReference;
+      claimedFor = outerClaim;
     }
   }
 
@@ -225,7 +322,8 @@ public final class SchemaMapper {
       addFields(m, s, ptr);
       return TypeRef.of("." + m.fullName());
     }
-    if (s.getAdditionalProperties() instanceof Schema<?> valueSchema) {
+    if (s.getAdditionalProperties() instanceof Schema<?> valueSchema
+        && valueSchema.getBooleanSchemaValue() == null) {
       TypeRef value = map(valueSchema, ptr + "/additionalProperties", scope, hint + "Value");
       if (value == null) {
         return TypeRef.of(TypeRef.STRUCT);
@@ -254,7 +352,7 @@ public final class SchemaMapper {
     String fullName;
     List<EnumDef> target;
     if (scope == null) {
-      name = uniqueTop(Names.type(hint));
+      name = topName(hint);
       fullName = common.protoPackage() + "." + name;
       target = common.enums();
     } else {
@@ -419,24 +517,47 @@ public final class SchemaMapper {
     merged.setType("object");
     merged.setDescription(s.getDescription());
     Map<String, Schema> props = new LinkedHashMap<>();
-    List<Schema> parts = new ArrayList<>(s.getAllOf());
-    parts.add(s);
-    for (Schema part : parts) {
-      Schema<?> r = resolve(part);
-      if (r.getAllOf() != null && r != s) {
-        r = mergeAllOf(r, ptr);
-      }
-      if (r.getProperties() != null) {
-        props.putAll(r.getProperties());
-      }
-    }
+    collectAllOf(s, props, java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>()));
     merged.setProperties(props);
     return merged;
+  }
+
+  /**
+   * Adds the properties of {@code s} and of every allOf part, depth first; a part already on the
+   * way (A allOf B, B allOf A) adds nothing more, since a cycle of allOf means one set of
+   * properties.
+   */
+  private void collectAllOf(Schema<?> s, Map<String, Schema> props, Set<Schema<?>> visiting) {
+    if (!visiting.add(s)) {
+      return;
+    }
+    if (s.getAllOf() != null) {
+      for (Schema part : s.getAllOf()) {
+        Schema<?> r = resolve(part);
+        if (r.getAllOf() != null) {
+          collectAllOf(r, props, visiting);
+        } else if (r.getProperties() != null && visiting.add(r)) {
+          props.putAll(r.getProperties());
+        }
+      }
+    }
+    if (s.getProperties() != null) {
+      props.putAll(s.getProperties());
+    }
   }
 
   private boolean isObjectWithProperties(Schema<?> s) {
     return (s.getAllOf() != null && !s.getAllOf().isEmpty())
         || (s.getProperties() != null && !s.getProperties().isEmpty() && s.getOneOf() == null);
+  }
+
+  /** The component's claimed name for its own top-level type, else a fresh one from the hint. */
+  private String topName(String hint) {
+    if (hint.equals(claimedFor) && componentNames.containsKey(hint)) {
+      claimedFor = null;
+      return componentNames.get(hint);
+    }
+    return uniqueTop(Names.type(hint));
   }
 
   private String uniqueTop(String name) {

@@ -89,6 +89,7 @@ class PreprocessorTest {
                   child:
                     allOf:
                       - $ref: '#/components/schemas/Thing'
+                      - {type: object, properties: {extra: {type: string}}}
                 """));
 
     assertThat(generated.files().get("t/common.proto")).contains("message Thing");
