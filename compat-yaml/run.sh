@@ -103,7 +103,7 @@ case "$MODE" in
       dev.duet.server.cli.DuetCli serve --data "$data" --http-port "$DUET_HTTP_PORT" \
       --grpc-port "$DUET_GRPC_PORT" >"$OUT/yaml-duet-node.log" 2>&1 &
     duet_pid=$!
-    trap 'kill "$duet_pid" 2>/dev/null; wait "$duet_pid" 2>/dev/null; rm -rf "$data"' EXIT
+    trap 'kill "$duet_pid" 2>/dev/null; wait "$duet_pid" 2>/dev/null || true; rm -rf "$data"' EXIT
     for _ in $(seq 1 180); do
       curl -sf "http://127.0.0.1:$DUET_HTTP_PORT/" >/dev/null 2>&1 && break
       kill -0 "$duet_pid" 2>/dev/null || { tail -20 "$OUT/yaml-duet-node.log" >&2; echo "yaml: Duet did not start" >&2; exit 1; }
@@ -121,7 +121,7 @@ case "$MODE" in
       build/opensearch.sh start --http-port "$OS_HTTP_PORT" --grpc-port "$OS_GRPC_PORT"
       started=true
     fi
-    trap '$started && build/opensearch.sh stop --http-port "$OS_HTTP_PORT" --grpc-port "$OS_GRPC_PORT" >/dev/null 2>&1' EXIT
+    trap 'if $started; then build/opensearch.sh stop --http-port "$OS_HTTP_PORT" --grpc-port "$OS_GRPC_PORT" >/dev/null 2>&1 || true; fi' EXIT
     suite opensearch-3.8.0 "127.0.0.1:$OS_HTTP_PORT"
     summary opensearch-3.8.0
     ;;
