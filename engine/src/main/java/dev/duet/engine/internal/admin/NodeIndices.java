@@ -319,45 +319,15 @@ public final class NodeIndices implements AutoCloseable {
     return new Targets(targets, filters);
   }
 
-  /** Deletes never create their index, as in OpenSearch; the item fails instead. */
-  public LuceneIndex existingForDelete(String name) {
-    if (failed.contains(name)) {
-      throw failed.unavailable(name);
-    }
-    String concrete = resolver.resolveWrite(name);
-    LuceneIndex index = concrete == null ? null : indices.get(concrete);
-    if (index != null) {
-      return index;
-    }
-    Map<String, String> meta = new LinkedHashMap<>();
-    meta.put("index", name);
-    meta.put("resource.id", name);
-    meta.put("resource.type", "index_expression");
-    meta.put("index_uuid", "_na_");
-    throw new DuetException(
-        404, "index_not_found_exception", "no such index [" + name + "]", meta, null);
-  }
-
-  /** The index a write to {@code name} goes to, created with defaults if there is none. */
-  public LuceneIndex indexForWrite(String name) {
-    LuceneIndex index = indices.get(name);
-    if (index != null) {
-      return index;
-    }
-    if (failed.contains(name)) {
-      throw failed.unavailable(name); // never a new, empty index in its place
-    }
-    String concrete = resolver.resolveWrite(name);
-    if (concrete != null) {
-      index = indices.get(concrete);
-      if (index != null) {
-        return index;
-      }
-    }
+  /**
+   * The index a write to {@code name} goes to, created with defaults under the lock when no index
+   * or alias holds it by then.
+   */
+  public LuceneIndex createForWrite(String name) {
     IndexNames.validate(name);
     synchronized (lock) {
-      concrete = resolver.resolveWrite(name);
-      index = concrete == null ? null : indices.get(concrete);
+      String concrete = resolver.resolveWrite(name);
+      LuceneIndex index = concrete == null ? null : indices.get(concrete);
       return index != null ? index : create(name, IndexSettings.DEFAULTS, Mapping.EMPTY, Map.of());
     }
   }

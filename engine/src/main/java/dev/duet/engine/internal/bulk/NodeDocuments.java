@@ -143,8 +143,8 @@ public final class NodeDocuments implements AutoCloseable {
       }
       index =
           item.opType() == OpType.DELETE
-              ? indices.existingForDelete(item.index())
-              : indices.indexForWrite(item.index());
+              ? existingForDelete(item.index())
+              : indexForWrite(item.index());
     } catch (DuetException e) {
       return new BulkItemResponse(item.opType(), item.index(), id, e.status(), null, e);
     }
@@ -167,6 +167,44 @@ public final class NodeDocuments implements AutoCloseable {
             + "] is not an alias",
         meta,
         null);
+  }
+
+  /** Deletes never create their index, as in OpenSearch; the item fails instead. */
+  private LuceneIndex existingForDelete(String name) {
+    if (indices.failed().contains(name)) {
+      throw indices.failed().unavailable(name);
+    }
+    String concrete = indices.resolver().resolveWrite(name);
+    LuceneIndex index = concrete == null ? null : indices.get(concrete);
+    if (index != null) {
+      return index;
+    }
+    Map<String, String> meta = new LinkedHashMap<>();
+    meta.put("index", name);
+    meta.put("resource.id", name);
+    meta.put("resource.type", "index_expression");
+    meta.put("index_uuid", "_na_");
+    throw new DuetException(
+        404, "index_not_found_exception", "no such index [" + name + "]", meta, null);
+  }
+
+  /** The index a write to {@code name} goes to, created with defaults if there is none. */
+  private LuceneIndex indexForWrite(String name) {
+    LuceneIndex index = indices.get(name);
+    if (index != null) {
+      return index;
+    }
+    if (indices.failed().contains(name)) {
+      throw indices.failed().unavailable(name); // never a new, empty index in its place
+    }
+    String concrete = indices.resolver().resolveWrite(name);
+    if (concrete != null) {
+      index = indices.get(concrete);
+      if (index != null) {
+        return index;
+      }
+    }
+    return indices.createForWrite(name);
   }
 
   /** Stops the bulk workers. */
