@@ -1,0 +1,91 @@
+package dev.duet.engine.internal.admin;
+
+import dev.duet.engine.analysis.AnalyzeRequest;
+import dev.duet.engine.analysis.AnalyzeResponse;
+import dev.duet.engine.index.AliasAction;
+import dev.duet.engine.index.ForceMerge;
+import dev.duet.engine.index.IndexSegments;
+import dev.duet.engine.index.IndicesOptions;
+import dev.duet.engine.internal.shard.LuceneIndex;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The node's index-level admin calls: mapping, settings and alias changes under the registry's
+ * lock, refresh, flush, force merge, segments and {@code _analyze}.
+ */
+public final class NodeAdmin {
+  private final NodeIndices indices;
+
+  /** Admin calls on the indices of {@code indices}. */
+  public NodeAdmin(NodeIndices indices) {
+    this.indices = indices;
+  }
+
+  /** {@code PUT <expression>/_mapping}. */
+  public void putMapping(String expression, IndicesOptions options, Map<String, Object> mapping) {
+    indices.failed().checkNotNamed(expression == null ? List.of() : List.of(expression));
+    synchronized (indices.lock()) {
+      indices.admin().putMapping(expression, options, mapping);
+    }
+  }
+
+  /** {@code PUT <expression>/_settings}. */
+  public void updateSettings(
+      String expression, IndicesOptions options, Map<String, String> settings) {
+    indices.failed().checkNotNamed(expression == null ? List.of() : List.of(expression));
+    synchronized (indices.lock()) {
+      indices.admin().updateSettings(expression, options, settings);
+    }
+  }
+
+  /** {@code POST _aliases}: all actions validated, then applied; {@code remove_index} last. */
+  public void updateAliases(List<AliasAction> actions) {
+    List<String> deletions;
+    synchronized (indices.lock()) {
+      IndexAdmin admin = indices.admin();
+      AliasUpdates.Plan plan =
+          AliasUpdates.plan(actions, indices.resolver(), admin, admin.filterDecoder());
+      admin.applyAliases(plan.aliases());
+      deletions = plan.deletions();
+    }
+    for (String name : deletions) {
+      indices.deleteIndex(name);
+    }
+  }
+
+  /** {@code GET <expression>/_segments}. */
+  public List<IndexSegments> segments(String expression, IndicesOptions options) {
+    List<IndexSegments> out = new ArrayList<>();
+    for (LuceneIndex index : indices.matching(expression, options)) {
+      out.add(new IndexSegments(index.info(), index.segments()));
+    }
+    return out;
+  }
+
+  /** {@code POST <expression>/_refresh}. */
+  public void refresh(String expression, IndicesOptions options) {
+    indices.matching(expression, options).forEach(LuceneIndex::refresh);
+  }
+
+  /** {@code POST <expression>/_flush}. */
+  public void flush(String expression, IndicesOptions options) {
+    indices.matching(expression, options).forEach(LuceneIndex::flush);
+  }
+
+  /** {@code POST <expression>/_forcemerge}. */
+  public void forceMerge(String expression, IndicesOptions options, ForceMerge request) {
+    indices.matching(expression, options).forEach(index -> index.forceMerge(request));
+  }
+
+  /** {@code _analyze}, with the index's analyzers when the request names one. */
+  public AnalyzeResponse analyze(AnalyzeRequest request) {
+    if (request.index() == null) {
+      return AnalyzeService.analyze(request, null);
+    }
+    String concrete = indices.resolver().resolveRead(request.index());
+    return AnalyzeService.analyze(
+        request, indices.require(concrete == null ? request.index() : concrete));
+  }
+}

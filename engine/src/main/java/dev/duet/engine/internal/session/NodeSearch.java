@@ -1,0 +1,166 @@
+package dev.duet.engine.internal.session;
+
+import dev.duet.engine.breaker.CircuitBreakers;
+import dev.duet.engine.breaker.RequestMemory;
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.index.IndicesOptions;
+import dev.duet.engine.internal.admin.NodeIndices;
+import dev.duet.engine.internal.query.SliceQuery;
+import dev.duet.engine.internal.search.CachedAnswers;
+import dev.duet.engine.internal.search.ExplainPhase;
+import dev.duet.engine.internal.search.RequestCache;
+import dev.duet.engine.internal.search.SearchPhase;
+import dev.duet.engine.internal.shard.LuceneIndex;
+import dev.duet.engine.search.ExplainResult;
+import dev.duet.engine.search.NodeLimits;
+import dev.duet.engine.search.PointInTime;
+import dev.duet.engine.search.Query;
+import dev.duet.engine.search.SearchRequest;
+import dev.duet.engine.search.SearchResponse;
+import dev.duet.engine.search.SessionLimits;
+import java.time.InstantSource;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The node's search calls: one-off searches (through the request cache and the request breaker),
+ * scrolls and points in time, and {@code _explain}.
+ */
+public final class NodeSearch implements AutoCloseable {
+  private final NodeIndices indices;
+  private final SearchSessions sessions;
+  private final RequestCache requestCache = RequestCache.withDefaultSize();
+  private final CircuitBreakers breakers = new CircuitBreakers();
+  private volatile int maxBuckets;
+
+  /**
+   * Searches over the indices of {@code indices}; scrolls and points in time live within {@code
+   * limits}, expire on {@code clock}, and are reaped on the registry's scheduler.
+   */
+  public NodeSearch(
+      NodeIndices indices, SessionLimits limits, InstantSource clock, int maxBuckets) {
+    this.indices = indices;
+    this.maxBuckets = maxBuckets;
+    this.sessions = new SearchSessions(clock, limits, maxBuckets, this::targets);
+    indices.onDelete(sessions::indexDeleted);
+    indices
+        .scheduler()
+        .scheduleWithFixedDelay(
+            sessions::reap,
+            limits.reapIntervalMillis(),
+            limits.reapIntervalMillis(),
+            TimeUnit.MILLISECONDS);
+  }
+
+  /** Applies the search side of new node limits (sessions, buckets, breakers). */
+  public void applyLimits(NodeLimits limits) {
+    sessions.apply(limits.sessions(), limits.maxBuckets());
+    maxBuckets = limits.maxBuckets();
+    breakers.apply(limits.breakers());
+  }
+
+  /** The node's circuit breakers. */
+  public CircuitBreakers breakers() {
+    return breakers;
+  }
+
+  /** {@code _search}: a one-off search, or the next step of a scroll or point in time. */
+  public SearchResponse search(SearchRequest request) {
+    // What the search holds (buckets, top hits, fetched hits) is on the request breaker until
+    // it returns or fails.
+    try (RequestMemory memory = breakers.openRequest()) {
+      if (request.session() != null) {
+        return sessions.search(request);
+      }
+      SearchSessions.checkShardDoc(request);
+      SliceQuery.requireSession(request);
+      SearchSessions.Targets targets = targets(request.indices(), request.indicesOptions());
+      return SearchPhase.execute(
+          targets.indices(), targets.filters(), request, requestCache, maxBuckets);
+    }
+  }
+
+  /** A cached answer to {@code request} without searching, or null. */
+  public SearchResponse cachedSearch(SearchRequest request) {
+    if (request.session() != null) {
+      return null;
+    }
+    SearchSessions.Targets targets;
+    try {
+      targets = targets(request.indices(), request.indicesOptions());
+    } catch (DuetException e) {
+      return null; // the search itself reports it
+    }
+    return CachedAnswers.lookup(targets.indices(), targets.filters(), request, requestCache);
+  }
+
+  /** {@code _explain} of one document against {@code query}. */
+  public ExplainResult explain(String index, String id, Query query) {
+    String concrete = indices.resolver().resolveRead(index);
+    LuceneIndex target = indices.get(concrete == null ? index : concrete);
+    if (target == null && indices.failed().contains(index)) {
+      throw indices.failed().unavailable(index);
+    }
+    if (target == null) {
+      // A single-document API: OpenSearch resolves an index expression.
+      throw DuetException.indexNotFound(index, "index_expression");
+    }
+    return ExplainPhase.explain(target, id, query);
+  }
+
+  /** The node's request cache statistics (what {@code _stats/request_cache} sums). */
+  public RequestCache.Stats requestCacheStats() {
+    return requestCache.stats();
+  }
+
+  /** {@code POST <indices>/_search/point_in_time}. */
+  public PointInTime createPit(List<String> names, IndicesOptions options, String keepAlive) {
+    return sessions.createPit(names, options, keepAlive);
+  }
+
+  /** {@code DELETE _search/point_in_time}. */
+  public List<String> deletePits(List<String> ids) {
+    return sessions.deletePits(ids);
+  }
+
+  /** {@code DELETE _search/point_in_time/_all}. */
+  public List<String> deleteAllPits() {
+    return sessions.deleteAllPits();
+  }
+
+  /** {@code GET _search/point_in_time/_all}. */
+  public List<PointInTime> pits() {
+    return sessions.pits();
+  }
+
+  /** {@code _search/scroll}. */
+  public SearchResponse scroll(String scrollId, String keepAlive) {
+    return sessions.scroll(scrollId, keepAlive);
+  }
+
+  /** {@code DELETE _search/scroll}: the given scrolls, or all of them when {@code ids} is null. */
+  public int clearScrolls(List<String> ids) {
+    if (ids == null) {
+      sessions.clearAllScrolls();
+      return 1; // OpenSearch counts the nodes that cleared all their scrolls: this one
+    }
+    return sessions.clearScrolls(ids);
+  }
+
+  /** The node's scrolls and points in time. */
+  public SearchSessions sessions() {
+    return sessions;
+  }
+
+  /** The open indices a search names, each with its alias filter. */
+  private SearchSessions.Targets targets(List<String> names, IndicesOptions options) {
+    NodeIndices.Targets targets = indices.targets(names, options);
+    return new SearchSessions.Targets(targets.indices(), targets.filters());
+  }
+
+  /** Releases every scroll and point in time. */
+  @Override
+  public void close() {
+    sessions.close();
+  }
+}

@@ -1,0 +1,116 @@
+package dev.duet.engine.internal.shard;
+
+import dev.duet.engine.error.DuetException;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.ReferenceManager;
+import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.store.AlreadyClosedException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An index's searchers: leases for searches and gets, refreshes on demand and in the background
+ * (each emptying the live version map of what it made searchable), and search-idle tracking.
+ */
+final class IndexReaders implements Closeable {
+  private static final Logger LOG = LoggerFactory.getLogger(IndexReaders.class);
+
+  private final String name;
+  private final SearcherManager searchers;
+  private final SearchIdle searchIdle = new SearchIdle();
+
+  IndexReaders(String name, IndexWriter writer, LiveVersionMap versions) throws IOException {
+    this.name = name;
+    this.searchers = new SearcherManager(writer, null);
+    searchers.addListener(
+        new ReferenceManager.RefreshListener() {
+          @Override
+          public void beforeRefresh() {
+            versions.beforeRefresh();
+          }
+
+          @Override
+          public void afterRefresh(boolean didRefresh) {
+            versions.afterRefresh();
+          }
+        });
+  }
+
+  SearchIdle searchIdle() {
+    return searchIdle;
+  }
+
+  /** Makes every acknowledged write visible to search before returning. */
+  void refresh() {
+    try {
+      searchers.maybeRefreshBlocking();
+    } catch (AlreadyClosedException e) {
+      throw DuetException.indexNotFound(name);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** A refresh off the request path: failures are logged, a closed index ignored. */
+  void backgroundRefresh() {
+    try {
+      searchers.maybeRefresh();
+    } catch (AlreadyClosedException e) {
+      // The index was closed or deleted while this refresh was queued.
+    } catch (IOException | RuntimeException e) {
+      LOG.warn("refresh of index [{}] failed", name, e);
+    }
+  }
+
+  /** The searcher of a search: if the index was search-idle, it refreshes first. */
+  IndexSearcher acquireSearcher() {
+    if (searchIdle.searched()) {
+      refresh();
+    }
+    return currentSearcher();
+  }
+
+  /** The current searcher without blocking, or null when a search must refresh first. */
+  IndexSearcher acquireSearcherIfRefreshed() {
+    return searchIdle.searchedWithoutRefresh() ? currentSearcher() : null;
+  }
+
+  /** The current searcher, no refresh and no search counted (stats, gets). */
+  IndexSearcher currentSearcher() {
+    try {
+      return searchers.acquire();
+    } catch (AlreadyClosedException e) {
+      throw DuetException.indexNotFound(name);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The current searcher, failures as they come (the write path's id look-ups). */
+  IndexSearcher acquire() throws IOException {
+    return searchers.acquire();
+  }
+
+  /** Returns a searcher from any of the acquire methods. */
+  void release(IndexSearcher searcher) throws IOException {
+    searchers.release(searcher);
+  }
+
+  /** Returns a searcher, failures unchecked. */
+  void releaseSearcher(IndexSearcher searcher) {
+    try {
+      searchers.release(searcher);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    searchers.close();
+  }
+}
