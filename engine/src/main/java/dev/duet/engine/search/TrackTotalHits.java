@@ -23,4 +23,23 @@ public record TrackTotalHits(boolean enabled, int upTo) {
   public static TrackTotalHits upTo(int upTo) {
     return upTo == -1 ? DISABLED : new TrackTotalHits(true, upTo);
   }
+
+  /**
+   * What a search tracks when its total is to be rendered as a plain integer ({@code
+   * rest_total_hits_as_int} on REST, {@code total_hits_as_int} on gRPC): exact unless given (null),
+   * and a given limit refused, as OpenSearch refuses it; without that flag, the given value or the
+   * default.
+   */
+  public static TrackTotalHits forTotal(TrackTotalHits given, boolean totalAsInt) {
+    if (given == null) {
+      return totalAsInt ? EXACT : DEFAULT;
+    }
+    if (totalAsInt && given.enabled() && given.upTo() != Integer.MAX_VALUE) {
+      throw DuetException.illegalArgument(
+          "[rest_total_hits_as_int] cannot be used if the tracking of total hits is not accurate,"
+              + " got "
+              + given.upTo());
+    }
+    return given;
+  }
 }

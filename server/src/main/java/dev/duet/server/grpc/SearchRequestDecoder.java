@@ -44,7 +44,9 @@ final class SearchRequestDecoder {
                 size,
                 sort(body.getSortList()),
                 source(request, body),
-                trackTotalHits(body))
+                TrackTotalHits.forTotal(
+                    trackTotalHits(body),
+                    request.hasTotalHitsAsInt() && request.getTotalHitsAsInt()))
             .withIndicesOptions(indicesOptions(request));
     decoded = withOptions(decoded, body);
     SearchSession session = session(request, body);
@@ -208,15 +210,16 @@ final class SearchRequestDecoder {
     return new SourceFilter(true, includes, excludes);
   }
 
+  /** The body's {@code track_total_hits}, or null when not given. */
   private static TrackTotalHits trackTotalHits(SearchRequestBody body) {
     if (!body.hasTrackTotalHits()) {
-      return TrackTotalHits.DEFAULT;
+      return null;
     }
     TrackHits track = body.getTrackTotalHits();
     return switch (track.getTrackHitsCase()) {
       case ENABLED -> track.getEnabled() ? TrackTotalHits.EXACT : TrackTotalHits.DISABLED;
       case COUNT -> TrackTotalHits.upTo(track.getCount());
-      case TRACKHITS_NOT_SET -> TrackTotalHits.DEFAULT;
+      case TRACKHITS_NOT_SET -> null;
     };
   }
 

@@ -402,6 +402,29 @@ class CrossProtocolTest {
   }
 
   @Test
+  void totalHitsAsIntRefusesATrackingLimitAsRestDoes() {
+    // REST's side of the same rule: SearchResponseParamsTest.
+    assertThatThrownBy(
+            () ->
+                search.search(
+                    org.opensearch.protobufs.SearchRequest.newBuilder()
+                        .addIndex("books")
+                        .setTotalHitsAsInt(true)
+                        .setSearchRequestBody(
+                            body().setTrackTotalHits(TrackHits.newBuilder().setCount(10)))
+                        .build()))
+        .isInstanceOfSatisfying(
+            StatusRuntimeException.class,
+            e -> {
+              assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+              assertThat(e.getStatus().getDescription())
+                  .contains(
+                      "[rest_total_hits_as_int] cannot be used if the tracking of total hits is"
+                          + " not accurate, got 10");
+            });
+  }
+
+  @Test
   void unsupportedQueryIsInvalidArgument() {
     assertThatThrownBy(
             () ->

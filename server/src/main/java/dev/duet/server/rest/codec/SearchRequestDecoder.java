@@ -156,7 +156,7 @@ public final class SearchRequestDecoder {
     if (url.trackTotalHits() != null) {
       track = trackTotalHitsParam(url.trackTotalHits());
     }
-    track = totalHits(track, url.totalHitsAsInt());
+    track = TrackTotalHits.forTotal(track, url.totalHitsAsInt());
     fetch.url(urlOptions);
     controls.url(urlOptions);
     options.url(urlOptions);
@@ -173,23 +173,6 @@ public final class SearchRequestDecoder {
     request = fetch.applyTo(request);
     request = controls.applyTo(request);
     return aggregations.isEmpty() ? request : request.withAggregations(aggregations);
-  }
-
-  /**
-   * The total a search tracks: OpenSearch's default when not given, or, with {@code
-   * rest_total_hits_as_int}, exact unless given; a given limit is then refused, as OpenSearch does.
-   */
-  private static TrackTotalHits totalHits(TrackTotalHits given, boolean asInt) {
-    if (given == null) {
-      return asInt ? TrackTotalHits.EXACT : TrackTotalHits.DEFAULT;
-    }
-    if (asInt && given.enabled() && given.upTo() != Integer.MAX_VALUE) {
-      throw DuetException.illegalArgument(
-          "[rest_total_hits_as_int] cannot be used if the tracking of total hits is not accurate,"
-              + " got "
-              + given.upTo());
-    }
-    return given;
   }
 
   /** {@code "pit": {"id": "...", "keep_alive": "1m"}}; an absent id is the engine's 400. */
