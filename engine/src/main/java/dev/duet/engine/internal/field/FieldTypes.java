@@ -26,6 +26,8 @@ public final class FieldTypes implements MappedType.Catalog {
     register(new BooleanType());
     register(new DateType());
     register(new KnnVectorType());
+    register(new IpType());
+    register(new BinaryType());
   }
 
   /** The service instance {@link java.util.ServiceLoader} makes; the types are static. */
