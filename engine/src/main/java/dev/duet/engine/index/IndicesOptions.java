@@ -29,6 +29,9 @@ public record IndicesOptions(
   public static final IndicesOptions OPEN_AND_CLOSED =
       new IndicesOptions(false, true, true, true, false);
 
+  /** Every index, whatever its state: what node-wide views (health, {@code _cat/aliases}) cover. */
+  public static final IndicesOptions ALL = new IndicesOptions(false, true, true, true, true);
+
   /** Options whose wildcards reach open, visible indices only. */
   public IndicesOptions(boolean ignoreUnavailable, boolean allowNoIndices, boolean expandOpen) {
     this(ignoreUnavailable, allowNoIndices, expandOpen, false, false);

@@ -23,8 +23,6 @@ final class ClusterHandlers {
   private final Actions actions;
   private final NodeIdentity node;
 
-  private static final IndicesOptions ALL = new IndicesOptions(false, true, true, true, true);
-
   ClusterHandlers(Actions actions, NodeIdentity node) {
     this.actions = actions;
     this.node = node;
@@ -41,7 +39,7 @@ final class ClusterHandlers {
     boolean missing = false;
     String expression = request.pathParam("index");
     // OpenSearch's health expands wildcards to open, closed and hidden indices by default.
-    IndicesOptions options = RestIndicesOptions.of(request, ALL);
+    IndicesOptions options = RestIndicesOptions.of(request, IndicesOptions.ALL);
     if (expression == null) {
       indices.addAll(actions.indices().list(null, options));
       failed.addAll(actions.indices().failed());
@@ -116,6 +114,20 @@ final class ClusterHandlers {
         g.writeNumberField("relocating_shards", 0);
         g.writeNumberField("initializing_shards", 0);
         g.writeNumberField("unassigned_shards", missingCopies);
+        if ("shards".equals(request.param("level"))) {
+          g.writeObjectFieldStart("shards");
+          for (int shard = 0; shard < shards; shard++) {
+            g.writeObjectFieldStart(Integer.toString(shard));
+            g.writeStringField("status", info.health());
+            g.writeBooleanField("primary_active", true);
+            g.writeNumberField("active_shards", 1);
+            g.writeNumberField("relocating_shards", 0);
+            g.writeNumberField("initializing_shards", 0);
+            g.writeNumberField("unassigned_shards", info.settings().numberOfReplicas());
+            g.writeEndObject();
+          }
+          g.writeEndObject();
+        }
         g.writeEndObject();
       }
       g.writeEndObject();
@@ -143,7 +155,7 @@ final class ClusterHandlers {
   private double activeShardsPercent() {
     int active = 0;
     int total = 0;
-    for (IndexInfo info : actions.indices().list(null, ALL)) {
+    for (IndexInfo info : actions.indices().list(null, IndicesOptions.ALL)) {
       int shards = info.settings().numberOfShards();
       active += shards;
       total += shards * (1 + info.settings().numberOfReplicas());

@@ -225,18 +225,69 @@ public final class IndexTemplates {
   @SuppressWarnings("unchecked")
   public static Map<String, Object> mergeMappings(
       Map<String, Object> base, Map<String, Object> top) {
+    return mergeExpanded(expandDots(base), expandDots(top));
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> mergeExpanded(
+      Map<String, Object> base, Map<String, Object> top) {
     Map<String, Object> out = new LinkedHashMap<>(base);
     top.forEach(
         (k, v) -> {
           Object old = out.get(k);
           if (old instanceof Map<?, ?> oldMap
               && v instanceof Map<?, ?> newMap
-              && !(newMap.containsKey("type") && !newMap.get("type").equals(oldMap.get("type")))) {
-            out.put(k, mergeMappings((Map<String, Object>) oldMap, (Map<String, Object>) newMap));
+              && sameKind(oldMap.get("type"), newMap.get("type"))) {
+            out.put(k, mergeExpanded((Map<String, Object>) oldMap, (Map<String, Object>) newMap));
           } else {
             out.put(k, v);
           }
         });
+    return out;
+  }
+
+  /** Whether a field's later definition refines the earlier one, rather than replacing it. */
+  private static boolean sameKind(Object before, Object after) {
+    Object a = before == null ? "object" : before;
+    Object b = after == null ? "object" : after;
+    return a.equals(b);
+  }
+
+  /**
+   * The mapping with dotted field names ({@code "a.b": {...}} under {@code properties}) written as
+   * the objects they stand for, so that templates merge field by field, as OpenSearch merges them.
+   */
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> expandDots(Map<String, Object> mapping) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    for (Map.Entry<String, Object> e : mapping.entrySet()) {
+      if (!e.getKey().equals("properties") || !(e.getValue() instanceof Map<?, ?> props)) {
+        out.put(e.getKey(), e.getValue());
+        continue;
+      }
+      Map<String, Object> fields = new LinkedHashMap<>();
+      for (Map.Entry<String, Object> field : ((Map<String, Object>) props).entrySet()) {
+        String name = field.getKey();
+        Map<String, Object> expanded =
+            field.getValue() instanceof Map<?, ?> f
+                ? expandDots((Map<String, Object>) f)
+                : new LinkedHashMap<>();
+        int dot = name.indexOf('.');
+        if (dot > 0 && dot < name.length() - 1) {
+          Map<String, Object> inner = new LinkedHashMap<>();
+          inner.put("properties", Map.of(name.substring(dot + 1), expanded));
+          expanded = expandDots(inner);
+          name = name.substring(0, dot);
+        }
+        Object old = fields.get(name);
+        fields.put(
+            name,
+            old instanceof Map<?, ?> oldMap
+                ? mergeExpanded((Map<String, Object>) oldMap, expanded)
+                : expanded);
+      }
+      out.put(e.getKey(), fields);
+    }
     return out;
   }
 

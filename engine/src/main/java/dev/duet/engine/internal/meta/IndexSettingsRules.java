@@ -60,6 +60,7 @@ public final class IndexSettingsRules {
           "blocks.write",
           "blocks.metadata",
           "hidden",
+          "priority",
           "verified_before_close",
           "knn.algo_param.ef_search",
           "requests.cache.enable");
@@ -94,6 +95,7 @@ public final class IndexSettingsRules {
           "blocks.write",
           "blocks.metadata",
           "hidden",
+          "priority",
           "knn.algo_param.ef_search",
           "requests.cache.enable");
 
@@ -121,6 +123,7 @@ public final class IndexSettingsRules {
     }
     parseInt(out, "number_of_shards", 1);
     parseInt(out, "number_of_replicas", 0);
+    parseInt(out, "priority", 0);
     parseInt(out, "max_result_window", 1);
     parseInt(out, "max_rescore_window", 1);
     parseInt(out, "max_inner_result_window", 1);
