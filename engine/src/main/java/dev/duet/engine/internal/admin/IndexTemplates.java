@@ -129,8 +129,9 @@ public final class IndexTemplates {
           found = true;
         }
       }
-      if (!found && (name.indexOf('*') < 0 || kind != Kind.LEGACY)) {
-        throw missing(kind, name);
+      if (!found) {
+        // Every kind, wildcard or not, answers a delete that finds nothing this way.
+        throw missing(Kind.LEGACY, name);
       }
     }
     if (kind == Kind.COMPONENT) {
