@@ -54,6 +54,14 @@ public final class IndexSettingsRules {
           MappingLimits.NESTED_OBJECTS,
           MappingLimits.FIELD_NAME_LENGTH,
           "knn",
+          "blocks.read_only",
+          "blocks.read_only_allow_delete",
+          "blocks.read",
+          "blocks.write",
+          "blocks.metadata",
+          "hidden",
+          "priority",
+          "verified_before_close",
           "knn.algo_param.ef_search",
           "requests.cache.enable");
 
@@ -81,6 +89,13 @@ public final class IndexSettingsRules {
           MappingLimits.NESTED_FIELDS,
           MappingLimits.NESTED_OBJECTS,
           MappingLimits.FIELD_NAME_LENGTH,
+          "blocks.read_only",
+          "blocks.read_only_allow_delete",
+          "blocks.read",
+          "blocks.write",
+          "blocks.metadata",
+          "hidden",
+          "priority",
           "knn.algo_param.ef_search",
           "requests.cache.enable");
 
@@ -108,6 +123,7 @@ public final class IndexSettingsRules {
     }
     parseInt(out, "number_of_shards", 1);
     parseInt(out, "number_of_replicas", 0);
+    parseInt(out, "priority", 0);
     parseInt(out, "max_result_window", 1);
     parseInt(out, "max_rescore_window", 1);
     parseInt(out, "max_inner_result_window", 1);
@@ -125,6 +141,24 @@ public final class IndexSettingsRules {
       if (millis < -1) {
         throw DuetException.illegalArgument(
             "failed to parse value [" + refresh + "] for setting [index.refresh_interval]");
+      }
+    }
+    for (String flag :
+        List.of(
+            "hidden",
+            "blocks.read_only",
+            "blocks.read_only_allow_delete",
+            "blocks.read",
+            "blocks.write",
+            "blocks.metadata")) {
+      String value = out.get(flag);
+      if (value != null) {
+        String v = value.trim();
+        if (!v.equals("true") && !v.equals("false")) {
+          throw DuetException.illegalArgument(
+              "Failed to parse value [" + value + "] as only [true] or [false] are allowed.");
+        }
+        out.put(flag, v);
       }
     }
     String requestCache = out.get(REQUESTS_CACHE_ENABLE);
@@ -201,9 +235,11 @@ public final class IndexSettingsRules {
         fixed.add("index." + key);
       }
     }
-    if (!fixed.isEmpty() && !indices.isEmpty()) {
+    // A closed index takes static settings too, as in OpenSearch.
+    List<IndexMetadata> open = indices.stream().filter(m -> !m.closed()).toList();
+    if (!fixed.isEmpty() && !open.isEmpty()) {
       StringBuilder names = new StringBuilder();
-      for (IndexMetadata index : indices) {
+      for (IndexMetadata index : open) {
         names.append(names.isEmpty() ? "" : ", ");
         names.append('[').append(index.name()).append('/').append(index.uuid()).append(']');
       }
