@@ -151,7 +151,7 @@ class TextMappingApiTest {
     assertThat(JSON.readTree(source.body()).path("error").path("reason").asText())
         .isEqualTo("Source not found [nosource]/[1]");
     assertThat(ok("GET", "/nosource/_mapping", null).path("nosource").path("mappings").toString())
-        .isEqualTo("{\"_source\":{\"enabled\":false}}");
+        .isEqualTo("{\"_source\":{\"enabled\":false},\"properties\":{\"a\":{\"type\":\"long\"}}}");
   }
 
   @Test
