@@ -308,6 +308,10 @@ public final class SearchSessions implements AutoCloseable {
     if (request.from() > 0) {
       throw SessionFailures.validation("using [from] is not allowed in a scroll context");
     }
+    if (!request.trackTotalHits().enabled()) {
+      throw SessionFailures.validation(
+          "disabling [track_total_hits] is not allowed in a scroll context");
+    }
     Targets targets = resolver.resolve(request.indices(), request.indicesOptions());
     String first = targets.indices().isEmpty() ? null : targets.indices().get(0).name();
     for (LuceneIndex target : targets.indices()) {
