@@ -32,6 +32,14 @@ final class SearchRequestDecoder {
 
   static SearchRequest decode(org.opensearch.protobufs.SearchRequest request) {
     rejectUnsupported(request);
+    if (request.hasBatchedReduceSize()) {
+      dev.duet.engine.search.SearchParameters.checkBatchedReduceSize(
+          request.getBatchedReduceSize());
+    }
+    if (request.hasPreFilterShardSize()) {
+      dev.duet.engine.search.SearchParameters.checkPreFilterShardSize(
+          request.getPreFilterShardSize());
+    }
     SearchRequestBody body = request.getSearchRequestBody();
     Query query = body.hasQuery() ? QueryDecoder.decode(body.getQuery()) : MATCH_ALL;
     int from = body.hasFrom() ? body.getFrom() : 0;

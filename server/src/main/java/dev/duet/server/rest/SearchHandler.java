@@ -1,6 +1,7 @@
 package dev.duet.server.rest;
 
 import dev.duet.engine.search.Query;
+import dev.duet.engine.search.SearchParameters;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SearchResponse;
 import dev.duet.engine.search.SearchSession;
@@ -40,6 +41,16 @@ final class SearchHandler implements RestHandler {
   }
 
   private static SearchRequest decode(RestRequest request) throws IOException {
+    if (request.hasParam("search_type")) {
+      SearchParameters.checkSearchType(request.param("search_type"));
+    }
+    if (request.hasParam("batched_reduce_size")) {
+      SearchParameters.checkBatchedReduceSize(
+          request.paramAsInt("batched_reduce_size", SearchParameters.DEFAULT_BATCHED_REDUCE_SIZE));
+    }
+    if (request.hasParam("pre_filter_shard_size")) {
+      SearchParameters.checkPreFilterShardSize(request.paramAsInt("pre_filter_shard_size", 1));
+    }
     SearchRequestDecoder.UrlParams url =
         new SearchRequestDecoder.UrlParams(
             request.param("from"),

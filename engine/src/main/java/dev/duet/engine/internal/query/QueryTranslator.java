@@ -163,6 +163,7 @@ public final class QueryTranslator {
       case MultiMatch m -> new MultiMatchQueries(lookup, fullText).multiMatch(m);
       case QueryString m ->
           new QueryStringQueries(lookup, fields, fullText, termLevel).queryString(m);
+      case dev.duet.engine.search.Intervals i -> new IntervalQueries(lookup, fields).intervals(i);
     };
   }
 
