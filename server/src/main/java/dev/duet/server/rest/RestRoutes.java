@@ -31,12 +31,22 @@ public final class RestRoutes {
     IndexStatsHandler stats = new IndexStatsHandler(actions);
     CatHandlers cat = new CatHandlers(actions, node);
     SegmentsHandler segments = new SegmentsHandler(actions);
+    NodesHandlers nodes = new NodesHandlers(actions, node);
     return new RestRouter()
         .add("/", root, GET, HEAD)
         .add("/_cluster/health", cluster::health, GET)
         .add("/_cluster/health/{index}", cluster::health, GET)
         .add("/_cluster/settings", clusterSettings::get, GET)
         .add("/_cluster/settings", clusterSettings::put, PUT)
+        .add("/_nodes", nodes::info, GET)
+        .add("/_nodes/{node_id}", nodes::info, GET)
+        .add("/_nodes/{node_id}/{metric}", nodes::info, GET)
+        .add("/_nodes/stats", nodes::stats, GET)
+        .add("/_nodes/stats/{metric}", nodes::stats, GET)
+        .add("/_nodes/stats/{metric}/{index_metric}", nodes::stats, GET)
+        .add("/_nodes/{node_id}/stats", nodes::stats, GET)
+        .add("/_nodes/{node_id}/stats/{metric}", nodes::stats, GET)
+        .add("/_nodes/{node_id}/stats/{metric}/{index_metric}", nodes::stats, GET)
         .add("/_cat/indices", cluster::catIndices, GET)
         .add("/_cat/indices/{index}", cluster::catIndices, GET)
         .add("/_cat/count", cat::count, GET)
