@@ -239,6 +239,46 @@ final class NodeMetrics {
     g.writeEndObject();
   }
 
+  /** The figures the {@code _cat/nodes} row shows, read now. */
+  static Snapshot snapshot() {
+    MemoryUsage heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
+    long total = osLong("TotalMemorySize");
+    return new Snapshot(
+        heap.getUsed(),
+        Math.max(0, heap.getMax()),
+        total - osLong("FreeMemorySize"),
+        total,
+        percent(osDouble("CpuLoad")),
+        loadAverages(),
+        osLong("OpenFileDescriptorCount"),
+        osLong("MaxFileDescriptorCount"),
+        ManagementFactory.getRuntimeMXBean().getUptime());
+  }
+
+  /** Heap, machine memory, CPU, load (null off Linux), file descriptors and uptime. */
+  record Snapshot(
+      long heapUsed,
+      long heapMax,
+      long ramUsed,
+      long ramTotal,
+      int cpu,
+      double[] load,
+      long openFiles,
+      long maxFiles,
+      long uptimeMillis) {
+    int heapPercent() {
+      return heapMax == 0 ? 0 : (int) Math.round(100.0 * heapUsed / heapMax);
+    }
+
+    int ramPercent() {
+      return ramTotal == 0 ? 0 : (int) Math.round(100.0 * ramUsed / ramTotal);
+    }
+
+    int filesPercent() {
+      return maxFiles == 0 ? 0 : (int) Math.round(100.0 * openFiles / maxFiles);
+    }
+  }
+
   /** The file store's total and available bytes, for {@code _cat/allocation}. */
   static long[] disk(Path dataDir) throws IOException {
     FileStore store = Files.getFileStore(dataDir);

@@ -32,12 +32,20 @@ public final class RestRoutes {
     CatHandlers cat = new CatHandlers(actions, node);
     SegmentsHandler segments = new SegmentsHandler(actions);
     NodesHandlers nodes = new NodesHandlers(actions, node);
+    ClusterStateHandler state = new ClusterStateHandler(actions, node);
+    FieldMappingHandler fieldMapping = new FieldMappingHandler(actions);
+    CatNodeHandlers catNodes = new CatNodeHandlers(actions, node);
     return new RestRouter()
         .add("/", root, GET, HEAD)
         .add("/_cluster/health", cluster::health, GET)
         .add("/_cluster/health/{index}", cluster::health, GET)
         .add("/_cluster/settings", clusterSettings::get, GET)
         .add("/_cluster/settings", clusterSettings::put, PUT)
+        .add("/_cluster/state", state::handle, GET)
+        .add("/_cluster/state/{metric}", state::handle, GET)
+        .add("/_cluster/state/{metric}/{index}", state::handle, GET)
+        .add("/_mapping/field/{fields}", fieldMapping, GET)
+        .add("/{index}/_mapping/field/{fields}", fieldMapping, GET)
         .add("/_nodes", nodes::info, GET)
         .add("/_nodes/{node_id}", nodes::info, GET)
         .add("/_nodes/{node_id}/{metric}", nodes::info, GET)
@@ -50,6 +58,21 @@ public final class RestRoutes {
         .add("/_cat/indices", cluster::catIndices, GET)
         .add("/_cat/indices/{index}", cluster::catIndices, GET)
         .add("/_cat/count", cat::count, GET)
+        .add("/_cat/allocation", catNodes::allocation, GET)
+        .add("/_cat/allocation/{node_id}", catNodes::allocation, GET)
+        .add("/_cat/nodes", catNodes::nodes, GET)
+        .add("/_cat/shards", catNodes::shards, GET)
+        .add("/_cat/shards/{index}", catNodes::shards, GET)
+        .add("/_cat/cluster_manager", catNodes::clusterManager, GET)
+        .add("/_cat/master", catNodes::clusterManager, GET)
+        .add("/_cat/thread_pool", catNodes::threadPool, GET)
+        .add("/_cat/thread_pool/{thread_pool_patterns}", catNodes::threadPool, GET)
+        .add("/_cat/nodeattrs", catNodes::nodeattrs, GET)
+        .add("/_cat/plugins", catNodes::plugins, GET)
+        .add("/_cat/fielddata", catNodes::fielddata, GET)
+        .add("/_cat/fielddata/{fields}", catNodes::fielddata, GET)
+        .add("/_cat/repositories", catNodes::repositories, GET)
+        .add("/_cat/tasks", catNodes::tasks, GET)
         .add("/_cat/segments", segments::cat, GET)
         .add("/_cat/segments/{index}", segments::cat, GET)
         .add("/_segments", segments::segments, GET)
