@@ -29,7 +29,7 @@ import java.util.TreeSet;
  */
 final class ClusterStateHandler {
   /** OpenSearch's {@code ClusterState.Metric} names. */
-  private static final Set<String> METRICS =
+  static final Set<String> METRICS =
       Set.of(
           "version",
           "master_node",
@@ -62,12 +62,14 @@ final class ClusterStateHandler {
   private final Actions actions;
   private final NodeIdentity node;
   private final String ephemeralId;
+  private final VotingExclusions exclusions;
   private String lastStateUuid;
   private long version;
 
-  ClusterStateHandler(Actions actions, NodeIdentity node) {
+  ClusterStateHandler(Actions actions, NodeIdentity node, VotingExclusions exclusions) {
     this.actions = actions;
     this.node = node;
+    this.exclusions = exclusions;
     this.ephemeralId = id(node.nodeId() + "/" + System.nanoTime());
   }
 
@@ -83,12 +85,24 @@ final class ClusterStateHandler {
                 filtered ? index : null,
                 RestIndicesOptions.of(request, new IndicesOptions(true, true, true)));
     List<IndexInfo> all = filtered ? actions.indices().list(null) : indices;
-    String stateUuid = stateUuid(all);
-    long stateVersion = observe(stateUuid);
     JsonOutput out = new JsonOutput(request.pretty());
     JsonGenerator g = out.generator();
     g.writeStartObject();
     g.writeStringField("cluster_name", node.clusterName());
+    writeState(g, metrics, indices, all);
+    g.writeEndObject();
+    return RestResponse.json(200, out);
+  }
+
+  /**
+   * The state's fields after {@code cluster_name}: {@code indices} are those the metadata and
+   * routing table show, {@code all} every index (blocks and routing nodes are not filtered).
+   */
+  void writeState(
+      JsonGenerator g, Set<String> metrics, List<IndexInfo> indices, List<IndexInfo> all)
+      throws IOException {
+    String stateUuid = stateUuid(all);
+    long stateVersion = observe(stateUuid);
     g.writeStringField("cluster_uuid", node.clusterUuid());
     if (metrics.contains("version")) {
       g.writeNumberField("version", stateVersion);
@@ -159,11 +173,9 @@ final class ClusterStateHandler {
       g.writeEndObject();
       g.writeEndObject();
     }
-    g.writeEndObject();
-    return RestResponse.json(200, out);
   }
 
-  private static Set<String> metrics(String metric, String index) {
+  static Set<String> metrics(String metric, String index) {
     if (metric == null || metric.isEmpty()) {
       return METRICS;
     }
@@ -171,6 +183,7 @@ final class ClusterStateHandler {
     if (asked.contains("_all")) {
       return METRICS;
     }
+
     TreeSet<String> unknown = new TreeSet<>();
     for (String name : asked) {
       if (!METRICS.contains(name)) {
@@ -233,6 +246,12 @@ final class ClusterStateHandler {
       g.writeEndArray();
     }
     g.writeArrayFieldStart("voting_config_exclusions");
+    for (VotingExclusions.Exclusion e : exclusions.list()) {
+      g.writeStartObject();
+      g.writeStringField("node_id", e.nodeId());
+      g.writeStringField("node_name", e.nodeName());
+      g.writeEndObject();
+    }
     g.writeEndArray();
     g.writeEndObject();
     g.writeObjectFieldStart("templates");

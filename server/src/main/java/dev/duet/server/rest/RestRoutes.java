@@ -32,7 +32,10 @@ public final class RestRoutes {
     CatHandlers cat = new CatHandlers(actions, node);
     SegmentsHandler segments = new SegmentsHandler(actions);
     NodesHandlers nodes = new NodesHandlers(actions, node);
-    ClusterStateHandler state = new ClusterStateHandler(actions, node);
+    VotingExclusions exclusions = new VotingExclusions();
+    ClusterStateHandler state = new ClusterStateHandler(actions, node, exclusions);
+    ClusterOpsHandlers clusterOps = new ClusterOpsHandlers(actions, node, exclusions, state);
+    ShardViewHandlers shardViews = new ShardViewHandlers(actions, node);
     FieldMappingHandler fieldMapping = new FieldMappingHandler(actions);
     CatNodeHandlers catNodes = new CatNodeHandlers(actions, node);
     return new RestRouter()
@@ -44,6 +47,22 @@ public final class RestRoutes {
         .add("/_cluster/state", state::handle, GET)
         .add("/_cluster/state/{metric}", state::handle, GET)
         .add("/_cluster/state/{metric}/{index}", state::handle, GET)
+        .add("/_cluster/voting_config_exclusions", clusterOps::postVotingExclusions, POST)
+        .add("/_cluster/voting_config_exclusions", clusterOps::deleteVotingExclusions, DELETE)
+        .add("/_cluster/reroute", clusterOps::reroute, POST)
+        .add("/_cluster/pending_tasks", clusterOps::pendingTasks, GET)
+        .add("/_remote/info", clusterOps::remoteInfo, GET)
+        .add("/_cluster/allocation/explain", clusterOps::allocationExplain, GET, POST)
+        .add("/_cluster/stats", clusterOps::stats, GET)
+        .add("/_cluster/stats/nodes/{node_id}", clusterOps::stats, GET)
+        .add("/_recovery", shardViews::recovery, GET)
+        .add("/{index}/_recovery", shardViews::recovery, GET)
+        .add("/_upgrade", shardViews::upgradeStatus, GET)
+        .add("/_upgrade", shardViews::upgrade, POST)
+        .add("/{index}/_upgrade", shardViews::upgradeStatus, GET)
+        .add("/{index}/_upgrade", shardViews::upgrade, POST)
+        .add("/_shard_stores", shardViews::shardStores, GET)
+        .add("/{index}/_shard_stores", shardViews::shardStores, GET)
         .add("/_mapping/field/{fields}", fieldMapping, GET)
         .add("/{index}/_mapping/field/{fields}", fieldMapping, GET)
         .add("/_nodes", nodes::info, GET)
