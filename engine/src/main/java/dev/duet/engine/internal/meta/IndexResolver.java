@@ -58,7 +58,8 @@ public final class IndexResolver {
 
   /**
    * The concrete indices a delete names: wildcards match index names only, and a name that is an
-   * alias is a 400, as OpenSearch will not delete through an alias.
+   * alias is a 400, as OpenSearch will not delete through an alias (with {@code
+   * ignore_unavailable}, it is passed over as a missing index would be).
    */
   public List<String> resolveForDelete(Collection<String> expressions, IndicesOptions options) {
     // Elsewhere no expression means every index; a delete must name what it deletes, so an empty
@@ -71,15 +72,23 @@ public final class IndexResolver {
     if (split(expressions).isEmpty()) {
       throw DuetException.indexNotFound(String.join(",", expressions));
     }
+    List<String> kept = new ArrayList<>();
     for (String part : split(expressions)) {
       if (isPlainName(part) && catalog.index(part) == null && isAlias(part)) {
+        if (options.ignoreUnavailable()) {
+          continue;
+        }
         throw DuetException.illegalArgument(
             "The provided expression ["
                 + part
                 + "] matches an alias, specify the corresponding concrete indices instead.");
       }
+      kept.add(part);
     }
-    return resolve(expressions, options, false).stream().map(Target::index).toList();
+    if (kept.isEmpty()) {
+      return List.of();
+    }
+    return resolve(kept, options, false).stream().map(Target::index).toList();
   }
 
   private List<Target> resolve(

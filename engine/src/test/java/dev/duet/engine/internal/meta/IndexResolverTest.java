@@ -153,4 +153,13 @@ public class IndexResolverTest {
     assertThat(resolver.resolveForDelete(List.of("al*,b"), IndicesOptions.DEFAULTS))
         .containsExactly("b");
   }
+
+  @Test
+  void deletesWithIgnoreUnavailablePassAliasesOver() {
+    index("a", alias("al", null, null));
+    index("b");
+    IndicesOptions ignore = new IndicesOptions(true, true, true);
+    assertThat(resolver.resolveForDelete(List.of("al"), ignore)).isEmpty();
+    assertThat(resolver.resolveForDelete(List.of("al,b"), ignore)).containsExactly("b");
+  }
 }
