@@ -2,12 +2,12 @@ package dev.duet.server.rest;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.duet.engine.breaker.CircuitBreakers;
+import dev.duet.engine.breaker.MemorySize;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.index.IndexInfo;
 import dev.duet.engine.index.IndexSegments;
 import dev.duet.engine.index.IndicesOptions;
 import dev.duet.engine.index.SegmentInfo;
-import dev.duet.engine.breaker.MemorySize;
 import dev.duet.server.action.Actions;
 import dev.duet.server.pool.WorkPool;
 import dev.duet.server.rest.codec.JsonOutput;
@@ -341,9 +341,7 @@ final class NodesHandlers {
   }
 
   private List<WorkPool> pools() {
-    return node.pools() == null
-        ? List.of()
-        : List.of(node.pools().search(), node.pools().write());
+    return node.pools() == null ? List.of() : List.of(node.pools().search(), node.pools().write());
   }
 
   private void writeThreadPoolInfo(JsonGenerator g) throws IOException {
@@ -417,9 +415,7 @@ final class NodesHandlers {
   /** The write pool's admitted bodies: Duet's coordinating and primary bytes are one. */
   private void writeIndexingPressure(JsonGenerator g) throws IOException {
     WorkPool.Pressure p =
-        node.pools() == null
-            ? new WorkPool.Pressure(0, 0, 0, 0)
-            : node.pools().write().pressure();
+        node.pools() == null ? new WorkPool.Pressure(0, 0, 0, 0) : node.pools().write().pressure();
     g.writeObjectFieldStart("indexing_pressure");
     g.writeObjectFieldStart("memory");
     g.writeObjectFieldStart("current");
@@ -451,8 +447,7 @@ final class NodesHandlers {
   private void writeIndices(
       JsonGenerator g, Set<String> metrics, boolean perIndex, boolean fileSizes)
       throws IOException {
-    List<IndexSegments> all =
-        actions.indexAdmin().segments(null, IndicesOptions.DEFAULTS);
+    List<IndexSegments> all = actions.indexAdmin().segments(null, IndicesOptions.DEFAULTS);
     long docs = 0;
     long deleted = 0;
     long bytes = 0;

@@ -83,20 +83,28 @@ final class SearchSessionHandlers {
     return RestResponse.json(200, out);
   }
 
-  /** {@code DELETE /_search/scroll[/{scroll_id}]}: comma-separated or body ids, or {@code _all}. */
+  /**
+   * {@code DELETE /_search/scroll[/{scroll_id}]}: comma-separated or body ids, or {@code _all}; a
+   * body's ids replace the path's, as in OpenSearch.
+   */
   RestResponse clearScroll(RestRequest request) throws IOException {
-    List<String> ids = new ArrayList<>();
+    List<String> ids =
+        new ArrayList<>(
+            SearchSessionJson.ids(
+                request.contentArray(),
+                request.contentOffset(),
+                request.contentLength(),
+                "scroll_id"));
     String path = request.pathParam("scroll_id");
-    if (path != null) {
+    if (ids.isEmpty() && path != null) {
       ids.addAll(Arrays.asList(path.split(",")));
     }
-    ids.addAll(
-        SearchSessionJson.ids(
-            request.contentArray(), request.contentOffset(), request.contentLength(), "scroll_id"));
-    int freed = sessions.clearScrolls(ids.contains("_all") ? null : ids);
+    boolean all = ids.contains("_all");
+    int freed = sessions.clearScrolls(all ? null : ids);
     JsonOutput out = new JsonOutput(request.pretty());
     SearchSessionJson.clearedScrolls(freed, out.generator());
-    return RestResponse.json(200, out);
+    // OpenSearch answers 404 when named ids freed nothing; _all always succeeds.
+    return RestResponse.json(all || freed > 0 ? 200 : 404, out);
   }
 
   private static RestResponse pitList(RestRequest request, List<String> ids) throws IOException {
