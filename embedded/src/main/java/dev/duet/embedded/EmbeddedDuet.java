@@ -3,6 +3,7 @@ package dev.duet.embedded;
 import static java.util.Objects.requireNonNull;
 
 import dev.duet.engine.Engine;
+import dev.duet.engine.index.IndexTemplate;
 import dev.duet.engine.index.IndicesOptions;
 import dev.duet.server.DuetNode;
 import dev.duet.server.NodeConfig;
@@ -19,6 +20,7 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -38,7 +40,14 @@ public final class EmbeddedDuet implements AutoCloseable {
   /** How many times a start on free ports is retried when another process took a port first. */
   private static final int BIND_ATTEMPTS = 3;
 
-  private static final IndicesOptions EVERY_INDEX = new IndicesOptions(true, true, true);
+  /** Open, closed and hidden indices alike; none at all is fine. */
+  private static final IndicesOptions EVERY_INDEX =
+      new IndicesOptions(true, true, true, true, true);
+
+  /** Index templates before the component templates they may use, which refuse to go first. */
+  private static final List<IndexTemplate.Kind> TEMPLATE_ORDER =
+      List.of(
+          IndexTemplate.Kind.LEGACY, IndexTemplate.Kind.COMPOSABLE, IndexTemplate.Kind.COMPONENT);
 
   private final DuetNode node;
   private final Path dataDir;
@@ -120,8 +129,9 @@ public final class EmbeddedDuet implements AutoCloseable {
   }
 
   /**
-   * Puts the node back as it started: deletes every index (and with them their aliases), every
-   * scroll and point in time, and every persistent and transient cluster setting.
+   * Puts the node back as it started: deletes every index, open, closed or hidden (and with them
+   * their aliases), every template (legacy, composable, component), every scroll and point in time,
+   * and every persistent and transient cluster setting.
    */
   public void wipe() {
     checkOpen();
@@ -130,6 +140,11 @@ public final class EmbeddedDuet implements AutoCloseable {
     engine.deleteAllPits();
     // Failed indices (unreadable at start) match too: they go with the rest.
     engine.deleteIndices("*", EVERY_INDEX);
+    for (IndexTemplate.Kind kind : TEMPLATE_ORDER) {
+      if (!engine.templates(kind, null).isEmpty()) {
+        engine.deleteTemplates(kind, "*");
+      }
+    }
     ClusterSettingsAction settings = node.actions().clusterSettings();
     ClusterSettingsAction.Snapshot now = settings.get();
     if (!now.persistent().isEmpty() || !now.transientSettings().isEmpty()) {

@@ -131,6 +131,17 @@ class EmbeddedDuetTest {
           rest.search(
                   s -> s.index("books").scroll(Time.of(t -> t.time("1m"))).size(1), Object.class)
               .scrollId();
+      rest.indices().create(c -> c.index("closed-one"));
+      rest.indices().close(c -> c.index("closed-one"));
+      rest.indices().create(c -> c.index("hidden-one").settings(x -> x.hidden(true)));
+      rest.cluster()
+          .putComponentTemplate(
+              p ->
+                  p.name("wipe-c")
+                      .template(t -> t.mappings(m -> m.properties("f", f -> f.keyword(k -> k)))));
+      rest.indices()
+          .putIndexTemplate(p -> p.name("wipe-t").indexPatterns("wipe-*").composedOf("wipe-c"));
+      rest.indices().putTemplate(p -> p.name("wipe-legacy").indexPatterns("legacy-*"));
       rest.cluster()
           .putSettings(
               PutClusterSettingsRequest.of(
@@ -140,6 +151,11 @@ class EmbeddedDuetTest {
 
       assertThat(rest.indices().exists(e -> e.index("books")).value()).isFalse();
       assertThat(rest.indices().existsAlias(e -> e.name("library")).value()).isFalse();
+      assertThat(rest.indices().exists(e -> e.index("closed-one")).value()).isFalse();
+      assertThat(rest.indices().exists(e -> e.index("hidden-one")).value()).isFalse();
+      assertThat(rest.indices().existsIndexTemplate(e -> e.name("wipe-t")).value()).isFalse();
+      assertThat(rest.indices().existsTemplate(e -> e.name("wipe-legacy")).value()).isFalse();
+      assertThat(rest.cluster().existsComponentTemplate(e -> e.name("wipe-c")).value()).isFalse();
       assertThatThrownBy(() -> rest.scroll(s -> s.scrollId(scrollId), Object.class))
           .isInstanceOfSatisfying(
               OpenSearchException.class, e -> assertThat(e.status()).isEqualTo(404));
