@@ -207,14 +207,38 @@ class UnsignedLongApiTest {
         .containsExactly("7", "10223372036854775807", MAX);
   }
 
+  @Test
+  void aSortAcrossIndicesMixingUnsignedLongWithAnotherTypeFailsAsAReduceFailure() throws Exception {
+    client
+        .indices()
+        .create(c -> c.index("ul-long").mappings(m -> m.properties("u", p -> p.long_(l -> l))));
+    client.index(i -> i.index("ul-long").id("1").document(Map.of("u", 3)).refresh(Refresh.True));
+
+    JsonNode error = rest("/ul,ul-long/_search", "{\"sort\":[{\"u\":\"asc\"}]}", 400);
+    assertThat(error.path("error").path("type").asText())
+        .isEqualTo("search_phase_execution_exception");
+    assertThat(error.path("error").path("phase").asText()).isEqualTo("fetch");
+    assertThat(error.path("error").path("root_cause")).isEmpty();
+    assertThat(error.path("error").path("caused_by").path("reason").asText())
+        .isEqualTo(
+            "Can't do sort across indices, as a field has [unsigned_long] type in one index, and"
+                + " different type in another index!");
+    // Without hits to merge there is nothing to compare, as in OpenSearch.
+    rest("/ul,ul-long/_search", "{\"size\":0,\"sort\":[{\"u\":\"asc\"}]}", 200);
+  }
+
   private static JsonNode rest(String path, String body) throws Exception {
+    return rest(path, body, 200);
+  }
+
+  private static JsonNode rest(String path, String body, int status) throws Exception {
     HttpRequest request =
         HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + node.httpPort() + path))
             .header("content-type", "application/json")
             .POST(HttpRequest.BodyPublishers.ofString(body))
             .build();
     HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
-    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
     return JSON.readTree(response.body());
   }
 }
