@@ -184,7 +184,8 @@ final class TermsAggregator extends Aggregator.Buckets {
 
   private Bucket bucket(Candidate c, List<AggregationResult> subResults) {
     return switch (source) {
-      case KEYWORD ->
+      // Unmapped with a missing value: the missing value's term, a string as OpenSearch keys it.
+      case KEYWORD, UNMAPPED ->
           new Bucket(
               terms.get((int) c.key, new BytesRef()).utf8ToString(), null, c.count, subResults);
       case DOUBLE, FLOAT -> new Bucket(source.toDouble(c.key), null, c.count, subResults);
