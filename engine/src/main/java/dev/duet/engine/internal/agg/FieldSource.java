@@ -39,7 +39,7 @@ enum FieldSource {
       case DOUBLE -> DOUBLE;
       case FLOAT -> FLOAT;
       case UNSIGNED -> UNSIGNED;
-      case NONE -> null;
+      case NONE, BINARY -> null;
     };
   }
 

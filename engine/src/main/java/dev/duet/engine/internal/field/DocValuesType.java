@@ -9,7 +9,8 @@ import org.apache.lucene.util.NumericUtils;
  * What a field type keeps in doc values, which decides how sorts, aggregations and collapsing read
  * it (the role of OpenSearch's values-source types): ordinals of terms, or sorted numerics holding
  * whole numbers, dates (epoch millis), booleans (0/1), doubles or floats (their sortable bits), or
- * unsigned 64-bit numbers (their bits with the sign flipped, {@link #UNSIGNED}).
+ * unsigned 64-bit numbers (their bits with the sign flipped, {@link #UNSIGNED}), or a binary value
+ * per document.
  */
 public enum DocValuesType {
   NONE,
@@ -23,13 +24,15 @@ public enum DocValuesType {
    * {@code unsigned_long}: a value {@code v} in [0, 2^64) is kept as the long {@code v - 2^63}, so
    * that Lucene's signed order of the longs is the unsigned order of the values.
    */
-  UNSIGNED;
+  UNSIGNED,
+  /** One binary value per document holding all its values ({@code binary}); not sortable. */
+  BINARY;
 
   private static final BigInteger TWO_TO_64 = BigInteger.ONE.shiftLeft(64);
 
   /** Whether the values are sorted numerics. */
   public boolean numeric() {
-    return this != NONE && this != ORDINALS;
+    return this != NONE && this != ORDINALS && this != BINARY;
   }
 
   /** Whether the values are numbers proper (not dates or booleans). */

@@ -1,6 +1,9 @@
 package dev.duet.engine.internal.sort;
 
 import dev.duet.engine.internal.field.DocValuesType;
+import dev.duet.engine.internal.field.FieldTypes;
+import dev.duet.engine.mapping.FieldMapping;
+import java.util.function.Function;
 import org.apache.lucene.search.SortField;
 import org.apache.lucene.util.BytesRef;
 
@@ -9,12 +12,19 @@ public final class SortValues {
   private SortValues() {}
 
   /**
-   * One Lucene sort value of sort key {@code key} as OpenSearch renders it: {@code unsigned_long}
-   * values as their numbers, the rest as {@link #render(Object)} says.
+   * One Lucene sort value of {@code key} as OpenSearch renders it: {@code unsigned_long} values as
+   * their numbers, a term as its field's type shows it ({@code leaf} finds the field's mapping),
+   * else as {@link #render(Object)}.
    */
-  public static Object render(SortField key, Object value) {
+  public static Object render(Object value, SortField key, Function<String, FieldMapping> leaf) {
     if (value instanceof Long raw && unsigned(key)) {
       return DocValuesType.unsigned(raw);
+    }
+    if (value instanceof BytesRef b && key.getField() != null) {
+      FieldMapping field = leaf.apply(key.getField());
+      if (field != null && !field.isObject()) {
+        return FieldTypes.of(field).docValue(b, field, null);
+      }
     }
     return render(value);
   }
