@@ -151,6 +151,8 @@ public sealed interface AggregationResult {
     /** terms over a field no searched index maps: written as string terms, typed apart in gRPC. */
     UNMAPPED_TERMS,
     LONG_TERMS,
+    /** terms over {@code unsigned_long}: keys are Longs, or BigIntegers past Long.MAX_VALUE. */
+    UNSIGNED_LONG_TERMS,
     DOUBLE_TERMS,
     MULTI_TERMS,
     HISTOGRAM,

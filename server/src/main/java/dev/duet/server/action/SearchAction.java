@@ -53,7 +53,7 @@ public final class SearchAction {
     } catch (RequestRefused e) {
       throw e;
     } catch (DuetException e) {
-      if (COORDINATION_FAILURES.contains(e.type()) || e.status() >= 500) {
+      if (COORDINATION_FAILURES.contains(e.type()) || e.status() >= 500 || isReduceFailure(e)) {
         throw e;
       }
       if (isExpandFailure(e)) {
@@ -94,6 +94,12 @@ public final class SearchAction {
       hits.add(hit.withDetails(hit.details().onNode(nodeId)));
     }
     return response.withHits(hits);
+  }
+
+  /** A failure of the reduce (fetch) phase, which no shard had: reported as the engine words it. */
+  private static boolean isReduceFailure(DuetException e) {
+    return e.type().equals("search_phase_execution_exception")
+        && "fetch".equals(e.metadata().get("phase"));
   }
 
   private static boolean isExpandFailure(DuetException e) {

@@ -18,6 +18,8 @@ import org.opensearch.protobufs.SingleMetricAggregateBaseAllOfValue;
 import org.opensearch.protobufs.StringTermsAggregate;
 import org.opensearch.protobufs.StringTermsBucket;
 import org.opensearch.protobufs.UnmappedTermsAggregate;
+import org.opensearch.protobufs.UnsignedLongTermsAggregate;
+import org.opensearch.protobufs.UnsignedLongTermsBucket;
 
 /**
  * Encodes aggregation results as the 1.6.0 {@code Aggregate} messages: string, long and double
@@ -90,6 +92,22 @@ final class AggregateEncoder {
           t.addBuckets(lb);
         }
         yield Aggregate.newBuilder().setLterms(t).build();
+      }
+      case UNSIGNED_LONG_TERMS -> {
+        UnsignedLongTermsAggregate.Builder t =
+            UnsignedLongTermsAggregate.newBuilder()
+                .setDocCountErrorUpperBound(error)
+                .setSumOtherDocCount(other);
+        for (Bucket bucket : b.buckets()) {
+          // uint64 on the wire: the value's 64 bits.
+          UnsignedLongTermsBucket.Builder ub =
+              UnsignedLongTermsBucket.newBuilder()
+                  .setKey(((Number) bucket.key()).longValue())
+                  .setDocCount(bucket.docCount());
+          encode(subSpecs, bucket.subAggregations(), ub::putAggregate);
+          t.addBuckets(ub);
+        }
+        yield Aggregate.newBuilder().setUlterms(t).build();
       }
       case DOUBLE_TERMS -> {
         DoubleTermsAggregate.Builder t =

@@ -66,6 +66,9 @@ final class FieldValues {
       case Integer i -> out.setGeneralNumber(GeneralNumber.newBuilder().setInt32Value(i));
       case Double d -> out.setGeneralNumber(GeneralNumber.newBuilder().setDoubleValue(d));
       case Float f -> out.setGeneralNumber(GeneralNumber.newBuilder().setFloatValue(f));
+      // An unsigned_long past Long.MAX_VALUE: its 64 bits as uint64.
+      case java.math.BigInteger b ->
+          out.setGeneralNumber(GeneralNumber.newBuilder().setUint64Value(b.longValue()));
       case Boolean b -> out.setBool(b);
       default -> out.setString(value.toString());
     }

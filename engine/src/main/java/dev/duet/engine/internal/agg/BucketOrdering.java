@@ -2,6 +2,7 @@ package dev.duet.engine.internal.agg;
 
 import dev.duet.engine.search.Aggregation.BucketOrder;
 import dev.duet.engine.search.AggregationResult.Bucket;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -74,9 +75,7 @@ final class BucketOrdering {
     Object x = a.key();
     Object y = b.key();
     if (x instanceof Number n && y instanceof Number m) {
-      return x instanceof Long && y instanceof Long
-          ? Long.compare(n.longValue(), m.longValue())
-          : Double.compare(n.doubleValue(), m.doubleValue());
+      return compareNumbers(n, m);
     }
     if (x instanceof List<?> l && y instanceof List<?> r) {
       for (int i = 0; i < Math.min(l.size(), r.size()); i++) {
@@ -93,11 +92,33 @@ final class BucketOrdering {
   @SuppressWarnings({"unchecked", "rawtypes"})
   private static int compareValues(Object x, Object y) {
     if (x instanceof Number n && y instanceof Number m) {
-      return Double.compare(n.doubleValue(), m.doubleValue());
+      return compareNumbers(n, m);
     }
     if (x instanceof Comparable c && y != null && x.getClass() == y.getClass()) {
       return c.compareTo(y);
     }
     return String.valueOf(x).compareTo(String.valueOf(y));
+  }
+
+  /**
+   * Two keys in numeric order: whole numbers exactly (unsigned keys past {@code Long.MAX_VALUE} are
+   * BigIntegers), others as doubles.
+   */
+  static int compareNumbers(Number x, Number y) {
+    if (x instanceof Long a && y instanceof Long b) {
+      return Long.compare(a, b);
+    }
+    if (whole(x) && whole(y)) {
+      return big(x).compareTo(big(y));
+    }
+    return Double.compare(x.doubleValue(), y.doubleValue());
+  }
+
+  private static boolean whole(Number n) {
+    return n instanceof Long || n instanceof Integer || n instanceof BigInteger;
+  }
+
+  private static BigInteger big(Number n) {
+    return n instanceof BigInteger b ? b : BigInteger.valueOf(n.longValue());
   }
 }

@@ -153,10 +153,30 @@ final class CompositeAggregator extends Aggregator.Buckets {
 
   @SuppressWarnings({"unchecked", "rawtypes"})
   private static int compare(Object x, Object y) {
-    if (x instanceof Number n && y instanceof Number m) {
-      return Double.compare(n.doubleValue(), m.doubleValue());
+    Number n = number(x, y);
+    Number m = number(y, x);
+    if (n != null && m != null) {
+      return BucketOrdering.compareNumbers(n, m);
     }
     return ((Comparable) x.toString()).compareTo(y.toString());
+  }
+
+  /**
+   * {@code x} as a number when it is one, or when it is the text of one (an {@code after} value too
+   * big for a long) compared with a number; else null.
+   */
+  private static Number number(Object x, Object other) {
+    if (x instanceof Number n) {
+      return n;
+    }
+    if (x instanceof String s && other instanceof Number) {
+      try {
+        return new java.math.BigInteger(s.trim());
+      } catch (NumberFormatException e) {
+        return null;
+      }
+    }
+    return null;
   }
 
   /** The {@code after} key as values comparable with the keys (dates parsed when strings). */

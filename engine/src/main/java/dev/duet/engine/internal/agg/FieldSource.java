@@ -1,6 +1,7 @@
 package dev.duet.engine.internal.agg;
 
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.internal.field.DocValuesType;
 import dev.duet.engine.internal.field.FieldTypes;
 import dev.duet.engine.mapping.FieldMapping;
 import java.io.IOException;
@@ -22,6 +23,8 @@ enum FieldSource {
   BOOLEAN,
   DOUBLE,
   FLOAT,
+  /** {@code unsigned_long}: see {@link dev.duet.engine.internal.field.DocValuesType#UNSIGNED}. */
+  UNSIGNED,
   UNMAPPED;
 
   static FieldSource of(FieldMapping field) {
@@ -35,6 +38,7 @@ enum FieldSource {
       case BOOLEAN -> BOOLEAN;
       case DOUBLE -> DOUBLE;
       case FLOAT -> FLOAT;
+      case UNSIGNED -> UNSIGNED;
       case NONE, BINARY -> null;
     };
   }
@@ -87,7 +91,16 @@ enum FieldSource {
     return switch (this) {
       case DOUBLE -> NumericUtils.sortableLongToDouble(raw);
       case FLOAT -> NumericUtils.sortableIntToFloat((int) raw);
+      case UNSIGNED -> DocValuesType.unsignedToDouble(raw);
       default -> raw;
     };
+  }
+
+  /**
+   * A raw value of a whole-number source as a bucket key: a Long, or for unsigned values past
+   * {@code Long.MAX_VALUE} a BigInteger.
+   */
+  Object wholeKey(long raw) {
+    return this == UNSIGNED ? DocValuesType.unsigned(raw) : (Object) raw;
   }
 }

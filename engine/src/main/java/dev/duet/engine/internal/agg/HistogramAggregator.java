@@ -78,7 +78,7 @@ final class HistogramAggregator extends Aggregator.Buckets {
       if (fieldFormat != null) {
         format = ValueFormat.date(fieldFormat, zone);
       }
-    } else if (!spec.date() && spec.format() != null) {
+    } else if (!spec.date() && (spec.format() != null || source == FieldSource.UNSIGNED)) {
       format = ValueFormat.of(source, null, spec.format(), null);
     }
     LeafCollector[] subLeaves = subLeaves(segment);

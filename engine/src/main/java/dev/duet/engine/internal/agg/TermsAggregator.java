@@ -1,6 +1,7 @@
 package dev.duet.engine.internal.agg;
 
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.internal.field.DocValuesType;
 import dev.duet.engine.internal.field.FieldType;
 import dev.duet.engine.internal.field.FieldTypes;
 import dev.duet.engine.mapping.FieldMapping;
@@ -168,6 +169,13 @@ final class TermsAggregator extends Aggregator.Buckets {
   }
 
   private long missingKey(FieldSource source) {
+    if (source == FieldSource.UNSIGNED) {
+      try {
+        return DocValuesType.encodeUnsigned(spec.missing());
+      } catch (NumberFormatException e) {
+        throw new DuetException(400, "number_format_exception", e.getMessage());
+      }
+    }
     double value = MetricAggregator.toDouble(spec.missing());
     return switch (source) {
       case DOUBLE -> org.apache.lucene.util.NumericUtils.doubleToSortableLong(value);
@@ -224,9 +232,12 @@ final class TermsAggregator extends Aggregator.Buckets {
 
   private Bucket bucket(Candidate c, List<AggregationResult> subResults) {
     return switch (source) {
-      case KEYWORD ->
+      // Unmapped with a missing value: the missing value's term, a string as OpenSearch keys it.
+      case KEYWORD, UNMAPPED ->
           new Bucket(keyOf(terms.get((int) c.key, new BytesRef())), null, c.count, subResults);
       case DOUBLE, FLOAT -> new Bucket(source.toDouble(c.key), null, c.count, subResults);
+      // OpenSearch writes no key_as_string for unsigned terms.
+      case UNSIGNED -> new Bucket(source.wholeKey(c.key), null, c.count, subResults);
       default -> new Bucket(c.key, format.format(c.key), c.count, subResults);
     };
   }
@@ -253,6 +264,7 @@ final class TermsAggregator extends Aggregator.Buckets {
       case KEYWORD -> Kind.STRING_TERMS;
       case UNMAPPED -> spec.missing() == null ? Kind.UNMAPPED_TERMS : Kind.STRING_TERMS;
       case DOUBLE, FLOAT -> Kind.DOUBLE_TERMS;
+      case UNSIGNED -> Kind.UNSIGNED_LONG_TERMS;
       default -> Kind.LONG_TERMS;
     };
   }

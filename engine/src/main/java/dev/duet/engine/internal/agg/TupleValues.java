@@ -75,7 +75,7 @@ final class TupleValues {
         } else if (source == FieldSource.BOOLEAN) {
           key = raw != 0; // composite keys of booleans are JSON booleans
         } else {
-          key = source.isFloating() ? (Object) source.toDouble(raw) : (Object) raw;
+          key = source.isFloating() ? (Object) source.toDouble(raw) : source.wholeKey(raw);
         }
         if (current.isEmpty() || !current.get(current.size() - 1).equals(key)) {
           current.add(key);

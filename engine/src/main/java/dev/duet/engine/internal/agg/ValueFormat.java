@@ -43,6 +43,18 @@ abstract class ValueFormat {
         }
       };
 
+  /**
+   * {@code unsigned_long}'s format: OpenSearch writes its values' string forms, as doubles, where a
+   * plain number has none ({@code value_as_string}, a histogram's {@code key_as_string}).
+   */
+  static final ValueFormat UNSIGNED =
+      new ValueFormat() {
+        @Override
+        String format(double value) {
+          return Double.toString(value);
+        }
+      };
+
   /** The string form of a value; null when this format writes none. */
   abstract String format(double value);
 
@@ -57,6 +69,9 @@ abstract class ValueFormat {
     }
     if (source == FieldSource.BOOLEAN) {
       return BOOLEAN;
+    }
+    if (source == FieldSource.UNSIGNED && format == null) {
+      return UNSIGNED;
     }
     return format == null ? RAW : decimal(format);
   }

@@ -242,7 +242,7 @@ public final class NestedInnerHits {
       sorted.add(matches.get(slot));
       Object[] row = new Object[fields.length];
       for (int k = 0; k < fields.length; k++) {
-        row[k] = SortValues.render(comparators[k].value(slot));
+        row[k] = SortValues.render(comparators[k].value(slot), fields[k], name -> null);
       }
       values[i] = java.util.Collections.unmodifiableList(Arrays.asList(row));
     }

@@ -1,5 +1,7 @@
 package dev.duet.engine.internal.field;
 
+import dev.duet.engine.error.DuetException;
+import java.math.BigInteger;
 import org.apache.lucene.search.SortField;
 import org.apache.lucene.util.NumericUtils;
 
@@ -7,7 +9,8 @@ import org.apache.lucene.util.NumericUtils;
  * What a field type keeps in doc values, which decides how sorts, aggregations and collapsing read
  * it (the role of OpenSearch's values-source types): ordinals of terms, or sorted numerics holding
  * whole numbers, dates (epoch millis), booleans (0/1), doubles or floats (their sortable bits), or
- * a binary value per document.
+ * unsigned 64-bit numbers (their bits with the sign flipped, {@link #UNSIGNED}), or a binary value
+ * per document.
  */
 public enum DocValuesType {
   NONE,
@@ -17,8 +20,15 @@ public enum DocValuesType {
   BOOLEAN,
   DOUBLE,
   FLOAT,
+  /**
+   * {@code unsigned_long}: a value {@code v} in [0, 2^64) is kept as the long {@code v - 2^63}, so
+   * that Lucene's signed order of the longs is the unsigned order of the values.
+   */
+  UNSIGNED,
   /** One binary value per document holding all its values ({@code binary}); not sortable. */
   BINARY;
+
+  private static final BigInteger TWO_TO_64 = BigInteger.ONE.shiftLeft(64);
 
   /** Whether the values are sorted numerics. */
   public boolean numeric() {
@@ -27,7 +37,7 @@ public enum DocValuesType {
 
   /** Whether the values are numbers proper (not dates or booleans). */
   public boolean number() {
-    return this == WHOLE || this == DOUBLE || this == FLOAT;
+    return this == WHOLE || this == DOUBLE || this == FLOAT || this == UNSIGNED;
   }
 
   /** The Lucene sort type of the values. */
@@ -45,15 +55,20 @@ public enum DocValuesType {
     return switch (this) {
       case DOUBLE -> NumericUtils.sortableLongToDouble(raw);
       case FLOAT -> NumericUtils.sortableIntToFloat((int) raw);
+      case UNSIGNED -> unsignedToDouble(raw);
       default -> raw;
     };
   }
 
-  /** A raw sorted-numeric value as its Java value: a Double, a Float or a Long. */
+  /**
+   * A raw sorted-numeric value as its Java value: a Double, a Float or a Long (an unsigned value
+   * past {@code Long.MAX_VALUE} as a BigInteger).
+   */
   public Object decode(long raw) {
     return switch (this) {
       case DOUBLE -> NumericUtils.sortableLongToDouble(raw);
       case FLOAT -> NumericUtils.sortableIntToFloat((int) raw);
+      case UNSIGNED -> unsigned(raw);
       default -> raw;
     };
   }
@@ -75,7 +90,46 @@ public enum DocValuesType {
     return switch (this) {
       case DOUBLE -> value instanceof Number n ? n.doubleValue() : Double.parseDouble(text);
       case FLOAT -> value instanceof Number n ? n.floatValue() : Float.parseFloat(text);
+      case UNSIGNED -> encodeUnsigned(value);
       default -> value instanceof Number n ? n.longValue() : Long.parseLong(text);
     };
+  }
+
+  /** An unsigned doc value ({@link #UNSIGNED}) as its number: a Long, or a BigInteger past it. */
+  public static Number unsigned(long raw) {
+    long bits = raw ^ Long.MIN_VALUE;
+    return bits >= 0 ? (Number) bits : new BigInteger(Long.toUnsignedString(bits));
+  }
+
+  /** An unsigned doc value ({@link #UNSIGNED}) as the nearest double. */
+  public static double unsignedToDouble(long raw) {
+    long bits = raw ^ Long.MIN_VALUE;
+    // Past Long.MAX_VALUE: halve (keeping the low bit, so rounding stays right) and double back.
+    return bits >= 0 ? (double) bits : (double) ((bits >>> 1) | (bits & 1)) * 2.0;
+  }
+
+  /** The doc value ({@link #UNSIGNED}) of an unsigned number in [0, 2^64). */
+  public static long encodeUnsigned(BigInteger value) {
+    return value.longValue() ^ Long.MIN_VALUE;
+  }
+
+  /**
+   * The doc value ({@link #UNSIGNED}) of a whole number in [0, 2^64) given as a number or text;
+   * throws {@link NumberFormatException} for what is no whole number, and OpenSearch's {@code
+   * illegal_argument_exception} for one out of range.
+   */
+  public static long encodeUnsigned(Object value) {
+    BigInteger v =
+        switch (value) {
+          case BigInteger b -> b;
+          case Long l -> BigInteger.valueOf(l);
+          case Integer i -> BigInteger.valueOf(i);
+          default -> new BigInteger(String.valueOf(value).trim());
+        };
+    if (v.signum() < 0 || v.compareTo(TWO_TO_64) >= 0) {
+      throw DuetException.illegalArgument(
+          "Value [" + value + "] is out of range for an unsigned long");
+    }
+    return encodeUnsigned(v);
   }
 }

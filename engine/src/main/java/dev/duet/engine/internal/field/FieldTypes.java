@@ -29,6 +29,8 @@ public final class FieldTypes implements MappedType.Catalog {
     register(new DoubleType());
     register(new FloatType());
     register(new HalfFloatType());
+    register(new UnsignedLongType());
+    register(new ScaledFloatType());
     register(new BooleanType());
     register(new DateType());
     register(new KnnVectorType());

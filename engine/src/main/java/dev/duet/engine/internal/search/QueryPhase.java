@@ -88,7 +88,11 @@ final class QueryPhase {
                   translator.translateRequest(models.get(i)), request.options(), translator),
               request.options().slice(),
               target);
+      Sort previous = sort;
       sort = SortBuilder.build(request.sort(), target, QueryTranslator.filters(target));
+      if (size > 0) {
+        SortBuilder.requireMergeable(previous, sort);
+      }
       ScoreDoc cursor = source.after(i);
       FieldDoc after =
           cursor instanceof FieldDoc fd

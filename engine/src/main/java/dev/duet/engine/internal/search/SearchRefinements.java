@@ -1,10 +1,12 @@
 package dev.duet.engine.internal.search;
 
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.internal.field.DocValuesType;
 import dev.duet.engine.internal.field.FieldTypes;
 import dev.duet.engine.internal.query.MinScoreQuery;
 import dev.duet.engine.internal.query.QueryTranslator;
 import dev.duet.engine.internal.sort.ModeSortField;
+import dev.duet.engine.internal.sort.SortValues;
 import dev.duet.engine.mapping.FieldMapping;
 import dev.duet.engine.search.SearchOptions;
 import java.util.List;
@@ -77,6 +79,9 @@ public final class SearchRefinements {
             : field instanceof ModeSortField.Numeric m ? m.numericType() : field.getType();
     String text = String.valueOf(value);
     try {
+      if (SortValues.unsigned(field)) {
+        return DocValuesType.encodeUnsigned(value);
+      }
       return switch (type) {
         case SCORE -> value instanceof Number n ? n.floatValue() : Float.parseFloat(text);
         case DOC, INT -> value instanceof Number n ? n.intValue() : Integer.parseInt(text);

@@ -1,6 +1,7 @@
 package dev.duet.engine.internal.sort;
 
 import java.io.IOException;
+import java.math.BigInteger;
 import org.apache.lucene.index.SortedNumericDocValues;
 import org.apache.lucene.util.NumericUtils;
 
@@ -19,6 +20,8 @@ public final class ModeAccumulator {
   private int count;
   // The last document's own values, in order, for the median (never over nested objects).
   private double[] own = new double[0];
+  // The same values as Lucene keeps them, for an unsigned median.
+  private long[] ownRaw = new long[0];
 
   ModeAccumulator(ModePicker.NumberKind kind) {
     this.kind = kind;
@@ -30,18 +33,26 @@ public final class ModeAccumulator {
 
   void addAll(SortedNumericDocValues values) throws IOException {
     own = new double[values.docValueCount()];
+    ownRaw = new long[own.length];
     for (int i = 0; i < own.length; i++) {
       long raw = values.nextValue();
+      ownRaw[i] = raw;
+      if (kind == ModePicker.NumberKind.UNSIGNED) {
+        // Sums wrap at 2^64, as OpenSearch's unsigned arithmetic does.
+        total += raw ^ Long.MIN_VALUE;
+      }
       double d =
           switch (kind) {
-            case WHOLE -> raw;
+            case WHOLE, UNSIGNED -> raw;
             case DOUBLE -> NumericUtils.sortableLongToDouble(raw);
             case FLOAT -> NumericUtils.sortableIntToFloat((int) raw);
           };
       own[i] = d;
       min = Math.min(min, raw);
       max = Math.max(max, raw);
-      total += raw;
+      if (kind != ModePicker.NumberKind.UNSIGNED) {
+        total += raw;
+      }
       dmin = Math.min(dmin, d);
       dmax = Math.max(dmax, d);
       dtotal += d;
@@ -50,6 +61,15 @@ public final class ModeAccumulator {
   }
 
   long pick(String mode) {
+    if (kind == ModePicker.NumberKind.UNSIGNED) {
+      return switch (mode) {
+        case "min" -> min;
+        case "max" -> max;
+        case "sum" -> total ^ Long.MIN_VALUE;
+        case "median" -> unsignedMedian();
+        default -> roundedHalf(total, count) ^ Long.MIN_VALUE;
+      };
+    }
     if (kind == ModePicker.NumberKind.WHOLE) {
       return switch (mode) {
         case "min" -> min;
@@ -70,6 +90,24 @@ public final class ModeAccumulator {
     return kind == ModePicker.NumberKind.DOUBLE
         ? Double.doubleToRawLongBits(picked)
         : Float.floatToRawIntBits((float) picked);
+  }
+
+  /** The middle value, or the two middle ones' (wrapped) sum halved and rounded half up. */
+  private long unsignedMedian() {
+    int mid = ownRaw.length / 2;
+    if (ownRaw.length % 2 == 1) {
+      return ownRaw[mid];
+    }
+    long sum = (ownRaw[mid - 1] ^ Long.MIN_VALUE) + (ownRaw[mid] ^ Long.MIN_VALUE);
+    return roundedHalf(sum, 2) ^ Long.MIN_VALUE;
+  }
+
+  /** {@code bits} (an unsigned 64-bit value) divided by {@code n}, rounded half up. */
+  private static long roundedHalf(long bits, long n) {
+    return new BigInteger(Long.toUnsignedString(bits))
+        .add(BigInteger.valueOf(n / 2))
+        .divide(BigInteger.valueOf(n))
+        .longValue();
   }
 
   private double median() {

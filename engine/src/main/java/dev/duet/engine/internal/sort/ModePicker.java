@@ -61,7 +61,9 @@ public final class ModePicker {
   enum NumberKind {
     WHOLE,
     DOUBLE,
-    FLOAT
+    FLOAT,
+    /** {@code unsigned_long}'s sign-flipped longs (see DocValuesType.UNSIGNED). */
+    UNSIGNED
   }
 
   /** The picker for {@code nested} (null: the document's own values) on {@code index}. */

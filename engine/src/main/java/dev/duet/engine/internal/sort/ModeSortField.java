@@ -57,6 +57,8 @@ public final class ModeSortField {
           numeric(spec, mode, ModePicker.NumberKind.DOUBLE, reverse, field, index, filters);
       case FLOAT ->
           numeric(spec, mode, ModePicker.NumberKind.FLOAT, reverse, field, index, filters);
+      case UNSIGNED ->
+          numeric(spec, mode, ModePicker.NumberKind.UNSIGNED, reverse, field, index, filters);
       case ORDINALS -> keyword(spec, mode, reverse, index, filters);
       default ->
           throw DuetException.illegalArgument(
@@ -79,7 +81,7 @@ public final class ModeSortField {
     Object missing = SortMissing.numeric(spec, FieldTypes.of(field), reverse);
     SortField.Type type =
         switch (kind) {
-          case WHOLE -> SortField.Type.LONG;
+          case WHOLE, UNSIGNED -> SortField.Type.LONG;
           case DOUBLE -> SortField.Type.DOUBLE;
           case FLOAT -> SortField.Type.FLOAT;
         };
@@ -92,13 +94,15 @@ public final class ModeSortField {
               String fieldname, int numHits, Pruning pruning, boolean reversed) {
             // No pruning: the field's points index its values, not the picked ones.
             return switch (kind) {
-              case WHOLE -> wholeComparator(numHits, name, (Long) missing, reversed, picker);
+              case WHOLE, UNSIGNED ->
+                  wholeComparator(numHits, name, (Long) missing, reversed, picker);
               case DOUBLE -> doubleComparator(numHits, name, (Double) missing, reversed, picker);
               case FLOAT -> floatComparator(numHits, name, (Float) missing, reversed, picker);
             };
           }
         },
-        reverse);
+        reverse,
+        kind == ModePicker.NumberKind.UNSIGNED);
   }
 
   private static FieldComparator<?> wholeComparator(
@@ -188,15 +192,26 @@ public final class ModeSortField {
   /** A numeric sort key by a picked value; its type tells how to read a search_after value. */
   public static final class Numeric extends SortField {
     private final SortField.Type numericType;
+    private final boolean unsigned;
 
     Numeric(
-        String name, SortField.Type numericType, FieldComparatorSource source, boolean reverse) {
+        String name,
+        SortField.Type numericType,
+        FieldComparatorSource source,
+        boolean reverse,
+        boolean unsigned) {
       super(name, source, reverse);
       this.numericType = numericType;
+      this.unsigned = unsigned;
     }
 
     public SortField.Type numericType() {
       return numericType;
+    }
+
+    /** Whether the values are {@code unsigned_long}'s sign-flipped longs. */
+    public boolean unsigned() {
+      return unsigned;
     }
   }
 }

@@ -51,6 +51,30 @@ public final class SortBuilder {
     return new Sort(fields);
   }
 
+  /**
+   * Fails, as OpenSearch's merge of hits does, when a key sorts {@code unsigned_long} values in one
+   * index and another type's in another: their sort values do not compare.
+   */
+  public static void requireMergeable(Sort first, Sort other) {
+    if (first == null || other == null) {
+      return;
+    }
+    SortField[] a = first.getSort();
+    SortField[] b = other.getSort();
+    for (int k = 0; k < Math.min(a.length, b.length); k++) {
+      if (SortValues.unsigned(a[k]) != SortValues.unsigned(b[k])) {
+        DuetException cause =
+            DuetException.illegalArgument(
+                "Can't do sort across indices, as a field has [unsigned_long] type in one index,"
+                    + " and different type in another index!");
+        Map<String, String> phase = new LinkedHashMap<>();
+        phase.put("phase", "fetch");
+        phase.put("grouped", "true");
+        throw new DuetException(400, "search_phase_execution_exception", "", phase, cause);
+      }
+    }
+  }
+
   static boolean sortsByScore(List<SortSpec> specs) {
     for (SortSpec spec : specs) {
       if (spec.field().equals("_score")) {
@@ -111,7 +135,10 @@ public final class SortBuilder {
           spec, reverse, reverse ? SortedSetSelector.Type.MAX : SortedSetSelector.Type.MIN);
     }
     SortedNumericSortField sort =
-        new SortedNumericSortField(name, type.docValuesType().sortType(), reverse, numericSelector);
+        type.docValuesType() == DocValuesType.UNSIGNED
+            ? new UnsignedSortField(name, reverse, numericSelector)
+            : new SortedNumericSortField(
+                name, type.docValuesType().sortType(), reverse, numericSelector);
     sort.setMissingValue(SortMissing.numeric(spec, type, reverse));
     return sort;
   }

@@ -124,6 +124,19 @@ class AggregationPhaseTest {
   }
 
   @Test
+  void termsOverAnUnmappedFieldWithAMissingValueKeyItsTermAsAString() {
+    index("{\"product\":\"apple\"}");
+    Aggregation.Terms missing =
+        new Aggregation.Terms("t", "nowhere", 10, -1, List.of(), 1, 3L, null, List.of());
+
+    Buckets t = (Buckets) aggregate(missing).get(0);
+
+    // OpenSearch 3.8.0 answers {"key":"3","doc_count":N}, a string term.
+    assertThat(t.kind()).isEqualTo(AggregationResult.Kind.STRING_TERMS);
+    assertThat(t.buckets()).extracting(Bucket::key).containsExactly("3");
+  }
+
+  @Test
   void termsOrderedBySubAggregationThenKey() {
     Aggregation.Terms byAvg =
         new Aggregation.Terms(

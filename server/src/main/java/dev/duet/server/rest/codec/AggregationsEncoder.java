@@ -116,6 +116,8 @@ public final class AggregationsEncoder {
       g.writeNull();
     } else if (n instanceof Long l) {
       g.writeNumber(l);
+    } else if (n instanceof java.math.BigInteger b) {
+      g.writeNumber(b); // an unsigned_long key past Long.MAX_VALUE
     } else {
       double d = n.doubleValue();
       if (Double.isNaN(d) || Double.isInfinite(d)) {

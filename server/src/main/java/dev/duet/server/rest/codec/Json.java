@@ -118,6 +118,7 @@ public final class Json {
       case Long l -> g.writeNumber(l);
       case Float f -> g.writeNumber(f);
       case Double d -> g.writeNumber(d);
+      case java.math.BigInteger b -> g.writeNumber(b);
       default -> g.writeString(v.toString());
     }
   }

@@ -131,6 +131,7 @@ public final class SearchResponseEncoder {
           case Integer i -> g.writeNumber(i);
           case Double d -> g.writeNumber(d);
           case Float f -> g.writeNumber(f);
+          case java.math.BigInteger b -> g.writeNumber(b); // unsigned_long past Long.MAX_VALUE
           case Boolean b -> g.writeBoolean(b);
           default -> g.writeString(v.toString());
         }

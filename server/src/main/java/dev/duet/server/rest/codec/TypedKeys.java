@@ -58,6 +58,7 @@ final class TypedKeys {
             // OpenSearch reduces an unmapped terms to string terms: sterms, not umterms.
             case STRING_TERMS, UNMAPPED_TERMS -> "sterms";
             case LONG_TERMS -> "lterms";
+            case UNSIGNED_LONG_TERMS -> "ulterms";
             case DOUBLE_TERMS -> "dterms";
             case MULTI_TERMS -> "multi_terms";
             case HISTOGRAM -> "histogram";
