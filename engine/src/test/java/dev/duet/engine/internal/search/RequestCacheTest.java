@@ -113,6 +113,22 @@ public class RequestCacheTest {
   }
 
   @Test
+  void clearCachesDropsTheCachedAnswersAndRefusesAClosedIndex() {
+    engine.search(sizeZero("nums", matchAll()));
+    assertThat(engine.requestCacheStats().entries()).isEqualTo(1);
+    engine.clearCaches("nums", dev.duet.engine.index.IndicesOptions.DEFAULTS);
+    assertThat(engine.requestCacheStats().entries()).isZero();
+
+    engine.closeIndices("nums", dev.duet.engine.index.IndicesOptions.DEFAULTS);
+    assertThatThrownBy(
+            () -> engine.clearCaches("nums", dev.duet.engine.index.IndicesOptions.DEFAULTS))
+        .hasFieldOrPropertyWithValue("type", "index_closed_exception");
+    assertThatThrownBy(
+            () -> engine.clearCaches("nope", dev.duet.engine.index.IndicesOptions.DEFAULTS))
+        .hasFieldOrPropertyWithValue("type", "index_not_found_exception");
+  }
+
+  @Test
   void requestCacheFalseBypassesAndTrueCachesHits() {
     SearchRequest bypass = sizeZero("nums", matchAll());
     bypass = bypass.withOptions(bypass.options().withRequestCache(false));
