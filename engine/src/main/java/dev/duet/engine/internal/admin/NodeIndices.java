@@ -19,6 +19,7 @@ import dev.duet.engine.internal.meta.IndexResolver;
 import dev.duet.engine.internal.meta.IndexSettingsRules;
 import dev.duet.engine.internal.meta.MappingLimits;
 import dev.duet.engine.internal.shard.ClauseLimit;
+import dev.duet.engine.internal.shard.IndexSorting;
 import dev.duet.engine.internal.shard.LuceneIndex;
 import dev.duet.engine.mapping.Mapping;
 import dev.duet.engine.search.AliasFilterDecoder;
@@ -204,6 +205,7 @@ public final class NodeIndices implements AutoCloseable {
     KnnSettings.check(validated, mapping == null ? Mapping.EMPTY : mapping);
     MappingLimits.of(validated).check(mapping == null ? Mapping.EMPTY : mapping);
     IndexAnalysis.validate(validated); // a bad analysis definition fails creation, not a search
+    IndexSorting.check(validated, mapping == null ? Mapping.EMPTY : mapping);
     synchronized (lock) {
       if (resolver.isAlias(name)) {
         throw IndexNames.invalid(name, "already exists as alias");

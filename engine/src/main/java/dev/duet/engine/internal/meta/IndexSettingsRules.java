@@ -63,7 +63,17 @@ public final class IndexSettingsRules {
           "priority",
           "verified_before_close",
           "knn.algo_param.ef_search",
-          "requests.cache.enable");
+          "requests.cache.enable",
+          "number_of_routing_shards",
+          "max_script_fields",
+          "soft_deletes.enabled",
+          "translog.retention.size",
+          "translog.retention.age",
+          "routing.rebalance.enable",
+          "sort.field",
+          "sort.order",
+          "sort.mode",
+          "sort.missing");
 
   /** The settings {@code PUT /{index}/_settings} may change on an open index. */
   private static final Set<String> DYNAMIC =
@@ -97,7 +107,11 @@ public final class IndexSettingsRules {
           "hidden",
           "priority",
           "knn.algo_param.ef_search",
-          "requests.cache.enable");
+          "requests.cache.enable",
+          "max_script_fields",
+          "translog.retention.size",
+          "translog.retention.age",
+          "routing.rebalance.enable");
 
   private static final long DEFAULT_SYNC_INTERVAL_MILLIS = 5_000;
   private static final long MIN_SYNC_INTERVAL_MILLIS = 100;
@@ -134,6 +148,11 @@ public final class IndexSettingsRules {
     parseInt(out, "max_shingle_diff", 0);
     parseInt(out, "analyze.max_token_count", 1);
     parseInt(out, "highlight.max_analyzed_offset", 1);
+    parseInt(out, "max_script_fields", 0);
+    validateRoutingShards(out);
+    validateSoftDeletes(out);
+    validateRetention(out);
+    validateRebalance(out);
     MappingLimits.validate(out);
     String refresh = out.get("refresh_interval");
     if (refresh != null) {
@@ -260,6 +279,108 @@ public final class IndexSettingsRules {
       out.put(index.name(), validate(new IndexSettings(merged, index.settings().lists())));
     }
     return out;
+  }
+
+  /**
+   * {@code index.number_of_routing_shards}: at least 1, at least {@code number_of_shards} and a
+   * multiple of it (the shards a split may reach), in OpenSearch's words and order.
+   */
+  private static void validateRoutingShards(Map<String, String> out) {
+    parseInt(out, "number_of_routing_shards", 1);
+    String routing = out.get("number_of_routing_shards");
+    if (routing == null) {
+      return;
+    }
+    int routingShards = Integer.parseInt(routing);
+    int shards = Integer.parseInt(out.getOrDefault("number_of_shards", "1"));
+    if (routingShards < shards) {
+      throw DuetException.illegalArgument(
+          "index.number_of_routing_shards ["
+              + routingShards
+              + "] must be >= index.number_of_shards ["
+              + shards
+              + "]");
+    }
+    if (routingShards % shards != 0) {
+      throw DuetException.illegalArgument(
+          "the number of source shards ["
+              + shards
+              + "] must be a factor of ["
+              + routingShards
+              + "]");
+    }
+  }
+
+  /** {@code index.soft_deletes.enabled}: a boolean that OpenSearch 3 accepts only as true. */
+  private static void validateSoftDeletes(Map<String, String> out) {
+    String value = out.get("soft_deletes.enabled");
+    if (value == null) {
+      return;
+    }
+    if (!value.equals("true") && !value.equals("false")) {
+      throw DuetException.illegalArgument(
+          "Failed to parse value [" + value + "] as only [true] or [false] are allowed.");
+    }
+    if (value.equals("false")) {
+      throw DuetException.illegalArgument(
+          "Creating indices with soft-deletes disabled is no longer supported. Please do not"
+              + " specify a value for setting [index.soft_deletes.enabled].");
+    }
+  }
+
+  /**
+   * {@code index.translog.retention.size} and {@code .age}: deprecated in OpenSearch and ignored
+   * (Duet keeps no translog past a commit), but still a byte size and a time value.
+   */
+  private static void validateRetention(Map<String, String> out) {
+    String size = out.get("translog.retention.size");
+    if (size != null) {
+      try {
+        ByteSizes.parse(size, "index.translog.retention.size");
+      } catch (DuetException e) {
+        throw retentionFailure("index.translog.retention.size", size, "a size in bytes");
+      }
+    }
+    String age = out.get("translog.retention.age");
+    if (age != null) {
+      try {
+        TimeValues.parseMillis(age, "index.translog.retention.age");
+      } catch (DuetException e) {
+        throw retentionFailure("index.translog.retention.age", age, "a time value");
+      }
+    }
+  }
+
+  private static DuetException retentionFailure(String key, String value, String what) {
+    String reason =
+        "failed to parse setting ["
+            + key
+            + "] with value ["
+            + value
+            + "] as "
+            + what
+            + ": unit is missing or unrecognized";
+    return new DuetException(
+        400,
+        "illegal_argument_exception",
+        reason,
+        Map.of(),
+        new DuetException(400, "parse_exception", reason));
+  }
+
+  /**
+   * {@code index.routing.rebalance.enable}: one of OpenSearch's rebalance modes (a single node has
+   * nothing to rebalance, so the value is kept and reported only).
+   */
+  private static void validateRebalance(Map<String, String> out) {
+    String value = out.get("routing.rebalance.enable");
+    if (value == null) {
+      return;
+    }
+    String mode = value.toUpperCase(Locale.ROOT);
+    if (!Set.of("ALL", "PRIMARIES", "REPLICAS", "NONE").contains(mode)) {
+      throw DuetException.illegalArgument("Illegal rebalance.enable value [" + mode + "]");
+    }
   }
 
   /** {@code index.mapping.ignore_malformed}: the default of every field's own parameter. */
