@@ -55,6 +55,7 @@ ROUTES = [
  ("GET","/_stats",None),("GET","/_stats/{metric}",None),("GET","/{index}/_stats",None),("GET","/{index}/_stats/{metric}",None),
  ("GET","/_cat/count",None),("GET","/_cat/count/{index}",None),("GET","/_cat/health",None),
  ("GET","/_cat/aliases",None),("GET","/_cat/aliases/{name}",None),
+ ("POST","/_cache/clear",None),("POST","/{index}/_cache/clear",None),
  ("POST","/{index}/_close",None),("POST","/{index}/_open",None),("PUT","/{index}/_block/{block}",None),
  ("GET","/_template",None),("GET","/_template/{template}",None),("HEAD","/_template/{template}",None),
  ("PUT","/_template/{template}",'{"index_patterns":["strict-probe-t*"]}'),("POST","/_template/{template}",'{"index_patterns":["strict-probe-t*"]}'),("DELETE","/_template/{missingtemplate}",None),

@@ -235,6 +235,12 @@ public interface Engine extends Closeable {
    */
   void checkMetadataReadable(String expression, IndicesOptions options);
 
+  /**
+   * {@code POST <expression>/_cache/clear}: drops the cached answers of the indices it names (400
+   * for a closed one, 404 for a missing one). Duet's one cache is the request cache.
+   */
+  void clearCaches(String expression, IndicesOptions options);
+
   /** Stores a template; with {@code create}, 400 when one of that name exists. */
   void putTemplate(dev.duet.engine.index.IndexTemplate template, boolean create);
 

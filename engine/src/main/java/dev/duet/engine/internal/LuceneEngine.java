@@ -251,6 +251,12 @@ public final class LuceneEngine implements Engine {
   }
 
   @Override
+  public void clearCaches(String expression, IndicesOptions options) {
+    indices.matching(expression, options); // what it names must exist and be open
+    search.clearRequestCache();
+  }
+
+  @Override
   public void putTemplate(IndexTemplate template, boolean create) {
     indices.templates().put(template, create);
   }

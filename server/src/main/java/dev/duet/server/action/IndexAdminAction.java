@@ -50,6 +50,12 @@ public final class IndexAdminAction {
     return engine.addBlock(expression, options, block);
   }
 
+  /** {@code _cache/clear}: answers the indices whose caches it cleared, for the shard counts. */
+  public List<IndexInfo> clearCache(String expression, IndicesOptions options) {
+    engine.clearCaches(expression, options);
+    return engine.indices(expression, options);
+  }
+
   /** Deletes an index and its data. */
   public void delete(String index) {
     engine.deleteIndex(index);

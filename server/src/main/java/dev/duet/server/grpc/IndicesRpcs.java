@@ -170,6 +170,18 @@ final class IndicesRpcs extends IndicesServiceGrpc.IndicesServiceImplBase {
   }
 
   @Override
+  public void clearCache(
+      dev.duet.api.indices.ClearCacheRequest request, StreamObserver<ShardsResult> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/ClearCache",
+        request,
+        ShardsResult.getDefaultInstance(),
+        responses,
+        route(POST, "/_cache/clear"),
+        route(POST, "/{index}/_cache/clear"));
+  }
+
+  @Override
   public void close(
       dev.duet.api.indices.CloseRequest request,
       StreamObserver<dev.duet.api.common.CloseIndexResult> responses) {

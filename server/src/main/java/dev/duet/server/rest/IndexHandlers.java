@@ -181,6 +181,15 @@ public final class IndexHandlers {
         actions.indexAdmin().refresh(request.pathParam("index"), RestIndicesOptions.of(request)));
   }
 
+  /** {@code POST /_cache/clear} and {@code POST /{index}/_cache/clear}. */
+  RestResponse clearCache(RestRequest request) throws IOException {
+    return shardsResponse(
+        request,
+        actions
+            .indexAdmin()
+            .clearCache(request.pathParam("index"), RestIndicesOptions.of(request)));
+  }
+
   /** {@code POST /_flush} and {@code POST /{index}/_flush}. */
   RestResponse flush(RestRequest request) throws IOException {
     return shardsResponse(

@@ -162,8 +162,8 @@ public final class RequestCache {
     }
   }
 
-  /** Drops every entry (an index was deleted or closed). */
-  void clear() {
+  /** Drops every entry (an index was deleted or closed, or {@code _cache/clear}). */
+  public void clear() {
     synchronized (entries) {
       entries.clear();
       bytes = 0;

@@ -112,6 +112,14 @@ public final class NodeSearch implements AutoCloseable {
   }
 
   /** The node's request cache statistics (what {@code _stats/request_cache} sums). */
+  /**
+   * Drops every cached answer ({@code _cache/clear}): the cache keys entries by reader, not by
+   * index, so all go; they are refilled by the next searches.
+   */
+  public void clearRequestCache() {
+    requestCache.clear();
+  }
+
   public RequestCache.Stats requestCacheStats() {
     return requestCache.stats();
   }

@@ -113,6 +113,22 @@ public class RequestCacheTest {
   }
 
   @Test
+  void clearCachesDropsTheCachedAnswersAndRefusesAClosedIndex() {
+    engine.search(sizeZero("nums", matchAll()));
+    assertThat(engine.requestCacheStats().entries()).isEqualTo(1);
+    engine.clearCaches("nums", dev.duet.engine.index.IndicesOptions.DEFAULTS);
+    assertThat(engine.requestCacheStats().entries()).isZero();
+
+    engine.closeIndices("nums", dev.duet.engine.index.IndicesOptions.DEFAULTS);
+    assertThatThrownBy(
+            () -> engine.clearCaches("nums", dev.duet.engine.index.IndicesOptions.DEFAULTS))
+        .hasFieldOrPropertyWithValue("type", "index_closed_exception");
+    assertThatThrownBy(
+            () -> engine.clearCaches("nope", dev.duet.engine.index.IndicesOptions.DEFAULTS))
+        .hasFieldOrPropertyWithValue("type", "index_not_found_exception");
+  }
+
+  @Test
   void requestCacheFalseBypassesAndTrueCachesHits() {
     SearchRequest bypass = sizeZero("nums", matchAll());
     bypass = bypass.withOptions(bypass.options().withRequestCache(false));
@@ -169,13 +185,14 @@ public class RequestCacheTest {
   @Test
   void entriesBeyondTheSizeBoundEvictTheLeastRecentlyUsed() {
     SearchResponse response = engine.search(sizeZero("nums", matchAll()));
-    RequestCache cache = new RequestCache(2_000);
+    // The bound holds a few entries: each is estimated from the request's text, options included.
+    RequestCache cache = new RequestCache(5_000);
     for (int i = 0; i < 20; i++) {
       cache.put(key(i), response, false);
     }
 
     RequestCache.Stats stats = cache.stats();
-    assertThat(stats.memoryBytes()).isLessThanOrEqualTo(2_000);
+    assertThat(stats.memoryBytes()).isLessThanOrEqualTo(5_000);
     assertThat(stats.entries()).isBetween(1, 19);
     assertThat(stats.evictions()).isEqualTo(20 - stats.entries());
     assertThat(cache.get(key(19))).as("the newest entry stays").isNotNull();
