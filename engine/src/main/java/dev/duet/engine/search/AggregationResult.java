@@ -151,6 +151,10 @@ public sealed interface AggregationResult {
     /** terms over a field no searched index maps: written as string terms, typed apart in gRPC. */
     UNMAPPED_TERMS,
     LONG_TERMS,
+    /** rare_terms of keywords: written as string terms without their error counts. */
+    STRING_RARE_TERMS,
+    /** rare_terms of numbers and dates. */
+    LONG_RARE_TERMS,
     DOUBLE_TERMS,
     MULTI_TERMS,
     HISTOGRAM,

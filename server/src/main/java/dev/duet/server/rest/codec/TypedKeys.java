@@ -58,6 +58,8 @@ final class TypedKeys {
             // OpenSearch reduces an unmapped terms to string terms: sterms, not umterms.
             case STRING_TERMS, UNMAPPED_TERMS -> "sterms";
             case LONG_TERMS -> "lterms";
+            case STRING_RARE_TERMS -> "srareterms";
+            case LONG_RARE_TERMS -> "lrareterms";
             case DOUBLE_TERMS -> "dterms";
             case MULTI_TERMS -> "multi_terms";
             case HISTOGRAM -> "histogram";
