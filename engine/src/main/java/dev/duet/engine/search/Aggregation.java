@@ -32,6 +32,28 @@ public sealed interface Aggregation {
     return field;
   }
 
+  /** {@code extended_stats}' {@code sigma}, which OpenSearch takes from zero up. */
+  static double checkSigma(double sigma, String name) {
+    if (!(sigma >= 0)) {
+      throw DuetException.illegalArgument(
+          "[sigma] must be greater than or equal to 0. Found [" + sigma + "] in [" + name + "]");
+    }
+    return sigma;
+  }
+
+  /** {@code cardinality}'s {@code precision_threshold}, which OpenSearch takes from zero up. */
+  static long checkPrecisionThreshold(long threshold, String name) {
+    if (threshold < 0) {
+      throw DuetException.illegalArgument(
+          "[precisionThreshold] must be greater than or equal to 0. Found ["
+              + threshold
+              + "] in ["
+              + name
+              + "]");
+    }
+    return threshold;
+  }
+
   /** An aggregation that names no aggregation type. */
   static DuetException missingDefinition(String name) {
     return DuetException.parsing("Missing definition for aggregation [" + name + "]");
@@ -232,6 +254,9 @@ public sealed interface Aggregation {
       List<Aggregation> subAggregations)
       implements Aggregation {
     public Filters {
+      if (filters.isEmpty()) {
+        throw DuetException.illegalArgument("[filters] cannot be empty.");
+      }
       filters = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(filters));
       subAggregations = List.copyOf(subAggregations);
     }
@@ -296,11 +321,19 @@ public sealed interface Aggregation {
   /** Single- and multi-value numeric metrics: min, max, avg, sum, value_count, stats... */
   record Metric(
       String name, MetricKind kind, String field, Object missing, String format, double sigma)
-      implements Aggregation {}
+      implements Aggregation {
+    public Metric {
+      checkSigma(sigma, name);
+    }
+  }
 
   /** {@code cardinality}: distinct values, exact below {@code precisionThreshold}. */
   record Cardinality(String name, String field, long precisionThreshold, Object missing)
-      implements Aggregation {}
+      implements Aggregation {
+    public Cardinality {
+      checkPrecisionThreshold(precisionThreshold, name);
+    }
+  }
 
   /** {@code percentiles} ({@code ranks} false) and {@code percentile_ranks} (true), by t-digest. */
   record Percentiles(
@@ -326,6 +359,10 @@ public sealed interface Aggregation {
                 "percent must be in [0,100], got [" + percent + "]: [" + name + "]");
           }
         }
+      }
+      if (compression < 0) {
+        throw DuetException.illegalArgument(
+            "[compression] must be greater than or equal to 0. Found [" + compression + "]");
       }
       if (!(compression > 0 && compression <= MAX_COMPRESSION)) {
         throw DuetException.illegalArgument(

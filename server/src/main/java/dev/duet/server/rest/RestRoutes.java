@@ -31,6 +31,8 @@ public final class RestRoutes {
     IndexStatsHandler stats = new IndexStatsHandler(actions);
     CatHandlers cat = new CatHandlers(actions, node);
     SegmentsHandler segments = new SegmentsHandler(actions);
+    IndexStateHandlers state = new IndexStateHandlers(actions);
+    TemplateHandlers templates = new TemplateHandlers(actions);
     return new RestRouter()
         .add("/", root, GET, HEAD)
         .add("/_cluster/health", cluster::health, GET)
@@ -116,6 +118,29 @@ public final class RestRoutes {
         .add("/{index}/_alias/{name}", aliases::put, PUT, POST)
         .add("/{index}/_alias/{name}", aliases::delete, DELETE)
         .add("/{index}/_aliases/{name}", aliases::put, PUT, POST)
-        .add("/{index}/_aliases/{name}", aliases::delete, DELETE);
+        .add("/{index}/_aliases/{name}", aliases::delete, DELETE)
+        .add("/{index}/_close", state::close, POST)
+        .add("/{index}/_open", state::open, POST)
+        .add("/{index}/_block/{block}", state::block, PUT)
+        .add("/_template", templates::getLegacy, GET)
+        .add("/_template/{name}", templates::getLegacy, GET)
+        .add("/_template/{name}", templates::existsLegacy, HEAD)
+        .add("/_template/{name}", templates::putLegacy, PUT, POST)
+        .add("/_template/{name}", templates::deleteLegacy, DELETE)
+        .add("/_index_template", templates::getComposable, GET)
+        .add("/_index_template/{name}", templates::getComposable, GET)
+        .add("/_index_template/{name}", templates::existsComposable, HEAD)
+        .add("/_index_template/{name}", templates::putComposable, PUT, POST)
+        .add("/_index_template/{name}", templates::deleteComposable, DELETE)
+        .add("/_index_template/_simulate_index/{name}", templates::simulateIndex, POST)
+        .add("/_index_template/_simulate", templates::simulateTemplate, POST)
+        .add("/_index_template/_simulate/{name}", templates::simulateTemplate, POST)
+        .add("/_component_template", templates::getComponent, GET)
+        .add("/_component_template/{name}", templates::getComponent, GET)
+        .add("/_component_template/{name}", templates::existsComponent, HEAD)
+        .add("/_component_template/{name}", templates::putComponent, PUT, POST)
+        .add("/_component_template/{name}", templates::deleteComponent, DELETE)
+        .add("/_cat/templates", templates::cat, GET)
+        .add("/_cat/templates/{name}", templates::cat, GET);
   }
 }

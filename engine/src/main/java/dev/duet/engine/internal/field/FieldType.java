@@ -44,6 +44,15 @@ public abstract class FieldType implements MappedType {
     ANALYZED
   }
 
+  /**
+   * The type as one mapped field has it: itself, or a variant of it when a parameter of the field
+   * changes what the type answers (text's {@code fielddata} gives it doc values). {@link
+   * FieldTypes#of(FieldMapping)} asks it, so the rest of the engine sees the variant.
+   */
+  public FieldType forField(FieldMapping field) {
+    return this;
+  }
+
   // ---- indexing
 
   /**
@@ -60,6 +69,14 @@ public abstract class FieldType implements MappedType {
       IndexContext context,
       List<IndexableField> out)
       throws IOException;
+
+  /**
+   * Whether a document's object value is the type's own value ({@code flat_object}), handed to
+   * {@link #index} at its {@code START_OBJECT}, rather than sub-fields to map.
+   */
+  public boolean acceptsObjects() {
+    return false;
+  }
 
   /**
    * The cause reported when a document gives an object where this type's value belongs (or
@@ -121,6 +138,29 @@ public abstract class FieldType implements MappedType {
     return new TermRangeQuery(name, lo, hi, includeLower, includeUpper);
   }
 
+  /** The multi-term queries a type may answer in its own way ({@link #patternQuery}). */
+  public enum Pattern {
+    PREFIX,
+    WILDCARD,
+    REGEXP
+  }
+
+  /**
+   * A prefix, wildcard or regexp query ({@code pattern} as the query gives it, {@code regexpFlags}
+   * Lucene's {@link org.apache.lucene.util.automaton.RegExp} syntax flags) answered by the type's
+   * own index ({@code wildcard}'s n-grams), or null to run the usual query on the field's terms.
+   */
+  public Query patternQuery(
+      String name,
+      FieldMapping field,
+      Pattern kind,
+      String pattern,
+      boolean caseInsensitive,
+      int regexpFlags,
+      QueryContext context) {
+    return null;
+  }
+
   /**
    * The query for documents with a value in the field ({@code exists}): by its doc values, or by
    * {@link #FIELD_NAMES} where it has none, as OpenSearch finds them.
@@ -143,6 +183,14 @@ public abstract class FieldType implements MappedType {
   /** How full-text queries, highlighters and {@code _analyze} treat the type's values. */
   public TextSearch textSearch() {
     return TextSearch.NONE;
+  }
+
+  /**
+   * Whether positional queries (phrases) on the field are confirmed on each candidate's {@code
+   * _source}, the field keeping no positions ({@code match_only_text}).
+   */
+  public boolean phrasesFromSource() {
+    return false;
   }
 
   /** Whether a highlighter marks the field's values. */
@@ -175,6 +223,11 @@ public abstract class FieldType implements MappedType {
    * docvalue_fields}) for a reason of the type's own (text's fielddata); others pass.
    */
   public void requireFielddata(String name) {}
+
+  /** Whether {@code index.sort.field} may name a field of this type (its doc values provided). */
+  public boolean sortsIndex() {
+    return docValuesType() != DocValuesType.NONE;
+  }
 
   /**
    * Where a numeric sort puts documents without a value: the type's extreme (an {@code integer}'s
