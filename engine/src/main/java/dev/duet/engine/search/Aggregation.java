@@ -100,6 +100,59 @@ public sealed interface Aggregation {
     }
   }
 
+  /**
+   * {@code rare_terms}: the terms in at most {@code maxDocCount} documents, fewest first and then
+   * by key (counted exactly, as on one shard).
+   */
+  record RareTerms(
+      String name,
+      String field,
+      long maxDocCount,
+      Object missing,
+      IncludeExclude includeExclude,
+      List<Aggregation> subAggregations)
+      implements Aggregation {
+    /** OpenSearch's bound on {@code max_doc_count}. */
+    public static final long MAX_MAX_DOC_COUNT = 100;
+
+    public RareTerms {
+      requireField(field);
+      checkMaxDocCount(maxDocCount, name);
+      subAggregations = List.copyOf(subAggregations);
+    }
+
+    /** OpenSearch's check of {@code max_doc_count}, in its words. */
+    public static void checkMaxDocCount(long maxDocCount, String name) {
+      if (maxDocCount <= 0) {
+        throw DuetException.illegalArgument(
+            "[max_doc_count] must be greater than 0. Found ["
+                + maxDocCount
+                + "] in ["
+                + name
+                + "]");
+      }
+      if (maxDocCount > MAX_MAX_DOC_COUNT) {
+        // sic: OpenSearch's message has no spaces around the bound
+        throw DuetException.illegalArgument(
+            "[max_doc_count] must be smallerthan " + MAX_MAX_DOC_COUNT + "in [" + name + "]");
+      }
+    }
+
+    /** The terms aggregation counting the same buckets: every term, fewest documents first. */
+    public Terms asTerms() {
+      return new Terms(
+          name,
+          field,
+          Integer.MAX_VALUE,
+          -1,
+          List.of(new BucketOrder("_count", true), BucketOrder.KEY_ASC),
+          1,
+          missing,
+          includeExclude,
+          subAggregations);
+    }
+  }
+
   /** {@code multi_terms}: one bucket per distinct combination of the fields' values. */
   record MultiTerms(
       String name,

@@ -153,6 +153,10 @@ public sealed interface AggregationResult {
     LONG_TERMS,
     /** terms over {@code unsigned_long}: keys are Longs, or BigIntegers past Long.MAX_VALUE. */
     UNSIGNED_LONG_TERMS,
+    /** rare_terms of keywords: written as string terms without their error counts. */
+    STRING_RARE_TERMS,
+    /** rare_terms of numbers and dates. */
+    LONG_RARE_TERMS,
     DOUBLE_TERMS,
     MULTI_TERMS,
     HISTOGRAM,

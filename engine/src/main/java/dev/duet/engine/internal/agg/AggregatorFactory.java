@@ -36,6 +36,7 @@ final class AggregatorFactory {
   private Aggregator create(Aggregation spec, String parent) {
     return switch (spec) {
       case Aggregation.Terms t -> new TermsAggregator(t, subs(t), maxRegexLength);
+      case Aggregation.RareTerms t -> new RareTermsAggregator(t, subs(t), maxRegexLength);
       case Aggregation.SignificantTerms t -> new SignificantTermsAggregator(t, subs(t));
       case Aggregation.MultiTerms t -> new MultiTermsAggregator(t, subs(t));
       case Aggregation.Range r -> new RangeAggregator(r, subs(r));

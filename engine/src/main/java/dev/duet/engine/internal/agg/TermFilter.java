@@ -87,6 +87,29 @@ final class TermFilter {
     return this == ALL ? ALL : new TermFilter(this, encode);
   }
 
+  /**
+   * This filter with its listed values rewritten by {@code normalize} (a date's text to its epoch
+   * millis), for numeric terms.
+   */
+  TermFilter forNumbers(Function<String, String> normalize) {
+    if (this == ALL) {
+      return ALL;
+    }
+    return new TermFilter(
+        include, exclude, mapped(includeValues, normalize), mapped(excludeValues, normalize));
+  }
+
+  private static Set<String> mapped(Set<String> values, Function<String, String> normalize) {
+    if (values == null) {
+      return null;
+    }
+    Set<String> out = new HashSet<>();
+    for (String v : values) {
+      out.add(normalize.apply(v));
+    }
+    return out;
+  }
+
   /** Whether a regular expression is given: OpenSearch allows one on string terms only. */
   boolean regexBased() {
     return include != null || exclude != null;

@@ -4,6 +4,7 @@ import dev.duet.engine.error.DuetException;
 import dev.duet.engine.internal.field.DocValuesType;
 import dev.duet.engine.internal.field.FieldType;
 import dev.duet.engine.internal.field.FieldTypes;
+import dev.duet.engine.mapping.DateFormats;
 import dev.duet.engine.mapping.FieldMapping;
 import dev.duet.engine.search.Aggregation;
 import dev.duet.engine.search.AggregationResult;
@@ -28,7 +29,7 @@ import org.apache.lucene.util.BytesRefHash;
  * lookup per value. As on one OpenSearch shard, the top {@code size} buckets are returned and the
  * rest summed in {@code sum_other_doc_count}.
  */
-final class TermsAggregator extends Aggregator.Buckets {
+class TermsAggregator extends Aggregator.Buckets {
   private static final int UNSEEN = -2;
   private static final int REJECTED = -1;
 
@@ -108,6 +109,11 @@ final class TermsAggregator extends Aggregator.Buckets {
     }
     if (resolved == FieldSource.KEYWORD) {
       filter = filter.forTerms(v -> type.docValueTerm(v, mapping));
+    } else if (resolved == FieldSource.DATE) {
+      // Listed dates are read by the field's format, as OpenSearch reads them.
+      Object own = mapping.params().get("format");
+      DateFormats formats = DateFormats.of(own == null ? null : own.toString());
+      filter = filter.forNumbers(v -> Long.toString(formats.parseMillis(v, false)));
     }
   }
 

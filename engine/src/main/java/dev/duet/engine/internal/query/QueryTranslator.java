@@ -1,5 +1,6 @@
 package dev.duet.engine.internal.query;
 
+import dev.duet.engine.internal.document.FieldIndexer;
 import dev.duet.engine.internal.document.MappingLookup;
 import dev.duet.engine.internal.document.MetaFields;
 import dev.duet.engine.internal.document.NestedDocuments;
@@ -205,13 +206,14 @@ public final class QueryTranslator {
           "failed to create query: " + reason,
           dev.duet.engine.error.DuetException.illegalArgument(reason));
     }
-    FieldMapping field = t.field().equals(MetaFields.ID) ? null : lookup.leaf(t.field());
+    // _id and _ignored are meta fields matched by their terms.
+    boolean meta = t.field().equals(MetaFields.ID) || t.field().equals(FieldIndexer.IGNORED);
+    FieldMapping field = meta ? null : lookup.leaf(t.field());
     Query own = field == null ? null : fields.numericSet(t.field(), field, t.values());
     if (own != null) {
       return own; // the type's own set query (numbers, wildcard, flat_object)
     }
-    if (t.field().equals(MetaFields.ID)
-        || field != null && FieldTypes.of(field).textSearch() != FieldType.TextSearch.NONE) {
+    if (meta || field != null && FieldTypes.of(field).textSearch() != FieldType.TextSearch.NONE) {
       List<BytesRef> terms = new ArrayList<>(t.values().size());
       var normalizer = field == null ? null : lookup.normalizer(t.field());
       for (Object v : t.values()) {

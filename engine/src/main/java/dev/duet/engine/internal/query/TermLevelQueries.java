@@ -1,6 +1,7 @@
 package dev.duet.engine.internal.query;
 
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.internal.document.FieldIndexer;
 import dev.duet.engine.internal.document.MappingLookup;
 import dev.duet.engine.internal.document.MetaFields;
 import dev.duet.engine.internal.field.FieldType;
@@ -30,6 +31,7 @@ import org.apache.lucene.search.PrefixQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.RegexpQuery;
 import org.apache.lucene.search.TermInSetQuery;
+import org.apache.lucene.search.TermRangeQuery;
 import org.apache.lucene.search.WildcardQuery;
 import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.automaton.Automata;
@@ -58,6 +60,10 @@ public final class TermLevelQueries {
     String name = e.field();
     if (name.equals(MetaFields.ID) || name.equals(MetaFields.SOURCE)) {
       return MatchAllDocsQuery.INSTANCE;
+    }
+    if (name.equals(FieldIndexer.IGNORED)) {
+      // The documents that skipped a malformed value: any term of _ignored.
+      return new ConstantScoreQuery(new TermRangeQuery(name, null, null, true, true));
     }
     List<String> matched = new ArrayList<>();
     for (String path : lookup.leafPaths()) {

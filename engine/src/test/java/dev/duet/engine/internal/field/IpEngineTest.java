@@ -117,6 +117,8 @@ class IpEngineTest {
         .isEqualTo("':::1' is not an IP string literal.");
     // ignore_malformed: document 2 was written, its bad address named in _ignored
     assertThat(ids(new Query.Term("_ignored", "lax", 1f))).containsExactly("2");
+    assertThat(ids(new Query.Terms("_ignored", List.of("lax", "ip"), 1f))).containsExactly("2");
+    assertThat(ids(new Exists("_ignored", 1f))).containsExactly("2");
   }
 
   @Test

@@ -20,6 +20,7 @@ final class BucketAggregationDecoder {
       Set.of(
           "terms",
           "multi_terms",
+          "rare_terms",
           "range",
           "date_range",
           "ip_range",
@@ -48,6 +49,7 @@ final class BucketAggregationDecoder {
     return switch (type) {
       case "terms" -> terms(body);
       case "multi_terms" -> multiTerms(body);
+      case "rare_terms" -> RareTermsDecoder.parse(body);
       case "range", "date_range" -> RangeAggregationDecoder.parse(body, type.equals("date_range"));
       case "ip_range" -> RangeAggregationDecoder.parseIp(body);
       case "histogram", "date_histogram" ->
@@ -221,7 +223,7 @@ final class BucketAggregationDecoder {
     return subs -> new Aggregation.Filters(name, filters, k, o, ok, subs);
   }
 
-  private static List<String> strings(JsonParser p) throws IOException {
+  static List<String> strings(JsonParser p) throws IOException {
     List<String> out = new ArrayList<>();
     while (p.nextToken() != JsonToken.END_ARRAY) {
       out.add(p.getText());

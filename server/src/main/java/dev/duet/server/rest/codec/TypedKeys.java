@@ -59,6 +59,8 @@ final class TypedKeys {
             case STRING_TERMS, UNMAPPED_TERMS -> "sterms";
             case LONG_TERMS -> "lterms";
             case UNSIGNED_LONG_TERMS -> "ulterms";
+            case STRING_RARE_TERMS -> "srareterms";
+            case LONG_RARE_TERMS -> "lrareterms";
             case DOUBLE_TERMS -> "dterms";
             case MULTI_TERMS -> "multi_terms";
             case HISTOGRAM -> "histogram";
