@@ -222,7 +222,8 @@ public final class WorkPool implements AutoCloseable {
 
   /** Body bytes held now and since start, and the writes refused for them (indexing pressure). */
   public Pressure pressure() {
-    return new Pressure(bodyBytes.get(), bodyBytesTotal.get(), pressureRejections.get(), maxBodyBytes);
+    return new Pressure(
+        bodyBytes.get(), bodyBytesTotal.get(), pressureRejections.get(), maxBodyBytes);
   }
 
   /** A pool's counters, as OpenSearch's {@code ThreadPoolStats.Stats} names them. */

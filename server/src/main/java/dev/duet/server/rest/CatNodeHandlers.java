@@ -34,7 +34,10 @@ final class CatNodeHandlers {
               "disk used (total, not just OpenSearch)"),
           rcol("disk.avail", Kind.BYTES, List.of("da", "diskAvail"), "disk available"),
           rcol(
-              "disk.total", Kind.BYTES, List.of("dt", "diskTotal"), "total capacity of all volumes"),
+              "disk.total",
+              Kind.BYTES,
+              List.of("dt", "diskTotal"),
+              "total capacity of all volumes"),
           rcol("disk.percent", Kind.NUMBER, List.of("dp", "diskPercent"), "percent disk used"),
           col("host", Kind.TEXT, List.of("h"), "host of node"),
           col("ip", Kind.TEXT, List.of(), "ip of node"),
@@ -46,12 +49,17 @@ final class CatNodeHandlers {
           new Column("pid", Kind.NUMBER, true, false, List.of("p"), "process id", true),
           col("ip", Kind.TEXT, List.of("i"), "ip address"),
           new Column("port", Kind.NUMBER, true, false, List.of("po"), "bound transport port", true),
-          new Column("http_address", Kind.TEXT, false, false, List.of("http"), "bound http address", true),
+          new Column(
+              "http_address", Kind.TEXT, false, false, List.of("http"), "bound http address", true),
           new Column("version", Kind.TEXT, false, false, List.of("v"), "os version", true),
           new Column("jdk", Kind.TEXT, false, false, List.of("j"), "jdk version", true),
           hidden("disk.total", Kind.BYTES, List.of("dt", "diskTotal"), "total disk space"),
           hidden("disk.used", Kind.BYTES, List.of("du", "diskUsed"), "used disk space"),
-          hidden("disk.avail", Kind.BYTES, List.of("d", "da", "disk", "diskAvail"), "available disk space"),
+          hidden(
+              "disk.avail",
+              Kind.BYTES,
+              List.of("d", "da", "disk", "diskAvail"),
+              "available disk space"),
           hidden(
               "disk.used_percent",
               Kind.TEXT,
@@ -61,7 +69,8 @@ final class CatNodeHandlers {
           rcol("heap.percent", Kind.NUMBER, List.of("hp", "heapPercent"), "used heap ratio"),
           hidden("heap.max", Kind.BYTES, List.of("hm", "heapMax"), "max configured heap"),
           hidden("ram.current", Kind.BYTES, List.of("rc", "ramCurrent"), "used machine memory"),
-          rcol("ram.percent", Kind.NUMBER, List.of("rp", "ramPercent"), "used machine memory ratio"),
+          rcol(
+              "ram.percent", Kind.NUMBER, List.of("rp", "ramPercent"), "used machine memory ratio"),
           hidden("ram.max", Kind.BYTES, List.of("rm", "ramMax"), "total machine memory"),
           hidden(
               "file_desc.current",
@@ -74,7 +83,10 @@ final class CatNodeHandlers {
               List.of("fdp", "fileDescriptorPercent"),
               "used file descriptor ratio"),
           hidden(
-              "file_desc.max", Kind.NUMBER, List.of("fdm", "fileDescriptorMax"), "max file descriptors"),
+              "file_desc.max",
+              Kind.NUMBER,
+              List.of("fdm", "fileDescriptorMax"),
+              "max file descriptors"),
           rcol("cpu", Kind.NUMBER, List.of(), "recent cpu usage"),
           rcol("load_1m", Kind.TEXT, List.of("l"), "1m load avg"),
           rcol("load_5m", Kind.TEXT, List.of("l"), "5m load avg"),
@@ -102,7 +114,8 @@ final class CatNodeHandlers {
           rcol("docs", Kind.NUMBER, List.of("d", "dc"), "number of docs in shard"),
           rcol("store", Kind.BYTES, List.of("sto"), "store size of shard (how much disk it uses)"),
           col("ip", Kind.TEXT, List.of(), "ip of node where it lives"),
-          new Column("id", Kind.TEXT, false, false, List.of(), "unique id of node where it lives", true),
+          new Column(
+              "id", Kind.TEXT, false, false, List.of(), "unique id of node where it lives", true),
           col("node", Kind.TEXT, List.of("n"), "name of node where it lives"));
 
   private static final List<Column> CLUSTER_MANAGER =
@@ -115,7 +128,8 @@ final class CatNodeHandlers {
   private static final List<Column> NODEATTRS =
       List.of(
           col("node", Kind.TEXT, List.of("name"), "node name"),
-          new Column("id", Kind.TEXT, false, false, List.of("id", "nodeId"), "unique node id", true),
+          new Column(
+              "id", Kind.TEXT, false, false, List.of("id", "nodeId"), "unique node id", true),
           new Column("pid", Kind.NUMBER, true, false, List.of("p"), "process id", true),
           col("host", Kind.TEXT, List.of("h"), "host name"),
           col("ip", Kind.TEXT, List.of("i"), "ip address"),
@@ -147,21 +161,30 @@ final class CatNodeHandlers {
 
   private static final List<Column> TASKS =
       List.of(
-          new Column("id", Kind.TEXT, false, false, List.of(), "id of the task with the node", true),
+          new Column(
+              "id", Kind.TEXT, false, false, List.of(), "id of the task with the node", true),
           col("action", Kind.TEXT, List.of("ac"), "task action"),
           col("task_id", Kind.TEXT, List.of("ti"), "unique task id"),
           col("parent_task_id", Kind.TEXT, List.of("pti"), "parent task id"),
           col("type", Kind.TEXT, List.of("ty"), "task type"),
           rcol("start_time", Kind.NUMBER, List.of("start"), "start time in ms"),
           col("timestamp", Kind.TEXT, List.of("ts", "hms", "hhmmss"), "start time in HH:MM:SS"),
-          new Column("running_time_ns", Kind.NUMBER, true, false, List.of("time"), "running time ns", true),
+          new Column(
+              "running_time_ns",
+              Kind.NUMBER,
+              true,
+              false,
+              List.of("time"),
+              "running time ns",
+              true),
           rcol("running_time", Kind.TEXT, List.of("time"), "running time"),
           new Column("node_id", Kind.TEXT, false, false, List.of("ni"), "unique node id", true),
           col("ip", Kind.TEXT, List.of("i"), "ip address"),
           new Column("port", Kind.NUMBER, true, false, List.of("po"), "bound transport port", true),
           col("node", Kind.TEXT, List.of("n"), "node name"),
           new Column("version", Kind.TEXT, false, false, List.of("v"), "es version", true),
-          new Column("x_opaque_id", Kind.TEXT, false, false, List.of("x"), "X-Opaque-ID header", true));
+          new Column(
+              "x_opaque_id", Kind.TEXT, false, false, List.of("x"), "X-Opaque-ID header", true));
 
   private static final List<Column> THREAD_POOL =
       List.of(
@@ -178,12 +201,20 @@ final class CatNodeHandlers {
           hidden("pool_size", Kind.NUMBER, List.of("psz"), "number of threads"),
           rcol("queue", Kind.NUMBER, List.of("q"), "number of tasks currently in queue"),
           hidden(
-              "queue_size", Kind.NUMBER, List.of("qs"), "maximum number of tasks permitted in queue"),
+              "queue_size",
+              Kind.NUMBER,
+              List.of("qs"),
+              "maximum number of tasks permitted in queue"),
           rcol("rejected", Kind.NUMBER, List.of("r"), "number of rejected tasks"),
           hidden("largest", Kind.NUMBER, List.of("l"), "highest number of seen active threads"),
           hidden("completed", Kind.NUMBER, List.of("c"), "number of completed tasks"),
-          hidden("core", Kind.TEXT, List.of("cr"), "core number of threads in a scaling thread pool"),
-          hidden("max", Kind.TEXT, List.of("mx"), "maximum number of threads in a scaling thread pool"),
+          hidden(
+              "core", Kind.TEXT, List.of("cr"), "core number of threads in a scaling thread pool"),
+          hidden(
+              "max",
+              Kind.TEXT,
+              List.of("mx"),
+              "maximum number of threads in a scaling thread pool"),
           hidden("size", Kind.NUMBER, List.of("sz"), "number of threads in a fixed thread pool"),
           hidden("keep_alive", Kind.TEXT, List.of("ka"), "thread keep alive time"));
 
@@ -226,7 +257,9 @@ final class CatNodeHandlers {
           });
       if (unassigned > 0) {
         rows.add(
-            new Comparable<?>[] {unassigned, null, null, null, null, null, null, null, "UNASSIGNED"});
+            new Comparable<?>[] {
+              unassigned, null, null, null, null, null, null, null, "UNASSIGNED"
+            });
       }
     }
     return table(request, ALLOCATION, rows);
@@ -280,7 +313,8 @@ final class CatNodeHandlers {
    */
   RestResponse shards(RestRequest request) throws IOException {
     List<Comparable<?>[]> rows = new ArrayList<>();
-    for (IndexInfo info : actions.indices().list(request.pathParam("index"), RestIndicesOptions.of(request))) {
+    for (IndexInfo info :
+        actions.indices().list(request.pathParam("index"), RestIndicesOptions.of(request))) {
       int shards = info.settings().numberOfShards();
       for (int shard = 0; shard < shards; shard++) {
         rows.add(
@@ -321,7 +355,8 @@ final class CatNodeHandlers {
     List<Comparable<?>[]> rows = new ArrayList<>();
     if (node.pools() != null) {
       for (WorkPool pool : List.of(node.pools().search(), node.pools().write())) {
-        if (!patterns.isEmpty() && patterns.stream().noneMatch(p -> Patterns.matches(p, pool.name()))) {
+        if (!patterns.isEmpty()
+            && patterns.stream().noneMatch(p -> Patterns.matches(p, pool.name()))) {
           continue;
         }
         WorkPool.Stats s = pool.stats();
@@ -379,8 +414,8 @@ final class CatNodeHandlers {
     return table(request, TASKS, List.of());
   }
 
-  private static RestResponse table(RestRequest request, List<Column> columns, List<Comparable<?>[]> rows)
-      throws IOException {
+  private static RestResponse table(
+      RestRequest request, List<Column> columns, List<Comparable<?>[]> rows) throws IOException {
     String bytes = request.param("bytes");
     return CatTable.of(columns, rows, request.param("h"), request.param("s"), bytes, true)
         .respond(request);
@@ -412,7 +447,6 @@ final class CatNodeHandlers {
   }
 
   private static Column hidden(String name, Kind kind, List<String> aliases, String description) {
-    return new Column(
-        name, kind, kind != Kind.TEXT, false, aliases, description, true);
+    return new Column(name, kind, kind != Kind.TEXT, false, aliases, description, true);
   }
 }

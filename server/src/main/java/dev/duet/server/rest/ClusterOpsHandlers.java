@@ -32,10 +32,7 @@ final class ClusterOpsHandlers {
   private final ClusterStateHandler state;
 
   ClusterOpsHandlers(
-      Actions actions,
-      NodeIdentity node,
-      VotingExclusions exclusions,
-      ClusterStateHandler state) {
+      Actions actions, NodeIdentity node, VotingExclusions exclusions, ClusterStateHandler state) {
     this.actions = actions;
     this.node = node;
     this.exclusions = exclusions;
@@ -63,14 +60,12 @@ final class ClusterOpsHandlers {
     for (String id : IndexHandlers.split(ids)) {
       boolean me = id.equals(node.nodeId());
       self |= me;
-      added.add(
-          new VotingExclusions.Exclusion(id, me ? node.nodeName() : VotingExclusions.ABSENT));
+      added.add(new VotingExclusions.Exclusion(id, me ? node.nodeName() : VotingExclusions.ABSENT));
     }
     for (String name : IndexHandlers.split(names)) {
       boolean me = name.equals(node.nodeName());
       self |= me;
-      added.add(
-          new VotingExclusions.Exclusion(me ? node.nodeId() : VotingExclusions.ABSENT, name));
+      added.add(new VotingExclusions.Exclusion(me ? node.nodeId() : VotingExclusions.ABSENT, name));
     }
     exclusions.add(added);
     if (self) {
@@ -138,8 +133,7 @@ final class ClusterOpsHandlers {
         g.writeStartObject();
         g.writeStringField("command", name);
         g.writeFieldName("parameters");
-        Map<String, Object> parameters =
-            new java.util.LinkedHashMap<>(asMap(command.get(name)));
+        Map<String, Object> parameters = new java.util.LinkedHashMap<>(asMap(command.get(name)));
         if (name.equals("cancel")) {
           parameters.putIfAbsent("allow_primary", false);
         }
@@ -343,7 +337,21 @@ final class ClusterOpsHandlers {
     g.writeEndObject();
     g.writeObjectFieldStart("segments");
     g.writeNumberField("count", segments);
-    g.writeNumberField("memory_in_bytes", 0);
+    for (String part :
+        List.of(
+            "memory",
+            "terms_memory",
+            "stored_fields_memory",
+            "term_vectors_memory",
+            "norms_memory",
+            "points_memory",
+            "doc_values_memory",
+            "index_writer_memory",
+            "version_map_memory",
+            "fixed_bit_set_memory")) {
+      g.writeNumberField(part + "_in_bytes", 0);
+    }
+    g.writeNumberField("max_unsafe_auto_id_timestamp", -1);
     g.writeEndObject();
     g.writeEndObject();
     g.writeObjectFieldStart("nodes");

@@ -6,10 +6,10 @@ import dev.duet.server.pool.WorkPools;
 import java.nio.file.Path;
 
 /**
- * How the node names itself in {@code GET /}, {@code _nodes}, {@code _cluster/state} and the
- * {@code _cat} tables: its id (the one failures name), name, cluster, where it listens (the gRPC
- * port stands where OpenSearch reports its transport, the node's other wire protocol), its data
- * path, and its work pools ({@code thread_pool}; null when the node runs without them, in tests).
+ * How the node names itself in {@code GET /}, {@code _nodes}, {@code _cluster/state} and the {@code
+ * _cat} tables: its id (the one failures name), name, cluster, where it listens (the gRPC port
+ * stands where OpenSearch reports its transport, the node's other wire protocol), its data path,
+ * and its work pools ({@code thread_pool}; null when the node runs without them, in tests).
  */
 public record NodeIdentity(
     String nodeId,

@@ -156,7 +156,8 @@ final class NodeMetrics {
     g.writeObjectFieldStart("mem");
     g.writeNumberField("heap_used_in_bytes", heap.getUsed());
     long max = Math.max(0, heap.getMax());
-    g.writeNumberField("heap_used_percent", max == 0 ? 0 : Math.round(100.0 * heap.getUsed() / max));
+    g.writeNumberField(
+        "heap_used_percent", max == 0 ? 0 : Math.round(100.0 * heap.getUsed() / max));
     g.writeNumberField("heap_committed_in_bytes", heap.getCommitted());
     g.writeNumberField("heap_max_in_bytes", max);
     g.writeNumberField("non_heap_used_in_bytes", nonHeap.getUsed());

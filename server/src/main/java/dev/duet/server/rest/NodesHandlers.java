@@ -2,12 +2,12 @@ package dev.duet.server.rest;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.duet.engine.breaker.CircuitBreakers;
+import dev.duet.engine.breaker.MemorySize;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.index.IndexInfo;
 import dev.duet.engine.index.IndexSegments;
 import dev.duet.engine.index.IndicesOptions;
 import dev.duet.engine.index.SegmentInfo;
-import dev.duet.engine.breaker.MemorySize;
 import dev.duet.server.action.Actions;
 import dev.duet.server.pool.WorkPool;
 import dev.duet.server.rest.codec.JsonOutput;
@@ -295,6 +295,8 @@ final class NodesHandlers {
     settings.put("node.name", node.nodeName());
     settings.put("network.host", node.host());
     settings.put("http.port", Integer.toString(node.httpPort()));
+    settings.put("http.type.default", "armeria");
+    settings.put("transport.type.default", "grpc");
     settings.put("grpc.port", Integer.toString(node.transportPort()));
     settings.put("path.data", node.dataDir().toString());
     g.writeObjectFieldStart("settings");
@@ -341,9 +343,7 @@ final class NodesHandlers {
   }
 
   private List<WorkPool> pools() {
-    return node.pools() == null
-        ? List.of()
-        : List.of(node.pools().search(), node.pools().write());
+    return node.pools() == null ? List.of() : List.of(node.pools().search(), node.pools().write());
   }
 
   private void writeThreadPoolInfo(JsonGenerator g) throws IOException {
@@ -417,9 +417,7 @@ final class NodesHandlers {
   /** The write pool's admitted bodies: Duet's coordinating and primary bytes are one. */
   private void writeIndexingPressure(JsonGenerator g) throws IOException {
     WorkPool.Pressure p =
-        node.pools() == null
-            ? new WorkPool.Pressure(0, 0, 0, 0)
-            : node.pools().write().pressure();
+        node.pools() == null ? new WorkPool.Pressure(0, 0, 0, 0) : node.pools().write().pressure();
     g.writeObjectFieldStart("indexing_pressure");
     g.writeObjectFieldStart("memory");
     g.writeObjectFieldStart("current");
@@ -451,8 +449,7 @@ final class NodesHandlers {
   private void writeIndices(
       JsonGenerator g, Set<String> metrics, boolean perIndex, boolean fileSizes)
       throws IOException {
-    List<IndexSegments> all =
-        actions.indexAdmin().segments(null, IndicesOptions.DEFAULTS);
+    List<IndexSegments> all = actions.indexAdmin().segments(null, IndicesOptions.DEFAULTS);
     long docs = 0;
     long deleted = 0;
     long bytes = 0;
@@ -513,7 +510,22 @@ final class NodesHandlers {
     if (metrics.contains("segments")) {
       g.writeObjectFieldStart("segments");
       g.writeNumberField("count", segments);
-      g.writeNumberField("memory_in_bytes", 0);
+      // Lucene 10 keeps none of these on the heap: OpenSearch reports them as 0 too.
+      for (String part :
+          List.of(
+              "memory",
+              "terms_memory",
+              "stored_fields_memory",
+              "term_vectors_memory",
+              "norms_memory",
+              "points_memory",
+              "doc_values_memory",
+              "index_writer_memory",
+              "version_map_memory",
+              "fixed_bit_set_memory")) {
+        g.writeNumberField(part + "_in_bytes", 0);
+      }
+      g.writeNumberField("max_unsafe_auto_id_timestamp", -1);
       if (fileSizes) {
         g.writeObjectFieldStart("file_sizes");
         g.writeEndObject();

@@ -105,9 +105,7 @@ final class ShardViewHandlers {
   /** {@code GET [/{index}]/_upgrade}: bytes in segments an older Lucene major wrote. */
   RestResponse upgradeStatus(RestRequest request) throws IOException {
     List<IndexSegments> all =
-        actions
-            .indexAdmin()
-            .segments(request.pathParam("index"), RestIndicesOptions.of(request));
+        actions.indexAdmin().segments(request.pathParam("index"), RestIndicesOptions.of(request));
     long size = 0;
     long toUpgrade = 0;
     JsonOutput out = new JsonOutput(request.pretty());
@@ -139,9 +137,7 @@ final class ShardViewHandlers {
    */
   RestResponse upgrade(RestRequest request) throws IOException {
     List<IndexSegments> all =
-        actions
-            .indexAdmin()
-            .segments(request.pathParam("index"), RestIndicesOptions.of(request));
+        actions.indexAdmin().segments(request.pathParam("index"), RestIndicesOptions.of(request));
     int shards = 0;
     for (IndexSegments s : all) {
       shards += s.info().settings().numberOfShards();
