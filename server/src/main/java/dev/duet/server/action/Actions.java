@@ -23,6 +23,8 @@ public final class Actions {
   private final ClusterSettingsAction clusterSettings;
   private final Engine engine;
 
+  private final TemplateAction templates;
+
   public Actions(Engine engine) {
     this(engine, "duet");
   }
@@ -45,9 +47,15 @@ public final class Actions {
     this.indices = new IndicesAction(engine);
     this.indexMetadata = new IndexMetadataAction(engine);
     this.clusterSettings = new ClusterSettingsAction(engine);
+    this.templates = new TemplateAction(engine);
   }
 
   /** Create, delete, refresh, flush, stats and segments of indices. */
+  /** Templates and the simulate APIs. */
+  public TemplateAction templates() {
+    return templates;
+  }
+
   public IndexAdminAction indexAdmin() {
     return indexAdmin;
   }

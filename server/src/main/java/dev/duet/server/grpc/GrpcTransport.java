@@ -60,6 +60,7 @@ public final class GrpcTransport {
         .addService(new ClusterRpcs(rest))
         .addService(new NodesRpcs(rest))
         .addService(new CatRpcs(rest))
+        .addService(new TemplatesRpcs(rest))
         .addService(new InfoRpcs(rest))
         .addService(ProtoReflectionServiceV1.newInstance())
         .enableHealthCheckService(true)

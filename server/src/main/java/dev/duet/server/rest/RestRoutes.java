@@ -31,10 +31,12 @@ public final class RestRoutes {
     IndexStatsHandler stats = new IndexStatsHandler(actions);
     CatHandlers cat = new CatHandlers(actions, node);
     SegmentsHandler segments = new SegmentsHandler(actions);
+    IndexStateHandlers state = new IndexStateHandlers(actions);
+    TemplateHandlers templates = new TemplateHandlers(actions);
     NodesHandlers nodes = new NodesHandlers(actions, node);
     VotingExclusions exclusions = new VotingExclusions();
-    ClusterStateHandler state = new ClusterStateHandler(actions, node, exclusions);
-    ClusterOpsHandlers clusterOps = new ClusterOpsHandlers(actions, node, exclusions, state);
+    ClusterStateHandler clusterState = new ClusterStateHandler(actions, node, exclusions);
+    ClusterOpsHandlers clusterOps = new ClusterOpsHandlers(actions, node, exclusions, clusterState);
     ShardViewHandlers shardViews = new ShardViewHandlers(actions, node);
     FieldMappingHandler fieldMapping = new FieldMappingHandler(actions);
     CatNodeHandlers catNodes = new CatNodeHandlers(actions, node);
@@ -44,9 +46,9 @@ public final class RestRoutes {
         .add("/_cluster/health/{index}", cluster::health, GET)
         .add("/_cluster/settings", clusterSettings::get, GET)
         .add("/_cluster/settings", clusterSettings::put, PUT)
-        .add("/_cluster/state", state::handle, GET)
-        .add("/_cluster/state/{metric}", state::handle, GET)
-        .add("/_cluster/state/{metric}/{index}", state::handle, GET)
+        .add("/_cluster/state", clusterState::handle, GET)
+        .add("/_cluster/state/{metric}", clusterState::handle, GET)
+        .add("/_cluster/state/{metric}/{index}", clusterState::handle, GET)
         .add("/_cluster/voting_config_exclusions", clusterOps::postVotingExclusions, POST)
         .add("/_cluster/voting_config_exclusions", clusterOps::deleteVotingExclusions, DELETE)
         .add("/_cluster/reroute", clusterOps::reroute, POST)
@@ -168,6 +170,29 @@ public final class RestRoutes {
         .add("/{index}/_alias/{name}", aliases::put, PUT, POST)
         .add("/{index}/_alias/{name}", aliases::delete, DELETE)
         .add("/{index}/_aliases/{name}", aliases::put, PUT, POST)
-        .add("/{index}/_aliases/{name}", aliases::delete, DELETE);
+        .add("/{index}/_aliases/{name}", aliases::delete, DELETE)
+        .add("/{index}/_close", state::close, POST)
+        .add("/{index}/_open", state::open, POST)
+        .add("/{index}/_block/{block}", state::block, PUT)
+        .add("/_template", templates::getLegacy, GET)
+        .add("/_template/{name}", templates::getLegacy, GET)
+        .add("/_template/{name}", templates::existsLegacy, HEAD)
+        .add("/_template/{name}", templates::putLegacy, PUT, POST)
+        .add("/_template/{name}", templates::deleteLegacy, DELETE)
+        .add("/_index_template", templates::getComposable, GET)
+        .add("/_index_template/{name}", templates::getComposable, GET)
+        .add("/_index_template/{name}", templates::existsComposable, HEAD)
+        .add("/_index_template/{name}", templates::putComposable, PUT, POST)
+        .add("/_index_template/{name}", templates::deleteComposable, DELETE)
+        .add("/_index_template/_simulate_index/{name}", templates::simulateIndex, POST)
+        .add("/_index_template/_simulate", templates::simulateTemplate, POST)
+        .add("/_index_template/_simulate/{name}", templates::simulateTemplate, POST)
+        .add("/_component_template", templates::getComponent, GET)
+        .add("/_component_template/{name}", templates::getComponent, GET)
+        .add("/_component_template/{name}", templates::existsComponent, HEAD)
+        .add("/_component_template/{name}", templates::putComponent, PUT, POST)
+        .add("/_component_template/{name}", templates::deleteComponent, DELETE)
+        .add("/_cat/templates", templates::cat, GET)
+        .add("/_cat/templates/{name}", templates::cat, GET);
   }
 }
