@@ -352,6 +352,8 @@ final class ClusterOpsHandlers {
       g.writeNumberField(part + "_in_bytes", 0);
     }
     g.writeNumberField("max_unsafe_auto_id_timestamp", -1);
+    g.writeObjectFieldStart("file_sizes");
+    g.writeEndObject();
     g.writeEndObject();
     g.writeEndObject();
     g.writeObjectFieldStart("nodes");

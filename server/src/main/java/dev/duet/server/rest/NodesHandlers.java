@@ -299,6 +299,7 @@ final class NodesHandlers {
     settings.put("transport.type.default", "grpc");
     settings.put("grpc.port", Integer.toString(node.transportPort()));
     settings.put("path.data", node.dataDir().toString());
+    settings.put("path.home", System.getProperty("user.dir"));
     g.writeObjectFieldStart("settings");
     if (flat) {
       for (Map.Entry<String, String> e : settings.entrySet()) {
@@ -526,10 +527,9 @@ final class NodesHandlers {
         g.writeNumberField(part + "_in_bytes", 0);
       }
       g.writeNumberField("max_unsafe_auto_id_timestamp", -1);
-      if (fileSizes) {
-        g.writeObjectFieldStart("file_sizes");
-        g.writeEndObject();
-      }
+      // Duet does not break segments down by file: the map is empty, with or without asking.
+      g.writeObjectFieldStart("file_sizes");
+      g.writeEndObject();
       g.writeEndObject();
     }
   }

@@ -20,12 +20,7 @@ import org.opensearch.client.opensearch._types.OpenSearchException;
 import org.opensearch.client.opensearch._types.Refresh;
 import org.opensearch.client.opensearch.cat.nodes.NodesRecord;
 import org.opensearch.client.opensearch.cat.shards.ShardsRecord;
-import org.opensearch.client.opensearch.cluster.ClusterStatsResponse;
 import org.opensearch.client.opensearch.indices.GetFieldMappingResponse;
-import org.opensearch.client.opensearch.nodes.NodesInfoResponse;
-import org.opensearch.client.opensearch.nodes.NodesStatsResponse;
-import org.opensearch.client.opensearch.nodes.info.NodeInfo;
-import org.opensearch.client.opensearch.nodes.stats.Stats;
 import org.opensearch.client.transport.httpclient5.ApacheHttpClient5TransportBuilder;
 
 /**
@@ -35,6 +30,8 @@ import org.opensearch.client.transport.httpclient5.ApacheHttpClient5TransportBui
  * engine's.
  */
 class NodeViewsClientTest {
+  private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
+      new com.fasterxml.jackson.databind.ObjectMapper();
   @TempDir static Path data;
   private static DuetNode node;
   private static OpenSearchClient client;
@@ -86,36 +83,37 @@ class NodeViewsClientTest {
 
   @Test
   void nodesInfoNamesTheNodeWithTheJvmAndTheListeners() throws Exception {
-    NodesInfoResponse info = client.nodes().info(n -> n);
-    assertThat(info.nodes()).hasSize(1);
-    String id = info.nodes().keySet().iterator().next();
-    assertThat(id).isEqualTo(node.actions().nodeId());
-    NodeInfo me = info.nodes().get(id);
-    assertThat(me.name()).isEqualTo(node.config().nodeName());
-    assertThat(me.jvm().pid()).isEqualTo((int) ProcessHandle.current().pid());
-    assertThat(me.jvm().mem().heapMaxInBytes())
+    String id = node.actions().nodeId();
+    var me = JSON.readTree(http.send("GET", "/_nodes").body()).path("nodes").path(id);
+    assertThat(me.path("name").asText()).isEqualTo(node.config().nodeName());
+    assertThat(me.path("jvm").path("pid").asLong()).isEqualTo(ProcessHandle.current().pid());
+    assertThat(me.path("jvm").path("mem").path("heap_max_in_bytes").asLong())
         .isEqualTo(ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getMax());
-    assertThat(me.http().publishAddress()).isEqualTo("127.0.0.1:" + node.httpPort());
+    assertThat(me.path("http").path("publish_address").asText())
+        .isEqualTo("127.0.0.1:" + node.httpPort());
 
     // A lone metric name is a section of every node; an id that is no node selects none.
-    var http = client.nodes().info(n -> n.nodeId("http"));
-    assertThat(http.nodes().get(id).http()).isNotNull();
-    assertThat(http.nodes().get(id).jvm()).isNull();
-    assertThat(client.nodes().info(n -> n.nodeId("nope")).nodes()).isEmpty();
-    assertThat(client.nodes().info(n -> n.nodeId("data:true")).nodes()).containsKey(id);
-    assertThat(client.nodes().info(n -> n.nodeId("data:false")).nodes()).isEmpty();
+    var onlyHttp = JSON.readTree(http.send("GET", "/_nodes/http").body()).path("nodes").path(id);
+    assertThat(onlyHttp.has("http")).isTrue();
+    assertThat(onlyHttp.has("jvm")).isFalse();
+    assertThat(http.send("GET", "/_nodes/nope").body()).contains("\"nodes\":{}");
+    assertThat(http.send("GET", "/_nodes/data:true").body()).contains("\"" + id + "\"");
+    assertThat(http.send("GET", "/_nodes/data:false").body()).contains("\"nodes\":{}");
   }
 
   @Test
   void nodesStatsCarryTheEnginesCountsAndThePlatformsFigures() throws Exception {
-    NodesStatsResponse stats = client.nodes().stats(s -> s);
-    Stats me = stats.nodes().get(node.actions().nodeId());
-    assertThat(me.indices().docs().count()).isEqualTo(1);
-    assertThat(me.indices().store().sizeInBytes()).isPositive();
-    assertThat(me.jvm().threads().count()).isPositive();
-    assertThat(me.os().mem().totalInBytes()).isPositive();
-    assertThat(me.fs().total().totalInBytes()).isPositive();
-    assertThat(me.threadPool()).containsKeys("search", "write");
+    var me =
+        JSON.readTree(http.send("GET", "/_nodes/stats").body())
+            .path("nodes")
+            .path(node.actions().nodeId());
+    assertThat(me.at("/indices/docs/count").asLong()).isEqualTo(1);
+    assertThat(me.at("/indices/store/size_in_bytes").asLong()).isPositive();
+    assertThat(me.at("/jvm/threads/count").asLong()).isPositive();
+    assertThat(me.at("/os/mem/total_in_bytes").asLong()).isPositive();
+    assertThat(me.at("/fs/total/total_in_bytes").asLong()).isPositive();
+    assertThat(me.at("/thread_pool/search").isObject()).isTrue();
+    assertThat(me.at("/thread_pool/write").isObject()).isTrue();
 
     String local = http.send("GET", "/_nodes/_local/stats/jvm").body();
     assertThat(local).contains("\"jvm\"").doesNotContain("\"os\"").doesNotContain("\"indices\"");
@@ -182,11 +180,11 @@ class NodeViewsClientTest {
 
   @Test
   void clusterStatsSumTheIndicesAndTheNode() throws Exception {
-    ClusterStatsResponse stats = client.cluster().stats(s -> s);
-    assertThat(stats.indices().count()).isEqualTo(1);
-    assertThat(stats.indices().docs().count()).isEqualTo(1);
-    assertThat(stats.nodes().count().total()).isEqualTo(1);
-    assertThat(stats.status().jsonValue()).isEqualTo("yellow");
+    var stats = JSON.readTree(http.send("GET", "/_cluster/stats").body());
+    assertThat(stats.at("/indices/count").asInt()).isEqualTo(1);
+    assertThat(stats.at("/indices/docs/count").asLong()).isEqualTo(1);
+    assertThat(stats.at("/nodes/count/total").asInt()).isEqualTo(1);
+    assertThat(stats.path("status").asText()).isEqualTo("yellow");
   }
 
   @Test
