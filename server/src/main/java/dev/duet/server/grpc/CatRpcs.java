@@ -102,6 +102,175 @@ final class CatRpcs extends CatServiceGrpc.CatServiceImplBase {
   }
 
   @Override
+  public void allocation(
+      dev.duet.api.cat.AllocationRequest request,
+      StreamObserver<dev.duet.api.cat.AllocationResponse> responses) {
+    if (refusesText(request.hasFormat(), request.getFormat(), responses)) {
+      return;
+    }
+    rest.unary(
+        "duet.cat.CatService/Allocation",
+        request.toBuilder().setFormat("json").build(),
+        dev.duet.api.cat.AllocationResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/_cat/allocation"),
+        route(GET, "/_cat/allocation/{node_id}"));
+  }
+
+  @Override
+  public void nodes(
+      dev.duet.api.cat.NodesRequest request,
+      StreamObserver<dev.duet.api.cat.NodesResponse> responses) {
+    if (refusesText(request.hasFormat(), request.getFormat(), responses)) {
+      return;
+    }
+    rest.unary(
+        "duet.cat.CatService/Nodes",
+        request.toBuilder().setFormat("json").build(),
+        dev.duet.api.cat.NodesResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/_cat/nodes"));
+  }
+
+  @Override
+  public void shards(
+      dev.duet.api.cat.ShardsRequest request,
+      StreamObserver<dev.duet.api.cat.ShardsResponse> responses) {
+    if (refusesText(request.hasFormat(), request.getFormat(), responses)) {
+      return;
+    }
+    rest.unary(
+        "duet.cat.CatService/Shards",
+        request.toBuilder().setFormat("json").build(),
+        dev.duet.api.cat.ShardsResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/_cat/shards"),
+        route(GET, "/_cat/shards/{index}"));
+  }
+
+  @Override
+  public void clusterManager(
+      dev.duet.api.cat.ClusterManagerRequest request,
+      StreamObserver<dev.duet.api.cat.ClusterManagerResponse> responses) {
+    if (refusesText(request.hasFormat(), request.getFormat(), responses)) {
+      return;
+    }
+    rest.unary(
+        "duet.cat.CatService/ClusterManager",
+        request.toBuilder().setFormat("json").build(),
+        dev.duet.api.cat.ClusterManagerResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/_cat/cluster_manager"));
+  }
+
+  @Override
+  public void master(
+      dev.duet.api.cat.MasterRequest request,
+      StreamObserver<dev.duet.api.cat.MasterResponse> responses) {
+    if (refusesText(request.hasFormat(), request.getFormat(), responses)) {
+      return;
+    }
+    rest.unary(
+        "duet.cat.CatService/Master",
+        request.toBuilder().setFormat("json").build(),
+        dev.duet.api.cat.MasterResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/_cat/master"));
+  }
+
+  @Override
+  public void threadPool(
+      dev.duet.api.cat.ThreadPoolRequest request,
+      StreamObserver<dev.duet.api.cat.ThreadPoolResponse> responses) {
+    if (refusesText(request.hasFormat(), request.getFormat(), responses)) {
+      return;
+    }
+    rest.unary(
+        "duet.cat.CatService/ThreadPool",
+        request.toBuilder().setFormat("json").build(),
+        dev.duet.api.cat.ThreadPoolResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/_cat/thread_pool"),
+        route(GET, "/_cat/thread_pool/{thread_pool_patterns}"));
+  }
+
+  @Override
+  public void nodeattrs(
+      dev.duet.api.cat.NodeattrsRequest request,
+      StreamObserver<dev.duet.api.cat.NodeattrsResponse> responses) {
+    if (refusesText(request.hasFormat(), request.getFormat(), responses)) {
+      return;
+    }
+    rest.unary(
+        "duet.cat.CatService/Nodeattrs",
+        request.toBuilder().setFormat("json").build(),
+        dev.duet.api.cat.NodeattrsResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/_cat/nodeattrs"));
+  }
+
+  @Override
+  public void plugins(
+      dev.duet.api.cat.PluginsRequest request,
+      StreamObserver<dev.duet.api.cat.PluginsResponse> responses) {
+    if (refusesText(request.hasFormat(), request.getFormat(), responses)) {
+      return;
+    }
+    rest.unary(
+        "duet.cat.CatService/Plugins",
+        request.toBuilder().setFormat("json").build(),
+        dev.duet.api.cat.PluginsResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/_cat/plugins"));
+  }
+
+  @Override
+  public void fielddata(
+      dev.duet.api.cat.FielddataRequest request,
+      StreamObserver<dev.duet.api.cat.FielddataResponse> responses) {
+    if (refusesText(request.hasFormat(), request.getFormat(), responses)) {
+      return;
+    }
+    rest.unary(
+        "duet.cat.CatService/Fielddata",
+        request.toBuilder().setFormat("json").build(),
+        dev.duet.api.cat.FielddataResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/_cat/fielddata"),
+        route(GET, "/_cat/fielddata/{fields}"));
+  }
+
+  @Override
+  public void repositories(
+      dev.duet.api.cat.RepositoriesRequest request,
+      StreamObserver<dev.duet.api.cat.RepositoriesResponse> responses) {
+    if (refusesText(request.hasFormat(), request.getFormat(), responses)) {
+      return;
+    }
+    rest.unary(
+        "duet.cat.CatService/Repositories",
+        request.toBuilder().setFormat("json").build(),
+        dev.duet.api.cat.RepositoriesResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/_cat/repositories"));
+  }
+
+  @Override
+  public void tasks(
+      dev.duet.api.cat.TasksRequest request,
+      StreamObserver<dev.duet.api.cat.TasksResponse> responses) {
+    if (refusesText(request.hasFormat(), request.getFormat(), responses)) {
+      return;
+    }
+    rest.unary(
+        "duet.cat.CatService/Tasks",
+        request.toBuilder().setFormat("json").build(),
+        dev.duet.api.cat.TasksResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/_cat/tasks"));
+  }
+
+  @Override
   public void templates(
       dev.duet.api.cat.TemplatesRequest request,
       StreamObserver<dev.duet.api.cat.TemplatesResponse> responses) {

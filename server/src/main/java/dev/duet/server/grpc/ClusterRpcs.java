@@ -1,6 +1,8 @@
 package dev.duet.server.grpc;
 
+import static com.linecorp.armeria.common.HttpMethod.DELETE;
 import static com.linecorp.armeria.common.HttpMethod.GET;
+import static com.linecorp.armeria.common.HttpMethod.POST;
 import static com.linecorp.armeria.common.HttpMethod.PUT;
 import static dev.duet.server.grpc.RestOperations.route;
 import static java.util.Objects.requireNonNull;
@@ -55,5 +57,105 @@ final class ClusterRpcs extends ClusterServiceGrpc.ClusterServiceImplBase {
         ClusterSettingsUpdateResult.getDefaultInstance(),
         responses,
         route(PUT, "/_cluster/settings"));
+  }
+
+  @Override
+  public void state(
+      dev.duet.api.cluster.StateRequest request,
+      StreamObserver<dev.duet.api.cluster.StateResponse> responses) {
+    rest.unary(
+        "duet.cluster.ClusterService/State",
+        request,
+        dev.duet.api.cluster.StateResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/_cluster/state"),
+        route(GET, "/_cluster/state/{metric}"),
+        route(GET, "/_cluster/state/{metric}/{index}"));
+  }
+
+  @Override
+  public void postVotingConfigExclusions(
+      dev.duet.api.cluster.PostVotingConfigExclusionsRequest request,
+      StreamObserver<com.google.protobuf.Empty> responses) {
+    rest.unary(
+        "duet.cluster.ClusterService/PostVotingConfigExclusions",
+        request,
+        com.google.protobuf.Empty.getDefaultInstance(),
+        responses,
+        route(POST, "/_cluster/voting_config_exclusions"));
+  }
+
+  @Override
+  public void deleteVotingConfigExclusions(
+      dev.duet.api.cluster.DeleteVotingConfigExclusionsRequest request,
+      StreamObserver<com.google.protobuf.Empty> responses) {
+    rest.unary(
+        "duet.cluster.ClusterService/DeleteVotingConfigExclusions",
+        request,
+        com.google.protobuf.Empty.getDefaultInstance(),
+        responses,
+        route(DELETE, "/_cluster/voting_config_exclusions"));
+  }
+
+  @Override
+  public void reroute(
+      dev.duet.api.cluster.RerouteRequest request,
+      StreamObserver<dev.duet.api.cluster.RerouteResponse> responses) {
+    rest.unary(
+        "duet.cluster.ClusterService/Reroute",
+        request,
+        dev.duet.api.cluster.RerouteResponse.getDefaultInstance(),
+        responses,
+        route(POST, "/_cluster/reroute"));
+  }
+
+  @Override
+  public void pendingTasks(
+      dev.duet.api.cluster.PendingTasksRequest request,
+      StreamObserver<dev.duet.api.cluster.PendingTasksResponse> responses) {
+    rest.unary(
+        "duet.cluster.ClusterService/PendingTasks",
+        request,
+        dev.duet.api.cluster.PendingTasksResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/_cluster/pending_tasks"));
+  }
+
+  @Override
+  public void remoteInfo(
+      dev.duet.api.cluster.RemoteInfoRequest request,
+      StreamObserver<dev.duet.api.cluster.RemoteInfoResponse> responses) {
+    rest.unary(
+        "duet.cluster.ClusterService/RemoteInfo",
+        request,
+        dev.duet.api.cluster.RemoteInfoResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/_remote/info"));
+  }
+
+  @Override
+  public void allocationExplain(
+      dev.duet.api.cluster.AllocationExplainRequest request,
+      StreamObserver<dev.duet.api.cluster.AllocationExplainResponse> responses) {
+    rest.unary(
+        "duet.cluster.ClusterService/AllocationExplain",
+        request,
+        dev.duet.api.cluster.AllocationExplainResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/_cluster/allocation/explain"),
+        route(POST, "/_cluster/allocation/explain"));
+  }
+
+  @Override
+  public void stats(
+      dev.duet.api.cluster.StatsRequest request,
+      StreamObserver<dev.duet.api.cluster.StatsResponse> responses) {
+    rest.unary(
+        "duet.cluster.ClusterService/Stats",
+        request,
+        dev.duet.api.cluster.StatsResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/_cluster/stats"),
+        route(GET, "/_cluster/stats/nodes/{node_id}"));
   }
 }

@@ -58,6 +58,7 @@ public final class GrpcTransport {
         .addService(new CountRpcs(rest))
         .addService(new DocumentsRpcs(rest))
         .addService(new ClusterRpcs(rest))
+        .addService(new NodesRpcs(rest))
         .addService(new CatRpcs(rest))
         .addService(new TemplatesRpcs(rest))
         .addService(new InfoRpcs(rest))

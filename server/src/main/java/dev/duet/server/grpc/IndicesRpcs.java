@@ -365,4 +365,69 @@ final class IndicesRpcs extends IndicesServiceGrpc.IndicesServiceImplBase {
       throw new UncheckedIOException(e);
     }
   }
+
+  @Override
+  public void getFieldMapping(
+      dev.duet.api.indices.GetFieldMappingRequest request,
+      StreamObserver<dev.duet.api.indices.GetFieldMappingResponse> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/GetFieldMapping",
+        request,
+        dev.duet.api.indices.GetFieldMappingResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/_mapping/field/{fields}"),
+        route(GET, "/{index}/_mapping/field/{fields}"));
+  }
+
+  @Override
+  public void recovery(
+      dev.duet.api.indices.RecoveryRequest request,
+      StreamObserver<dev.duet.api.indices.RecoveryResponse> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/Recovery",
+        request,
+        dev.duet.api.indices.RecoveryResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/_recovery"),
+        route(GET, "/{index}/_recovery"));
+  }
+
+  @Override
+  public void getUpgrade(
+      dev.duet.api.indices.GetUpgradeRequest request,
+      StreamObserver<dev.duet.api.indices.GetUpgradeResponse> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/GetUpgrade",
+        request,
+        dev.duet.api.indices.GetUpgradeResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/_upgrade"),
+        route(GET, "/{index}/_upgrade"));
+  }
+
+  @Override
+  public void upgrade(
+      dev.duet.api.indices.UpgradeRequest request,
+      StreamObserver<dev.duet.api.indices.UpgradeResponse> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/Upgrade",
+        request,
+        dev.duet.api.indices.UpgradeResponse.getDefaultInstance(),
+        responses,
+        route(POST, "/_upgrade"),
+        route(POST, "/{index}/_upgrade"));
+  }
+
+  @Override
+  public void shardStores(
+      dev.duet.api.indices.ShardStoresRequest request,
+      StreamObserver<dev.duet.api.indices.ShardStoresResponse> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/ShardStores",
+        request,
+        dev.duet.api.indices.ShardStoresResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/_shard_stores"),
+        route(GET, "/{index}/_shard_stores"));
+  }
 }

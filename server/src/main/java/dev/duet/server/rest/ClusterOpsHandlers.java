@@ -337,7 +337,23 @@ final class ClusterOpsHandlers {
     g.writeEndObject();
     g.writeObjectFieldStart("segments");
     g.writeNumberField("count", segments);
-    g.writeNumberField("memory_in_bytes", 0);
+    for (String part :
+        List.of(
+            "memory",
+            "terms_memory",
+            "stored_fields_memory",
+            "term_vectors_memory",
+            "norms_memory",
+            "points_memory",
+            "doc_values_memory",
+            "index_writer_memory",
+            "version_map_memory",
+            "fixed_bit_set_memory")) {
+      g.writeNumberField(part + "_in_bytes", 0);
+    }
+    g.writeNumberField("max_unsafe_auto_id_timestamp", -1);
+    g.writeObjectFieldStart("file_sizes");
+    g.writeEndObject();
     g.writeEndObject();
     g.writeEndObject();
     g.writeObjectFieldStart("nodes");

@@ -295,8 +295,11 @@ final class NodesHandlers {
     settings.put("node.name", node.nodeName());
     settings.put("network.host", node.host());
     settings.put("http.port", Integer.toString(node.httpPort()));
+    settings.put("http.type.default", "armeria");
+    settings.put("transport.type.default", "grpc");
     settings.put("grpc.port", Integer.toString(node.transportPort()));
     settings.put("path.data", node.dataDir().toString());
+    settings.put("path.home", System.getProperty("user.dir"));
     g.writeObjectFieldStart("settings");
     if (flat) {
       for (Map.Entry<String, String> e : settings.entrySet()) {
@@ -508,11 +511,25 @@ final class NodesHandlers {
     if (metrics.contains("segments")) {
       g.writeObjectFieldStart("segments");
       g.writeNumberField("count", segments);
-      g.writeNumberField("memory_in_bytes", 0);
-      if (fileSizes) {
-        g.writeObjectFieldStart("file_sizes");
-        g.writeEndObject();
+      // Lucene 10 keeps none of these on the heap: OpenSearch reports them as 0 too.
+      for (String part :
+          List.of(
+              "memory",
+              "terms_memory",
+              "stored_fields_memory",
+              "term_vectors_memory",
+              "norms_memory",
+              "points_memory",
+              "doc_values_memory",
+              "index_writer_memory",
+              "version_map_memory",
+              "fixed_bit_set_memory")) {
+        g.writeNumberField(part + "_in_bytes", 0);
       }
+      g.writeNumberField("max_unsafe_auto_id_timestamp", -1);
+      // Duet does not break segments down by file: the map is empty, with or without asking.
+      g.writeObjectFieldStart("file_sizes");
+      g.writeEndObject();
       g.writeEndObject();
     }
   }
