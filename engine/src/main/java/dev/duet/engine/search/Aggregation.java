@@ -111,6 +111,31 @@ public sealed interface Aggregation {
   }
 
   /**
+   * {@code geo_distance}: range buckets of the distance from {@code origin} (a point in any of
+   * OpenSearch's forms, as the client sent it) to a {@code geo_point} field's values, in {@code
+   * unit} ({@code m} when null) by {@code distanceType} ({@code arc} or {@code plane}).
+   */
+  record GeoDistance(
+      String name,
+      String field,
+      Object origin,
+      String unit,
+      String distanceType,
+      List<RangeBound> ranges,
+      boolean keyed,
+      List<Aggregation> subAggregations)
+      implements Aggregation {
+    public GeoDistance {
+      if (origin == null) {
+        throw DuetException.illegalArgument(
+            "Missing [origin] in geo_distance aggregator [" + name + "]");
+      }
+      ranges = List.copyOf(ranges);
+      subAggregations = List.copyOf(subAggregations);
+    }
+  }
+
+  /**
    * {@code histogram} and {@code date_histogram}. For dates exactly one of {@code calendarInterval}
    * and {@code fixedInterval} is set; for numbers {@code interval}. Extended bounds are null when
    * absent.

@@ -157,6 +157,7 @@ public sealed interface AggregationResult {
     DATE_HISTOGRAM,
     RANGE,
     DATE_RANGE,
+    GEO_DISTANCE,
     FILTERS,
     COMPOSITE
   }

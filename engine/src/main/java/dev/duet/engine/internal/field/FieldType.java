@@ -54,6 +54,15 @@ public abstract class FieldType implements MappedType {
       throws IOException;
 
   /**
+   * Whether one value of the type may be a JSON object or array ({@code geo_point}'s {@code {"lat":
+   * …, "lon": …}} and {@code [lon, lat]}, a range's {@code {"gte": …}}): then {@link #index} gets
+   * the whole object or array (the parser at its start token) and reads it all, even when it fails.
+   */
+  public boolean structuredValues() {
+    return false;
+  }
+
+  /**
    * The cause reported when a document gives an object where this type's value belongs (or
    * Jackson's exception, thrown, when that is what OpenSearch reports).
    */
@@ -111,6 +120,24 @@ public abstract class FieldType implements MappedType {
     BytesRef lo = lower == null ? null : new BytesRef(String.valueOf(lower));
     BytesRef hi = upper == null ? null : new BytesRef(String.valueOf(upper));
     return new TermRangeQuery(name, lo, hi, includeLower, includeUpper);
+  }
+
+  /**
+   * The range query with OpenSearch's {@code relation} ({@code intersects}, {@code contains},
+   * {@code within}; null when the query gives none): only the range types tell the relations apart,
+   * others take the values in the range, as OpenSearch's single-valued types do.
+   */
+  public Query rangeQuery(
+      String name,
+      FieldMapping field,
+      Object lower,
+      Object upper,
+      boolean includeLower,
+      boolean includeUpper,
+      String format,
+      String relation,
+      QueryContext context) {
+    return rangeQuery(name, field, lower, upper, includeLower, includeUpper, format, context);
   }
 
   /** The query for documents with a value in the field ({@code exists}). */

@@ -25,7 +25,15 @@ public final class FieldTypes implements MappedType.Catalog {
     register(new HalfFloatType());
     register(new BooleanType());
     register(new DateType());
+    register(new DateNanosType());
     register(new KnnVectorType());
+    register(new GeoPointType());
+    register(new RangeType(RangeType.Kind.INTEGER));
+    register(new RangeType(RangeType.Kind.LONG));
+    register(new RangeType(RangeType.Kind.FLOAT));
+    register(new RangeType(RangeType.Kind.DOUBLE));
+    register(new RangeType(RangeType.Kind.DATE));
+    register(new RangeType(RangeType.Kind.IP));
   }
 
   /** The service instance {@link java.util.ServiceLoader} makes; the types are static. */

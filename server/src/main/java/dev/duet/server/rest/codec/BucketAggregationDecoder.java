@@ -22,6 +22,7 @@ final class BucketAggregationDecoder {
           "multi_terms",
           "range",
           "date_range",
+          "geo_distance",
           "histogram",
           "date_histogram",
           "filter",
@@ -48,6 +49,7 @@ final class BucketAggregationDecoder {
       case "terms" -> terms(body);
       case "multi_terms" -> multiTerms(body);
       case "range", "date_range" -> RangeAggregationDecoder.parse(body, type.equals("date_range"));
+      case "geo_distance" -> RangeAggregationDecoder.geoDistance(body);
       case "histogram", "date_histogram" ->
           HistogramAggregationDecoder.histogram(body, type.equals("date_histogram"));
       case "filter" -> {
