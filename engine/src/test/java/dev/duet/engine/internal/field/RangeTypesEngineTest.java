@@ -130,6 +130,22 @@ class RangeTypesEngineTest {
       assertThat(ids(range(f, lo, hi, "contains"))).as(f).containsExactly("1");
       assertThat(ids(range(f, lo, hi, "within"))).as(f).isEmpty();
       assertThat(ids(new Exists(f, 1f))).as(f).containsExactly("1", "2", "3");
+      String bounds = String.valueOf(lo).replace("\"", "");
+      String upper = String.valueOf(hi).replace("\"", "");
+      assertThat(
+              ids(
+                  new dev.duet.engine.search.QueryString(
+                      false,
+                      f + ":[" + bounds + " TO " + upper + "]",
+                      List.of(),
+                      null,
+                      Query.Operator.OR,
+                      null,
+                      null,
+                      false,
+                      1f)))
+          .as(f + " in query_string")
+          .containsExactly("1", "2", "3");
     }
   }
 
