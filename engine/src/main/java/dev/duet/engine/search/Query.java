@@ -62,7 +62,16 @@ public sealed interface Query {
 
   /** The rest of the term-level family, one record per file in this package. */
   sealed interface TermLevel extends Query
-      permits Exists, Prefix, Wildcard, Regexp, Fuzzy, Ids, TermsSet, GeoDistance, GeoBoundingBox {}
+      permits Exists,
+          Prefix,
+          Wildcard,
+          Regexp,
+          Fuzzy,
+          Ids,
+          TermsSet,
+          GeoDistance,
+          GeoBoundingBox,
+          DistanceFeature {}
 
   /** Queries that wrap other queries, one record per file in this package. */
   sealed interface Compound extends Query

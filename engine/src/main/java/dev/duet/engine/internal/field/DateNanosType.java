@@ -177,6 +177,25 @@ final class DateNanosType extends FieldType {
     return millis * 1_000_000 + (end ? 999_999 : 0);
   }
 
+  @Override
+  public Query distanceFeatureQuery(
+      String name,
+      FieldMapping field,
+      Object origin,
+      String pivot,
+      float boost,
+      QueryContext context) {
+    requireIndexed(name, field, context);
+    long at;
+    try {
+      at = parse(String.valueOf(origin), field);
+    } catch (DuetException e) {
+      throw context.failure("failed to create query: " + e.reason(), e);
+    }
+    return org.apache.lucene.document.LongField.newDistanceFeatureQuery(
+        name, boost, at, Math.max(1, TimeValues.nanos(pivot, context)));
+  }
+
   private static long millis(
       DateFormats formats, Object value, boolean roundUp, QueryContext context) {
     if (value instanceof Number n && formats.format().contains("epoch_millis")) {

@@ -140,6 +140,28 @@ public abstract class FieldType implements MappedType {
     return rangeQuery(name, field, lower, upper, includeLower, includeUpper, format, context);
   }
 
+  /**
+   * {@code distance_feature}: a score that decays with the distance of the field's value from
+   * {@code origin}, half the {@code boost} at {@code pivot}; only dates, date_nanos and geo points
+   * have one.
+   */
+  public Query distanceFeatureQuery(
+      String name,
+      FieldMapping field,
+      Object origin,
+      String pivot,
+      float boost,
+      QueryContext context) {
+    String reason =
+        "Illegal data type of ["
+            + name()
+            + "]!"
+            + " [distance_feature] query can only be run on a date, date_nanos or geo_point field"
+            + " type!";
+    throw context.failure(
+        "failed to create query: " + reason, DuetException.illegalArgument(reason));
+  }
+
   /** The query for documents with a value in the field ({@code exists}). */
   public Query existsQuery(String name, FieldMapping field) {
     return new FieldExistsQuery(name);

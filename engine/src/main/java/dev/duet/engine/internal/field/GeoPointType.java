@@ -98,6 +98,26 @@ public final class GeoPointType extends FieldType {
         "failed to create query: " + reason, DuetException.illegalArgument(reason));
   }
 
+  @Override
+  public Query distanceFeatureQuery(
+      String name,
+      FieldMapping field,
+      Object origin,
+      String pivot,
+      float boost,
+      QueryContext context) {
+    requireIndexed(name, field, context);
+    GeoPoints.Point at;
+    double meters;
+    try {
+      at = GeoPoints.parse(origin, true);
+      meters = dev.duet.engine.search.GeoDistance.meters(pivot);
+    } catch (DuetException e) {
+      throw context.failure("failed to create query: " + e.reason(), e);
+    }
+    return LatLonPoint.newDistanceFeatureQuery(name, boost, at.lat(), at.lon(), meters);
+  }
+
   /** Documents with a point within {@code meters} of the centre. */
   public static Query distanceQuery(
       String name, FieldMapping field, double lat, double lon, double meters) {

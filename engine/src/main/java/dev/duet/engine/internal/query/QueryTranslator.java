@@ -15,6 +15,7 @@ import dev.duet.engine.mapping.FieldMapping;
 import dev.duet.engine.search.Boosting;
 import dev.duet.engine.search.ConstantScore;
 import dev.duet.engine.search.DisMax;
+import dev.duet.engine.search.DistanceFeature;
 import dev.duet.engine.search.Exists;
 import dev.duet.engine.search.FunctionScore;
 import dev.duet.engine.search.Fuzzy;
@@ -179,6 +180,7 @@ public final class QueryTranslator {
       case TermsSet t -> termLevel.termsSet(t);
       case GeoDistance g -> termLevel.geoDistance(g);
       case GeoBoundingBox g -> termLevel.geoBoundingBox(g);
+      case DistanceFeature d -> termLevel.distanceFeature(d);
     };
   }
 

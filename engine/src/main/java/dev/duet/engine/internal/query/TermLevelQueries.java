@@ -9,6 +9,7 @@ import dev.duet.engine.internal.field.GeoPointType;
 import dev.duet.engine.internal.field.GeoPoints;
 import dev.duet.engine.internal.source.Wildcards;
 import dev.duet.engine.mapping.FieldMapping;
+import dev.duet.engine.search.DistanceFeature;
 import dev.duet.engine.search.Exists;
 import dev.duet.engine.search.Fuzzy;
 import dev.duet.engine.search.GeoBoundingBox;
@@ -56,6 +57,15 @@ public final class TermLevelQueries {
     this.lookup = lookup;
     this.fields = fields;
     this.maxRegexLength = maxRegexLength;
+  }
+
+  Query distanceFeature(DistanceFeature d) {
+    FieldMapping field = lookup.leaf(d.field());
+    if (field == null) {
+      return new MatchNoDocsQuery("unmapped field [" + d.field() + "]");
+    }
+    return FieldTypes.of(field)
+        .distanceFeatureQuery(d.field(), field, d.origin(), d.pivot(), d.boost(), fields);
   }
 
   Query geoDistance(GeoDistance g) {

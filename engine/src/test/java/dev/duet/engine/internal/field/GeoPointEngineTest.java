@@ -214,4 +214,60 @@ class GeoPointEngineTest {
                 .fields())
         .containsEntry("loc", List.of("41.1199999647215, -71.34000004269183"));
   }
+
+  @Test
+  void distanceFeatureRanksByNearnessOnDatesNanosAndPoints() {
+    engine.createIndex(
+        "df",
+        IndexSettings.DEFAULTS,
+        Mapping.fromMap(
+            Map.of(
+                "properties",
+                Map.of(
+                    "d", Map.of("type", "date"),
+                    "n", Map.of("type", "date_nanos"),
+                    "g", Map.of("type", "geo_point")))));
+    List<String> docs =
+        List.of(
+            "{\"d\":\"2018-02-01T10:00:00Z\",\"n\":\"2018-02-01T00:00:00.223456789Z\","
+                + "\"g\":[-71.34,41.13]}",
+            "{\"d\":\"2018-02-01T11:00:00Z\",\"n\":\"2018-02-01T00:00:00.123456789Z\","
+                + "\"g\":[-71.34,41.14]}",
+            "{\"d\":\"2018-02-01T09:00:00Z\",\"n\":\"2018-02-01T00:00:00.323456789Z\","
+                + "\"g\":[-71.34,41.12]}");
+    List<BulkItem> items = new java.util.ArrayList<>();
+    for (int i = 0; i < docs.size(); i++) {
+      items.add(
+          new BulkItem(
+              OpType.INDEX,
+              "df",
+              String.valueOf(i + 1),
+              docs.get(i).getBytes(StandardCharsets.UTF_8)));
+    }
+    assertThat(engine.bulk(new BulkRequest(items, RefreshPolicy.IMMEDIATE)).errors()).isFalse();
+
+    for (Query query :
+        List.<Query>of(
+            new dev.duet.engine.search.DistanceFeature("d", "2018-02-01T08:00:30Z", "1h", 1f),
+            new dev.duet.engine.search.DistanceFeature(
+                "n", "2018-02-01T00:00:00.323456789Z", "100000000nanos", 1f),
+            new dev.duet.engine.search.DistanceFeature("g", List.of(-71.35, 41.12), "1km", 1f))) {
+      List<String> ranked =
+          engine
+              .search(
+                  new SearchRequest(
+                      List.of("df"),
+                      query,
+                      0,
+                      10,
+                      List.of(),
+                      SourceFilter.ALL,
+                      TrackTotalHits.DEFAULT))
+              .hits()
+              .stream()
+              .map(SearchHit::id)
+              .toList();
+      assertThat(ranked).as(query.toString()).containsExactly("3", "1", "2");
+    }
+  }
 }

@@ -3,6 +3,7 @@ package dev.duet.server.rest.codec;
 import static dev.duet.server.rest.codec.QueryErrors.error;
 
 import com.fasterxml.jackson.core.JsonParser;
+import dev.duet.engine.search.DistanceFeature;
 import dev.duet.engine.search.GeoBoundingBox;
 import dev.duet.engine.search.GeoDistance;
 import dev.duet.engine.search.Query;
@@ -159,6 +160,26 @@ final class GeoQueryDecoder {
           p, "[geo_shape] query: only an [envelope] shape is supported on a geo_point field");
     }
     return new GeoBoundingBox(field, coordinates.get(0), coordinates.get(1), ignoreUnmapped, boost);
+  }
+
+  /** {@code distance_feature} on a date, date_nanos or geo_point field. */
+  static Query distanceFeature(JsonParser p) throws IOException {
+    Map<String, Object> body = body(p);
+    String field = null;
+    Object origin = null;
+    String pivot = null;
+    float boost = 1f;
+    for (Map.Entry<String, Object> e : body.entrySet()) {
+      switch (e.getKey()) {
+        case "field" -> field = String.valueOf(e.getValue());
+        case "origin" -> origin = e.getValue();
+        case "pivot" -> pivot = String.valueOf(e.getValue());
+        case "boost" -> boost = Float.parseFloat(String.valueOf(e.getValue()));
+        case "_name" -> {}
+        default -> throw error(p, "[distance_feature] query does not support [" + e.getKey() + "]");
+      }
+    }
+    return new DistanceFeature(field, origin, pivot, boost);
   }
 
   private static Object[] lonLat(Object point) {
