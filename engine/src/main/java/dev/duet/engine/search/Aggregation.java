@@ -32,6 +32,28 @@ public sealed interface Aggregation {
     return field;
   }
 
+  /** {@code extended_stats}' {@code sigma}, which OpenSearch takes from zero up. */
+  static double checkSigma(double sigma, String name) {
+    if (!(sigma >= 0)) {
+      throw DuetException.illegalArgument(
+          "[sigma] must be greater than or equal to 0. Found [" + sigma + "] in [" + name + "]");
+    }
+    return sigma;
+  }
+
+  /** {@code cardinality}'s {@code precision_threshold}, which OpenSearch takes from zero up. */
+  static long checkPrecisionThreshold(long threshold, String name) {
+    if (threshold < 0) {
+      throw DuetException.illegalArgument(
+          "[precisionThreshold] must be greater than or equal to 0. Found ["
+              + threshold
+              + "] in ["
+              + name
+              + "]");
+    }
+    return threshold;
+  }
+
   /** An aggregation that names no aggregation type. */
   static DuetException missingDefinition(String name) {
     return DuetException.parsing("Missing definition for aggregation [" + name + "]");
@@ -136,6 +158,24 @@ public sealed interface Aggregation {
   }
 
   /**
+   * {@code ip_range}: fixed buckets of addresses, each {@code from} (inclusive) {@code to}
+   * (exclusive) or a CIDR {@code mask}; the bounds are address literals, read by the engine.
+   */
+  record IpRange(
+      String name,
+      String field,
+      List<IpRangeBound> ranges,
+      boolean keyed,
+      List<Aggregation> subAggregations)
+      implements Aggregation {
+    public IpRange {
+      requireField(field);
+      ranges = List.copyOf(ranges);
+      subAggregations = List.copyOf(subAggregations);
+    }
+  }
+
+  /**
    * {@code histogram} and {@code date_histogram}. For dates exactly one of {@code calendarInterval}
    * and {@code fixedInterval} is set; for numbers {@code interval}. Extended bounds are null when
    * absent.
@@ -186,6 +226,9 @@ public sealed interface Aggregation {
       List<Aggregation> subAggregations)
       implements Aggregation {
     public Filters {
+      if (filters.isEmpty()) {
+        throw DuetException.illegalArgument("[filters] cannot be empty.");
+      }
       filters = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(filters));
       subAggregations = List.copyOf(subAggregations);
     }
@@ -250,11 +293,19 @@ public sealed interface Aggregation {
   /** Single- and multi-value numeric metrics: min, max, avg, sum, value_count, stats... */
   record Metric(
       String name, MetricKind kind, String field, Object missing, String format, double sigma)
-      implements Aggregation {}
+      implements Aggregation {
+    public Metric {
+      checkSigma(sigma, name);
+    }
+  }
 
   /** {@code cardinality}: distinct values, exact below {@code precisionThreshold}. */
   record Cardinality(String name, String field, long precisionThreshold, Object missing)
-      implements Aggregation {}
+      implements Aggregation {
+    public Cardinality {
+      checkPrecisionThreshold(precisionThreshold, name);
+    }
+  }
 
   /** {@code percentiles} ({@code ranks} false) and {@code percentile_ranks} (true), by t-digest. */
   record Percentiles(
@@ -280,6 +331,10 @@ public sealed interface Aggregation {
                 "percent must be in [0,100], got [" + percent + "]: [" + name + "]");
           }
         }
+      }
+      if (compression < 0) {
+        throw DuetException.illegalArgument(
+            "[compression] must be greater than or equal to 0. Found [" + compression + "]");
       }
       if (!(compression > 0 && compression <= MAX_COMPRESSION)) {
         throw DuetException.illegalArgument(
@@ -372,6 +427,12 @@ public sealed interface Aggregation {
 
   /** One range; {@code from} inclusive, {@code to} exclusive, null when open. */
   record RangeBound(String key, Object from, Object to) {}
+
+  /**
+   * One range of {@code ip_range}: addresses {@code from} (inclusive) {@code to} (exclusive), null
+   * when open, or a CIDR block {@code mask} (then from and to are null).
+   */
+  record IpRangeBound(String key, String from, String to, String mask) {}
 
   /**
    * One source of a composite: {@code terms}, {@code histogram} ({@code interval}) or {@code

@@ -158,6 +158,8 @@ public sealed interface AggregationResult {
     RANGE,
     DATE_RANGE,
     GEO_DISTANCE,
+    /** ip_range: bounds written as addresses ({@code fromAsString}, {@code toAsString}). */
+    IP_RANGE,
     FILTERS,
     COMPOSITE
   }

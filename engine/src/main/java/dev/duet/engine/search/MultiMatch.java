@@ -24,8 +24,30 @@ public record MultiMatch(
     fields = List.copyOf(fields);
     requireNonNull(query, "query");
     requireNonNull(type, "type");
+    if (slop != 0 && type == Type.BOOL_PREFIX) {
+      throw notAllowed("slop", type);
+    }
     requireNonNull(operator, "operator");
     requireNonNull(options, "options");
+  }
+
+  /**
+   * A {@code cutoff_frequency} (accepted and, as in OpenSearch 3.8, without effect) is refused on
+   * {@code bool_prefix}, after {@code slop}.
+   */
+  public static void checkCutoffFrequency(Type type, int slop) {
+    if (type == Type.BOOL_PREFIX && slop == 0) {
+      throw notAllowed("cutoff_frequency", type);
+    }
+  }
+
+  private static dev.duet.engine.error.DuetException notAllowed(String option, Type type) {
+    return dev.duet.engine.error.DuetException.parsing(
+        "["
+            + option
+            + "] not allowed for type ["
+            + type.name().toLowerCase(java.util.Locale.ROOT)
+            + "]");
   }
 
   /** The {@code type} values, as OpenSearch spells them in lower case. */

@@ -58,7 +58,7 @@ public sealed interface Query {
 
   /** The rest of the full-text family, one record per file in this package. */
   sealed interface FullText extends Query
-      permits MatchPhrase, MatchPhrasePrefix, MatchBoolPrefix, MultiMatch, QueryString {}
+      permits MatchPhrase, MatchPhrasePrefix, MatchBoolPrefix, MultiMatch, QueryString, Intervals {}
 
   /** The rest of the term-level family, one record per file in this package. */
   sealed interface TermLevel extends Query

@@ -47,6 +47,11 @@ public record QueryControls(
 
   public QueryControls {
     rescore = List.copyOf(rescore);
+    if (collapse != null && !rescore.isEmpty()) {
+      // OpenSearch's shard refuses this with a 500; its words, as the client's error.
+      throw new dev.duet.engine.error.DuetException(
+          400, "search_exception", "cannot use `collapse` in conjunction with `rescore`");
+    }
     if (terminateAfter < 0) {
       throw new IllegalArgumentException("terminateAfter: " + terminateAfter + " (expected: >= 0)");
     }

@@ -173,13 +173,27 @@ final class Pipelines {
    */
   static void validate(List<Aggregation> specs) {
     for (Aggregation spec : specs) {
+      if (spec instanceof Aggregation.BucketSort) {
+        throw new DuetException(
+            400,
+            "action_request_validation_exception",
+            "Validation Failed: 1: bucket_sort aggregation ["
+                + spec.name()
+                + "] must be declared inside of another aggregation;");
+      }
+    }
+    validateLevel(specs);
+  }
+
+  private static void validateLevel(List<Aggregation> specs) {
+    for (Aggregation spec : specs) {
       if (spec instanceof Aggregation.BucketMetric m) {
         String head = m.bucketsPath().substring(0, headEnd(m.bucketsPath()));
         if (find(specs, head) == null) {
           throw noAggregationFound(m.bucketsPath());
         }
       }
-      validate(spec.subAggregations());
+      validateLevel(spec.subAggregations());
     }
   }
 
@@ -190,7 +204,7 @@ final class Pipelines {
   /** A bucket's value at {@code path} with the gap policy: NaN for a gap under skip. */
   private static double bucketValue(Bucket b, String path, Aggregation.GapPolicy gaps) {
     double value =
-        b.docCount() == 0 ? Double.NaN : resolve(b.subAggregations(), path, b.docCount());
+        b.docCount() == 0 ? Double.NaN : resolve(b.subAggregations(), path, b.docCount(), true);
     if (Double.isNaN(value) || Double.isInfinite(value)) {
       return gaps == Aggregation.GapPolicy.INSERT_ZEROS ? 0 : Double.NaN;
     }
@@ -202,6 +216,16 @@ final class Pipelines {
    * agg.metric} (stats, percentiles), or {@code single_bucket_agg>...}.
    */
   static double resolve(List<AggregationResult> subs, String path, long docCount) {
+    return resolve(subs, path, docCount, false);
+  }
+
+  /**
+   * As {@link #resolve(List, String, long)}; for a sibling pipeline ({@code pipeline}) a path that
+   * ends on, or passes through, a multi-bucket or multi-value aggregation fails as OpenSearch's
+   * {@code BucketHelpers} fails it.
+   */
+  static double resolve(
+      List<AggregationResult> subs, String path, long docCount, boolean pipeline) {
     if (path.equals("_count")) {
       return docCount;
     }
@@ -232,17 +256,54 @@ final class Pipelines {
           java.util.Map.of(),
           DuetException.illegalArgument(why));
     }
+    if (pipeline) {
+      checkPipelineTarget(found, head, metric, gt >= 0);
+    }
     return switch (found) {
       case AggregationResult.SingleBucket single ->
           gt < 0
               ? single.docCount()
-              : resolve(single.subAggregations(), path.substring(gt + 1), single.docCount());
+              : resolve(
+                  single.subAggregations(), path.substring(gt + 1), single.docCount(), pipeline);
       case AggregationResult.SingleValue v ->
           v.value() == null ? Double.NaN : v.value().doubleValue();
       case AggregationResult.Stats s -> s.value(metric == null ? "value" : metric);
       case AggregationResult.Percentiles p -> percentile(p, metric);
       default ->
           throw DuetException.illegalArgument("Invalid aggregation order path [" + path + "]");
+    };
+  }
+
+  private static void checkPipelineTarget(
+      AggregationResult found, String head, String metric, boolean through) {
+    String got =
+        switch (found) {
+          case Buckets b -> through ? "Object[]" : typeName(b.kind());
+          case AggregationResult.Stats s -> metric == null ? "" : null;
+          case AggregationResult.Percentiles p -> metric == null ? "" : null;
+          default -> null;
+        };
+    if (got == null) {
+      return;
+    }
+    String reason =
+        "buckets_path must reference either a number value or a single value numeric metric"
+            + " aggregation, "
+            + (got.isEmpty()
+                ? "but [" + head + "] contains multiple values. Please specify which to use."
+                : "got: [" + got + "] at aggregation [" + head + "]");
+    // OpenSearch answers 500 here; Duet keeps its words and type, as a client error.
+    throw new DuetException(400, "aggregation_execution_exception", reason);
+  }
+
+  /** The class name OpenSearch's message gives a multi-bucket result. */
+  private static String typeName(AggregationResult.Kind kind) {
+    return switch (kind) {
+      case LONG_TERMS -> "LongTerms";
+      case STRING_TERMS -> "StringTerms";
+      case DOUBLE_TERMS -> "DoubleTerms";
+      case UNMAPPED_TERMS -> "UnmappedTerms";
+      default -> "Object[]";
     };
   }
 

@@ -220,6 +220,10 @@ public final class DocumentParser {
   private static void parseObjectField(
       JsonParser p, Context ctx, String objectPath, String name, String path) throws IOException {
     FieldMapping leaf = ctx.leaf(path);
+    if (leaf != null && FieldTypes.of(leaf).acceptsObjects()) {
+      FieldIndexer.index(p, JsonToken.START_OBJECT, path, leaf, ctx.id, ctx.fields, ctx.lookup);
+      return;
+    }
     if (leaf != null) {
       throw FieldIndexer.objectValueFailure(p, path, leaf, ctx.id);
     }

@@ -14,7 +14,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.search.Query;
 
@@ -28,8 +27,10 @@ import org.apache.lucene.search.Query;
 final class DateNanosType extends FieldType {
   static final String NAME = "date_nanos";
   private static final String DEFAULT_FORMAT = "strict_date_optional_time_nanos||epoch_millis";
-  private static final Pattern FRACTION = Pattern.compile("[T ]\\d{1,2}:\\d{2}:\\d{2}[.,](\\d+)");
-  private static final Pattern EPOCH_FRACTION = Pattern.compile("^-?\\d+\\.(\\d+)$");
+  private static final java.util.regex.Pattern FRACTION =
+      java.util.regex.Pattern.compile("[T ]\\d{1,2}:\\d{2}:\\d{2}[.,](\\d+)");
+  private static final java.util.regex.Pattern EPOCH_FRACTION =
+      java.util.regex.Pattern.compile("^-?\\d+\\.(\\d+)$");
   private static final DateTimeFormatter ISO_MILLIS =
       DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSX", Locale.ROOT)
           .withZone(ZoneOffset.UTC);

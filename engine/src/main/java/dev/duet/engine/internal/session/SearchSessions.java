@@ -305,8 +305,29 @@ public final class SearchSessions implements AutoCloseable {
   }
 
   private SearchResponse openScroll(SearchRequest request, String keepAlive) {
+    // OpenSearch's SearchRequest.validate for a scroll, its problems in its order.
+    List<String> problems = new ArrayList<>();
     if (request.from() > 0) {
-      throw SessionFailures.validation("using [from] is not allowed in a scroll context");
+      problems.add("using [from] is not allowed in a scroll context");
+    }
+    if (request.size() == 0) {
+      problems.add("[size] cannot be [0] in a scroll context");
+    }
+    if (!request.controls().rescore().isEmpty()) {
+      problems.add("using [rescore] is not allowed in a scroll context");
+    }
+    if (Boolean.TRUE.equals(request.options().requestCache())) {
+      problems.add("[request_cache] cannot be used in a scroll context");
+    }
+    if (!problems.isEmpty()) {
+      throw SessionFailures.validation(problems);
+    }
+    if (request.controls().collapse() != null) {
+      throw new DuetException(400, "search_exception", "cannot use `collapse` in a scroll context");
+    }
+    if (!request.trackTotalHits().enabled()) {
+      throw SessionFailures.validation(
+          "disabling [track_total_hits] is not allowed in a scroll context");
     }
     Targets targets = resolver.resolve(request.indices(), request.indicesOptions());
     String first = targets.indices().isEmpty() ? null : targets.indices().get(0).name();

@@ -14,6 +14,15 @@ public final class SessionFailures {
         "action_request_validation_exception", "Validation Failed: 1: " + problem + ";");
   }
 
+  /** OpenSearch's validation failure listing {@code problems}, numbered, in its order. */
+  static DuetException validation(java.util.List<String> problems) {
+    StringBuilder reason = new StringBuilder("Validation Failed: ");
+    for (int i = 0; i < problems.size(); i++) {
+      reason.append(i + 1).append(": ").append(problems.get(i)).append(';');
+    }
+    return new RequestRefused("action_request_validation_exception", reason.toString());
+  }
+
   /** {@code e} as the failure of the first shard of {@code index}, in the query phase. */
   static ShardFailure onShard(DuetException e, String index) {
     return new ShardFailure(e.status(), e.type(), e.reason(), "query", 0, index);

@@ -23,6 +23,7 @@ final class BucketAggregationDecoder {
           "range",
           "date_range",
           "geo_distance",
+          "ip_range",
           "histogram",
           "date_histogram",
           "filter",
@@ -50,6 +51,7 @@ final class BucketAggregationDecoder {
       case "multi_terms" -> multiTerms(body);
       case "range", "date_range" -> RangeAggregationDecoder.parse(body, type.equals("date_range"));
       case "geo_distance" -> RangeAggregationDecoder.geoDistance(body);
+      case "ip_range" -> RangeAggregationDecoder.parseIp(body);
       case "histogram", "date_histogram" ->
           HistogramAggregationDecoder.histogram(body, type.equals("date_histogram"));
       case "filter" -> {

@@ -108,16 +108,29 @@ final class FullTextQueryDecoder {
     if (query == null) {
       throw error(p, "No text specified for multi_match query");
     }
-    return new MultiMatch(
-        fields(body.get("fields")),
-        query,
-        multiMatchType(body.get("type")),
-        operator(string(body, "operator")),
-        string(body, "minimum_should_match"),
-        QueryBodies.floatOrNull(body, "tie_breaker"),
-        QueryBodies.integer(body, "slop", 0),
-        textOptions(body),
-        QueryBodies.boost(body));
+    MultiMatch.Type type = multiMatchType(body.get("type"));
+    int slop = QueryBodies.integer(body, "slop", 0);
+    if (body.containsKey("cutoff_frequency")) {
+      QueryErrors.at(p, () -> checkCutoffFrequency(type, slop));
+    }
+    return QueryErrors.at(
+        p,
+        () ->
+            new MultiMatch(
+                fields(body.get("fields")),
+                query,
+                type,
+                operator(string(body, "operator")),
+                string(body, "minimum_should_match"),
+                QueryBodies.floatOrNull(body, "tie_breaker"),
+                slop,
+                textOptions(body),
+                QueryBodies.boost(body)));
+  }
+
+  private static boolean checkCutoffFrequency(MultiMatch.Type type, int slop) {
+    MultiMatch.checkCutoffFrequency(type, slop);
+    return true;
   }
 
   static Query queryString(JsonParser p, boolean simple) throws IOException {

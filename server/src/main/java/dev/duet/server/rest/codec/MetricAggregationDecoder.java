@@ -73,6 +73,11 @@ final class MetricAggregationDecoder {
             throw body.unknownField();
           }
           sigma = body.doubleValue();
+          try {
+            Aggregation.checkSigma(sigma, body.aggName());
+          } catch (DuetException e) {
+            throw body.failedToParse(e);
+          }
         }
         case "value_type" -> body.skip();
         default -> throw body.unknownField();
@@ -89,7 +94,14 @@ final class MetricAggregationDecoder {
     while (body.next()) {
       switch (body.field()) {
         case "field" -> field = body.string();
-        case "precision_threshold" -> threshold = body.longValue();
+        case "precision_threshold" -> {
+          threshold = body.longValue();
+          try {
+            Aggregation.checkPrecisionThreshold(threshold, body.aggName());
+          } catch (DuetException e) {
+            throw body.failedToParse(e);
+          }
+        }
         case "missing" -> missing = body.scalar();
         case "execution_hint", "value_type" -> body.skip();
         default -> throw body.unknownField();

@@ -54,6 +54,7 @@ public final class QueryDecoder {
           case "multi_match" -> FullTextQueryDecoder.multiMatch(p);
           case "query_string" -> FullTextQueryDecoder.queryString(p, false);
           case "simple_query_string" -> FullTextQueryDecoder.queryString(p, true);
+          case "intervals" -> IntervalsQueryDecoder.intervals(p);
           case "term" -> TermLevelQueryDecoder.term(p);
           case "terms" -> TermLevelQueryDecoder.terms(p);
           case "range" -> TermLevelQueryDecoder.range(p);
