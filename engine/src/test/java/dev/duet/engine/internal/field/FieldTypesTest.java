@@ -28,7 +28,7 @@ class FieldTypesTest {
     for (String name : FieldTypes.names()) {
       assertThat(FieldTypes.of(name).name()).isEqualTo(name);
     }
-    assertThat(FieldTypes.of("binary")).isNull();
+    assertThat(FieldTypes.of("no_such_type")).isNull();
     assertThatThrownBy(() -> FieldTypes.of(FieldMapping.of("object")))
         .isInstanceOf(IllegalStateException.class);
   }
@@ -52,8 +52,9 @@ class FieldTypesTest {
         .isInstanceOf(DuetException.class)
         .hasMessageContaining("unknown parameter [norms] on mapper [n] of type [long]");
     assertThatThrownBy(
-            () -> Mapping.fromMap(Map.of("properties", Map.of("b", Map.of("type", "binary")))))
-        .hasMessageContaining("No handler for type [binary] declared on field [b]");
+            () ->
+                Mapping.fromMap(Map.of("properties", Map.of("b", Map.of("type", "no_such_type")))))
+        .hasMessageContaining("No handler for type [no_such_type] declared on field [b]");
   }
 
   @Test
