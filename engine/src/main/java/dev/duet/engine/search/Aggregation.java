@@ -186,6 +186,31 @@ public sealed interface Aggregation {
   }
 
   /**
+   * {@code geo_distance}: range buckets of the distance from {@code origin} (a point in any of
+   * OpenSearch's forms, as the client sent it) to a {@code geo_point} field's values, in {@code
+   * unit} ({@code m} when null) by {@code distanceType} ({@code arc} or {@code plane}).
+   */
+  record GeoDistance(
+      String name,
+      String field,
+      Object origin,
+      String unit,
+      String distanceType,
+      List<RangeBound> ranges,
+      boolean keyed,
+      List<Aggregation> subAggregations)
+      implements Aggregation {
+    public GeoDistance {
+      if (origin == null) {
+        throw DuetException.illegalArgument(
+            "Missing [origin] in geo_distance aggregator [" + name + "]");
+      }
+      ranges = List.copyOf(ranges);
+      subAggregations = List.copyOf(subAggregations);
+    }
+  }
+
+  /**
    * {@code ip_range}: fixed buckets of addresses, each {@code from} (inclusive) {@code to}
    * (exclusive) or a CIDR {@code mask}; the bounds are address literals, read by the engine.
    */

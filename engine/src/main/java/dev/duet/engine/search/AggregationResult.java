@@ -163,6 +163,7 @@ public sealed interface AggregationResult {
     DATE_HISTOGRAM,
     RANGE,
     DATE_RANGE,
+    GEO_DISTANCE,
     /** ip_range: bounds written as addresses ({@code fromAsString}, {@code toAsString}). */
     IP_RANGE,
     FILTERS,

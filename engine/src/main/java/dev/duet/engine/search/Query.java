@@ -62,7 +62,16 @@ public sealed interface Query {
 
   /** The rest of the term-level family, one record per file in this package. */
   sealed interface TermLevel extends Query
-      permits Exists, Prefix, Wildcard, Regexp, Fuzzy, Ids, TermsSet {}
+      permits Exists,
+          Prefix,
+          Wildcard,
+          Regexp,
+          Fuzzy,
+          Ids,
+          TermsSet,
+          GeoDistance,
+          GeoBoundingBox,
+          DistanceFeature {}
 
   /** Queries that wrap other queries, one record per file in this package. */
   sealed interface Compound extends Query
@@ -102,10 +111,32 @@ public sealed interface Query {
    * own format.
    */
   record Range(
-      String field, Object gt, Object gte, Object lt, Object lte, String format, float boost)
+      String field,
+      Object gt,
+      Object gte,
+      Object lt,
+      Object lte,
+      String format,
+      String relation,
+      float boost)
       implements Query {
     public Range {
       requireFieldName(field, "field name is null or empty");
+      if (relation != null
+          && !relation.equals("intersects")
+          && !relation.equals("contains")
+          && !relation.equals("within")) {
+        throw DuetException.illegalArgument(
+            relation.equals("disjoint")
+                ? "[range] query does not support relation [disjoint]"
+                : relation + " is not a valid relation");
+      }
+    }
+
+    /** A range with no {@code relation} (values in the range: {@code intersects}). */
+    public Range(
+        String field, Object gt, Object gte, Object lt, Object lte, String format, float boost) {
+      this(field, gt, gte, lt, lte, format, null, boost);
     }
   }
 

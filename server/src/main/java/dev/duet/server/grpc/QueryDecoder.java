@@ -51,6 +51,8 @@ final class QueryDecoder {
       case BOOL -> bool(query.getBool());
       case KNN -> KnnQueryDecoder.decode(query.getKnn());
       case NESTED -> NestedQueryDecoder.nested(query.getNested());
+      case GEO_DISTANCE -> GeoQueryDecoder.geoDistance(query.getGeoDistance());
+      case GEO_BOUNDING_BOX -> GeoQueryDecoder.geoBoundingBox(query.getGeoBoundingBox());
       case QUERYCONTAINER_NOT_SET ->
           throw DuetException.parsing("query malformed, empty clause found");
       default -> throw Query.unknownQuery(name(query));
@@ -146,7 +148,15 @@ final class QueryDecoder {
         lte = null;
       }
     }
-    return new Query.Range(q.getField(), gt, gte, lt, lte, null, boost(q.hasBoost(), q.getBoost()));
+    return new Query.Range(
+        q.getField(),
+        gt,
+        gte,
+        lt,
+        lte,
+        null,
+        q.hasRelation() ? relation(q.getRelation()) : null,
+        boost(q.hasBoost(), q.getBoost()));
   }
 
   private static Query dateRange(DateRangeQuery q) {
@@ -184,7 +194,18 @@ final class QueryDecoder {
         lt,
         lte,
         q.hasFormat() ? q.getFormat() : null,
+        q.hasRelation() ? relation(q.getRelation()) : null,
         boost(q.hasBoost(), q.getBoost()));
+  }
+
+  /** A range query's relation as OpenSearch names it (null: the default, intersects). */
+  private static String relation(org.opensearch.protobufs.RangeRelation relation) {
+    return switch (relation) {
+      case RANGE_RELATION_CONTAINS -> "contains";
+      case RANGE_RELATION_WITHIN -> "within";
+      case RANGE_RELATION_INTERSECTS -> "intersects";
+      default -> null;
+    };
   }
 
   private static Query bool(BoolQuery bool) {

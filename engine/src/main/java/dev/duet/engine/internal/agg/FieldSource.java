@@ -34,7 +34,7 @@ enum FieldSource {
     return switch (FieldTypes.of(field).docValuesType()) {
       case ORDINALS -> KEYWORD;
       case WHOLE -> LONG;
-      case DATE -> DATE;
+      case DATE, DATE_NANOS -> DATE;
       case BOOLEAN -> BOOLEAN;
       case DOUBLE -> DOUBLE;
       case FLOAT -> FLOAT;
@@ -75,9 +75,15 @@ enum FieldSource {
   SortedNumericDocValues numeric(Segment segment, String field) throws IOException {
     // An unmapped field has no values, whatever Lucene holds under its name (_id's terms, say):
     // every document falls to the aggregation's missing value.
-    return this == UNMAPPED
-        ? DocValues.emptySortedNumeric()
-        : DocValues.getSortedNumeric(segment.context.reader(), field);
+    if (this == UNMAPPED) {
+      return DocValues.emptySortedNumeric();
+    }
+    SortedNumericDocValues values = DocValues.getSortedNumeric(segment.context.reader(), field);
+    FieldMapping mapping = this == DATE ? segment.target.fields().apply(field) : null;
+    if (mapping != null && FieldTypes.of(mapping).docValuesType() == DocValuesType.DATE_NANOS) {
+      return new NanosAsMillis(values); // date_nanos aggregates as epoch millis, as in OpenSearch
+    }
+    return values;
   }
 
   SortedSetDocValues ordinals(Segment segment, String field) throws IOException {

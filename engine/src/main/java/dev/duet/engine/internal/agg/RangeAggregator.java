@@ -1,14 +1,21 @@
 package dev.duet.engine.internal.agg;
 
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.internal.field.FieldTypes;
+import dev.duet.engine.internal.field.GeoPointType;
+import dev.duet.engine.internal.field.GeoPoints;
 import dev.duet.engine.mapping.DateFormats;
+import dev.duet.engine.mapping.FieldMapping;
 import dev.duet.engine.search.Aggregation;
 import dev.duet.engine.search.AggregationResult;
 import dev.duet.engine.search.AggregationResult.Bucket;
 import dev.duet.engine.search.AggregationResult.Kind;
+import dev.duet.engine.search.GeoDistance;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.lucene.geo.GeoEncodingUtils;
+import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.SortedNumericDocValues;
 
 /**
@@ -24,9 +31,37 @@ final class RangeAggregator extends Aggregator.Buckets {
   private ValueFormat format = ValueFormat.RAW;
   private double[] scratch = new double[4];
 
+  // geo_distance: the origin and the meters of the unit; null origin for range and date_range.
+  private final GeoPoints.Point origin;
+  private final double unitMeters;
+  private final boolean plane;
+
   RangeAggregator(Aggregation.Range spec, List<Aggregator> subs) {
+    this(spec, null, 1, false, subs);
+  }
+
+  /** {@code geo_distance}: ranges of the distance from the origin, in the request's unit. */
+  RangeAggregator(Aggregation.GeoDistance spec, List<Aggregator> subs) {
+    this(
+        new Aggregation.Range(
+            spec.name(), spec.field(), false, spec.ranges(), spec.keyed(), null, List.of()),
+        GeoPoints.parse(spec.origin(), true),
+        spec.unit() == null ? 1 : GeoDistance.meters("1" + spec.unit()),
+        "plane".equalsIgnoreCase(spec.distanceType()),
+        subs);
+  }
+
+  private RangeAggregator(
+      Aggregation.Range spec,
+      GeoPoints.Point origin,
+      double unitMeters,
+      boolean plane,
+      List<Aggregator> subs) {
     super(spec.name(), subs);
     this.spec = spec;
+    this.origin = origin;
+    this.unitMeters = unitMeters;
+    this.plane = plane;
     this.ranges = spec.ranges();
     if (ranges.isEmpty()) {
       throw DuetException.illegalArgument(
@@ -36,6 +71,9 @@ final class RangeAggregator extends Aggregator.Buckets {
 
   @Override
   LeafCollector leaf(Segment segment) throws IOException {
+    if (origin != null) {
+      return geoLeaf(segment);
+    }
     FieldSource source = FieldSource.resolve(segment.target, spec.field());
     if (froms == null) {
       resolveBounds(source, segment);
@@ -67,6 +105,53 @@ final class RangeAggregator extends Aggregator.Buckets {
       double[] all = scratch;
       for (int i = 0; i < count; i++) {
         all[i] = source.toDouble(values.nextValue());
+      }
+      for (int r = 0; r < n; r++) {
+        for (int i = 0; i < count; i++) {
+          double v = all[i];
+          if (v >= froms[r] && v < tos[r]) {
+            collectBucket(subLeaves, doc, owning * n + r);
+            break;
+          }
+        }
+      }
+    };
+  }
+
+  private LeafCollector geoLeaf(Segment segment) throws IOException {
+    if (froms == null) {
+      resolveBounds(FieldSource.UNMAPPED, segment);
+    }
+    FieldMapping field = segment.target.fields().apply(spec.field());
+    if (field == null) {
+      return LeafCollector.NO_OP;
+    }
+    if (!(FieldTypes.of(field) instanceof GeoPointType)) {
+      throw DuetException.illegalArgument(
+          "Field ["
+              + spec.field()
+              + "] of type ["
+              + field.type()
+              + "] is not supported for aggregation [geo_distance]");
+    }
+    LeafCollector[] subLeaves = subLeaves(segment);
+    SortedNumericDocValues values =
+        DocValues.getSortedNumeric(segment.context.reader(), spec.field());
+    int n = ranges.size();
+    return (doc, owning) -> {
+      if (!values.advanceExact(doc)) {
+        return;
+      }
+      int count = values.docValueCount();
+      if (scratch.length < count) {
+        scratch = new double[Math.max(count, scratch.length * 2)];
+      }
+      double[] all = scratch;
+      for (int i = 0; i < count; i++) {
+        long encoded = values.nextValue();
+        double lat = GeoEncodingUtils.decodeLatitude((int) (encoded >>> 32));
+        double lon = GeoEncodingUtils.decodeLongitude((int) encoded);
+        all[i] = GeoPointType.distance(origin.lat(), origin.lon(), lat, lon, plane) / unitMeters;
       }
       for (int r = 0; r < n; r++) {
         for (int i = 0; i < count; i++) {
@@ -131,7 +216,7 @@ final class RangeAggregator extends Aggregator.Buckets {
               key,
               null,
               docCount(ord),
-              Double.isInfinite(from) ? Double.NaN : from,
+              Double.isInfinite(from) ? (origin != null ? 0.0 : Double.NaN) : from,
               fromString,
               Double.isInfinite(to) ? Double.NaN : to,
               toString,
@@ -143,7 +228,13 @@ final class RangeAggregator extends Aggregator.Buckets {
           return c != 0 ? c : Double.compare(nanHigh(a.to()), nanHigh(b.to()));
         });
     return new AggregationResult.Buckets(
-        name, spec.date() ? Kind.DATE_RANGE : Kind.RANGE, buckets, spec.keyed(), null, null, null);
+        name,
+        origin != null ? Kind.GEO_DISTANCE : spec.date() ? Kind.DATE_RANGE : Kind.RANGE,
+        buckets,
+        spec.keyed(),
+        null,
+        null,
+        null);
   }
 
   private static double nanLow(double v) {

@@ -164,6 +164,14 @@ public final class DocumentParser {
       ctx.fields.add(VectorValues.parse(p, t, path, vector, ctx.id));
       return;
     }
+    if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
+      FieldMapping leaf = ctx.leaf(path);
+      if (leaf != null && FieldTypes.of(leaf).structuredValues()) {
+        // geo_point, the range types: an object or array is one value (or the type's own list).
+        FieldIndexer.index(p, t, path, leaf, ctx.id, ctx.fields, ctx.lookup);
+        return;
+      }
+    }
     switch (t) {
       case START_OBJECT -> parseObjectField(p, ctx, objectPath, name, path);
       case START_ARRAY -> {

@@ -79,7 +79,7 @@ public final class HitFields {
       if (field == null || !isTrue(field.params().get("store")) || out.containsKey(name)) {
         continue;
       }
-      List<Object> values = typed(field, null, source.at(sourcePath(lookup, name)));
+      List<Object> values = typed(field, null, valuesAt(source, field, sourcePath(lookup, name)));
       if (!values.isEmpty()) {
         out.put(name, values);
       }
@@ -91,7 +91,8 @@ public final class HitFields {
       throws IOException {
     Map<String, List<Object>> out = new LinkedHashMap<>();
     for (String name : stored) {
-      List<Object> values = typed(lookup.leaf(name), null, source.at(sourcePath(name)));
+      List<Object> values =
+          typed(lookup.leaf(name), null, valuesAt(source, lookup.leaf(name), sourcePath(name)));
       if (!values.isEmpty()) {
         out.put(name, values);
       }
@@ -107,7 +108,9 @@ public final class HitFields {
       }
     }
     for (Resolved field : fromSource) {
-      List<Object> values = typed(field.mapping, field.format, source.at(sourcePath(field.name)));
+      List<Object> values =
+          typed(
+              field.mapping, field.format, valuesAt(source, field.mapping, sourcePath(field.name)));
       if (!values.isEmpty()) {
         out.put(field.name, values);
       }
@@ -142,6 +145,11 @@ public final class HitFields {
       out.add(type.docValue(values.nextValue(), field.mapping, field.format));
     }
     return out;
+  }
+
+  /** A field's source values: whole objects and coordinate arrays for geo points and ranges. */
+  private static List<Object> valuesAt(SourceValues source, FieldMapping field, String path) {
+    return FieldTypes.of(field).structuredValues() ? source.structuredAt(path) : source.at(path);
   }
 
   /** Source values as the field's type holds them; values it cannot hold are left out. */

@@ -121,6 +121,21 @@ final class DateType extends FieldType {
     return WholeNumberType.longRange(name, field, lo, hi);
   }
 
+  @Override
+  public Query distanceFeatureQuery(
+      String name,
+      FieldMapping field,
+      Object origin,
+      String pivot,
+      float boost,
+      QueryContext context) {
+    requireIndexed(name, field, context);
+    long at = parse(formats(field, null), origin, false, context);
+    long pivotMillis = Math.max(1, TimeValues.nanos(pivot, context) / 1_000_000);
+    return org.apache.lucene.document.LongField.newDistanceFeatureQuery(
+        name, boost, at, pivotMillis);
+  }
+
   private static long parse(
       DateFormats formats, Object value, boolean roundUp, QueryContext context) {
     if (value instanceof Number n && formats.format().contains("epoch_millis")) {

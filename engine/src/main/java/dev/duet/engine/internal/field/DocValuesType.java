@@ -17,6 +17,8 @@ public enum DocValuesType {
   ORDINALS,
   WHOLE,
   DATE,
+  /** Epoch nanoseconds ({@code date_nanos}): sorted as longs, aggregated as epoch millis. */
+  DATE_NANOS,
   BOOLEAN,
   DOUBLE,
   FLOAT,

@@ -71,6 +71,15 @@ public abstract class FieldType implements MappedType {
       throws IOException;
 
   /**
+   * Whether one value of the type may be a JSON object or array ({@code geo_point}'s {@code {"lat":
+   * …, "lon": …}} and {@code [lon, lat]}, a range's {@code {"gte": …}}): then {@link #index} gets
+   * the whole object or array (the parser at its start token) and reads it all, even when it fails.
+   */
+  public boolean structuredValues() {
+    return false;
+  }
+
+  /**
    * Whether a document's object value is the type's own value ({@code flat_object}), handed to
    * {@link #index} at its {@code START_OBJECT}, rather than sub-fields to map.
    */
@@ -138,6 +147,47 @@ public abstract class FieldType implements MappedType {
     return new TermRangeQuery(name, lo, hi, includeLower, includeUpper);
   }
 
+  /**
+   * The range query with OpenSearch's {@code relation} ({@code intersects}, {@code contains},
+   * {@code within}; null when the query gives none): only the range types tell the relations apart,
+   * others take the values in the range, as OpenSearch's single-valued types do.
+   */
+  public Query rangeQuery(
+      String name,
+      FieldMapping field,
+      Object lower,
+      Object upper,
+      boolean includeLower,
+      boolean includeUpper,
+      String format,
+      String relation,
+      QueryContext context) {
+    return rangeQuery(name, field, lower, upper, includeLower, includeUpper, format, context);
+  }
+
+  /**
+   * {@code distance_feature}: a score that decays with the distance of the field's value from
+   * {@code origin}, half the {@code boost} at {@code pivot}; only dates, date_nanos and geo points
+   * have one.
+   */
+  public Query distanceFeatureQuery(
+      String name,
+      FieldMapping field,
+      Object origin,
+      String pivot,
+      float boost,
+      QueryContext context) {
+    String reason =
+        "Illegal data type of ["
+            + name()
+            + "]!"
+            + " [distance_feature] query can only be run on a date, date_nanos or geo_point field"
+            + " type!";
+    throw context.failure(
+        "failed to create query: " + reason, DuetException.illegalArgument(reason));
+  }
+
+  /** The query for documents with a value in the field ({@code exists}). */
   /** The multi-term queries a type may answer in its own way ({@link #patternQuery}). */
   public enum Pattern {
     PREFIX,

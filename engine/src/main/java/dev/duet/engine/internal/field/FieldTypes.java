@@ -33,7 +33,15 @@ public final class FieldTypes implements MappedType.Catalog {
     register(new ScaledFloatType());
     register(new BooleanType());
     register(new DateType());
+    register(new DateNanosType());
     register(new KnnVectorType());
+    register(new GeoPointType());
+    register(new RangeType(RangeType.Kind.INTEGER));
+    register(new RangeType(RangeType.Kind.LONG));
+    register(new RangeType(RangeType.Kind.FLOAT));
+    register(new RangeType(RangeType.Kind.DOUBLE));
+    register(new RangeType(RangeType.Kind.DATE));
+    register(new RangeType(RangeType.Kind.IP));
     register(new IpType());
     register(new BinaryType());
   }

@@ -73,7 +73,8 @@ public final class FieldQueries implements QueryContext {
     boolean includeUpper = r.lt() == null;
     FieldType type = FieldTypes.of(field);
     type.checkSearchable(name, field, this);
-    return type.rangeQuery(name, field, lower, upper, includeLower, includeUpper, r.format(), this);
+    return type.rangeQuery(
+        name, field, lower, upper, includeLower, includeUpper, r.format(), r.relation(), this);
   }
 
   @Override

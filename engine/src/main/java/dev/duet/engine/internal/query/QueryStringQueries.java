@@ -53,9 +53,11 @@ public final class QueryStringQueries {
       specs = List.of(q.defaultField());
     }
     Map<String, Float> resolved = MultiMatchQueries.resolveFields(lookup, specs);
-    if (resolved.isEmpty()) {
+    if (resolved.isEmpty() && q.simple()) {
       return new MatchNoDocsQuery("no fields");
     }
+    // With no default fields (an index of range fields only, say), terms that name their field
+    // ("span:[3 TO 4]") still query it; the others match nothing.
     text.named(q.simple() ? "simple_query_string" : "query_string");
     return q.simple() ? simple(q, resolved) : classic(q, resolved);
   }

@@ -16,9 +16,12 @@ import dev.duet.engine.mapping.FieldMapping;
 import dev.duet.engine.search.Boosting;
 import dev.duet.engine.search.ConstantScore;
 import dev.duet.engine.search.DisMax;
+import dev.duet.engine.search.DistanceFeature;
 import dev.duet.engine.search.Exists;
 import dev.duet.engine.search.FunctionScore;
 import dev.duet.engine.search.Fuzzy;
+import dev.duet.engine.search.GeoBoundingBox;
+import dev.duet.engine.search.GeoDistance;
 import dev.duet.engine.search.Ids;
 import dev.duet.engine.search.MatchBoolPrefix;
 import dev.duet.engine.search.MatchPhrase;
@@ -177,6 +180,9 @@ public final class QueryTranslator {
       case Fuzzy f -> termLevel.fuzzy(f);
       case Ids i -> termLevel.ids(i);
       case TermsSet t -> termLevel.termsSet(t);
+      case GeoDistance g -> termLevel.geoDistance(g);
+      case GeoBoundingBox g -> termLevel.geoBoundingBox(g);
+      case DistanceFeature d -> termLevel.distanceFeature(d);
     };
   }
 

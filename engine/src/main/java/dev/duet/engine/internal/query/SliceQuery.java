@@ -111,7 +111,8 @@ public final class SliceQuery extends Query {
 
   private static boolean numericDocValues(FieldMapping mapping) {
     DocValuesType values = FieldTypes.of(mapping).docValuesType();
-    boolean numeric = values.number() || values == DocValuesType.DATE;
+    boolean numeric =
+        values.number() || values == DocValuesType.DATE || values == DocValuesType.DATE_NANOS;
     return numeric && !Boolean.FALSE.equals(mapping.params().get("doc_values"));
   }
 

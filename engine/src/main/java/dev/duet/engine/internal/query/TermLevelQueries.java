@@ -6,10 +6,15 @@ import dev.duet.engine.internal.document.MappingLookup;
 import dev.duet.engine.internal.document.MetaFields;
 import dev.duet.engine.internal.field.FieldType;
 import dev.duet.engine.internal.field.FieldTypes;
+import dev.duet.engine.internal.field.GeoPointType;
+import dev.duet.engine.internal.field.GeoPoints;
 import dev.duet.engine.internal.source.Wildcards;
 import dev.duet.engine.mapping.FieldMapping;
+import dev.duet.engine.search.DistanceFeature;
 import dev.duet.engine.search.Exists;
 import dev.duet.engine.search.Fuzzy;
+import dev.duet.engine.search.GeoBoundingBox;
+import dev.duet.engine.search.GeoDistance;
 import dev.duet.engine.search.Ids;
 import dev.duet.engine.search.Prefix;
 import dev.duet.engine.search.Regexp;
@@ -54,6 +59,74 @@ public final class TermLevelQueries {
     this.lookup = lookup;
     this.fields = fields;
     this.maxRegexLength = maxRegexLength;
+  }
+
+  Query distanceFeature(DistanceFeature d) {
+    FieldMapping field = lookup.leaf(d.field());
+    if (field == null) {
+      return new MatchNoDocsQuery("unmapped field [" + d.field() + "]");
+    }
+    return FieldTypes.of(field)
+        .distanceFeatureQuery(d.field(), field, d.origin(), d.pivot(), d.boost(), fields);
+  }
+
+  Query geoDistance(GeoDistance g) {
+    FieldMapping field = geoField(g.field(), g.ignoreUnmapped(), "geo_distance");
+    if (field == null) {
+      return new MatchNoDocsQuery("unmapped geo field [" + g.field() + "]");
+    }
+    GeoPoints.Point center = geoPoint(g.point(), "geo_distance");
+    return new ConstantScoreQuery(
+        GeoPointType.distanceQuery(
+            g.field(), field, center.lat(), center.lon(), GeoDistance.meters(g.distance())));
+  }
+
+  Query geoBoundingBox(GeoBoundingBox g) {
+    FieldMapping field = geoField(g.field(), g.ignoreUnmapped(), "geo_bounding_box");
+    if (field == null) {
+      return new MatchNoDocsQuery("unmapped geo field [" + g.field() + "]");
+    }
+    GeoPoints.Point topLeft = geoPoint(g.topLeft(), "geo_bounding_box");
+    GeoPoints.Point bottomRight = geoPoint(g.bottomRight(), "geo_bounding_box");
+    if (topLeft.lat() < bottomRight.lat()) {
+      String reason = "top is below bottom corner: " + topLeft.lat() + " vs. " + bottomRight.lat();
+      throw fields.failure(
+          "failed to create query: " + reason, DuetException.illegalArgument(reason));
+    }
+    return new ConstantScoreQuery(
+        GeoPointType.boxQuery(
+            g.field(), field, bottomRight.lat(), topLeft.lat(), topLeft.lon(), bottomRight.lon()));
+  }
+
+  private GeoPoints.Point geoPoint(Object value, String query) {
+    try {
+      return GeoPoints.parse(value, true);
+    } catch (DuetException e) {
+      throw fields.failure("failed to create query: " + e.reason(), e);
+    }
+  }
+
+  /** The geo_point field a geo query names; null when unmapped and the query allows it. */
+  private FieldMapping geoField(String name, boolean ignoreUnmapped, String query) {
+    FieldMapping field = lookup.leaf(name);
+    if (field == null) {
+      if (ignoreUnmapped) {
+        return null;
+      }
+      throw fields.failure("failed to find geo field [" + name + "]", null);
+    }
+    if (!(FieldTypes.of(field) instanceof GeoPointType)) {
+      throw fields.failure(
+          "type ["
+              + field.type()
+              + "] for field ["
+              + name
+              + "] is not supported for ["
+              + query
+              + "] queries. Must be one of [geo_point] or [geo_shape]",
+          null);
+    }
+    return field;
   }
 
   Query exists(Exists e) {

@@ -32,10 +32,24 @@ public final class SourceValues {
     return out;
   }
 
+  /**
+   * The values at a dotted path for a type whose one value may be an object or an array of numbers
+   * ({@code geo_point}, the range types): those are kept whole, not flattened.
+   */
+  public List<Object> structuredAt(String path) {
+    List<Object> out = new ArrayList<>();
+    collect(root, path, out, true);
+    return out;
+  }
+
   private static void collect(Object node, String path, List<Object> out) {
+    collect(node, path, out, false);
+  }
+
+  private static void collect(Object node, String path, List<Object> out, boolean whole) {
     if (node instanceof List<?> list) {
       for (Object item : list) {
-        collect(item, path, out);
+        collect(item, path, out, whole);
       }
       return;
     }
@@ -45,12 +59,27 @@ public final class SourceValues {
     for (Map.Entry<?, ?> e : map.entrySet()) {
       String key = (String) e.getKey();
       if (key.equals(path)) {
-        flatten(e.getValue(), out);
+        if (whole) {
+          flattenWhole(e.getValue(), out);
+        } else {
+          flatten(e.getValue(), out);
+        }
       } else if (path.startsWith(key)
           && path.length() > key.length()
           && path.charAt(key.length()) == '.') {
-        collect(e.getValue(), path.substring(key.length() + 1), out);
+        collect(e.getValue(), path.substring(key.length() + 1), out, whole);
       }
+    }
+  }
+
+  private static void flattenWhole(Object value, List<Object> out) {
+    if (value instanceof List<?> list
+        && !(!list.isEmpty() && list.stream().allMatch(v -> v instanceof Number))) {
+      for (Object item : list) {
+        flattenWhole(item, out);
+      }
+    } else if (value != null) {
+      out.add(value);
     }
   }
 

@@ -246,7 +246,7 @@ public final class AggregationsEncoder {
         }
         key(b.key(), g);
       }
-      case RANGE, DATE_RANGE -> {
+      case RANGE, DATE_RANGE, GEO_DISTANCE -> {
         if (!keyed) {
           key(b.key(), g);
         }

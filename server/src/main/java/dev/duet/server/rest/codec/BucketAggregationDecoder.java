@@ -23,6 +23,7 @@ final class BucketAggregationDecoder {
           "rare_terms",
           "range",
           "date_range",
+          "geo_distance",
           "ip_range",
           "histogram",
           "date_histogram",
@@ -51,6 +52,7 @@ final class BucketAggregationDecoder {
       case "multi_terms" -> multiTerms(body);
       case "rare_terms" -> RareTermsDecoder.parse(body);
       case "range", "date_range" -> RangeAggregationDecoder.parse(body, type.equals("date_range"));
+      case "geo_distance" -> RangeAggregationDecoder.geoDistance(body);
       case "ip_range" -> RangeAggregationDecoder.parseIp(body);
       case "histogram", "date_histogram" ->
           HistogramAggregationDecoder.histogram(body, type.equals("date_histogram"));

@@ -59,6 +59,10 @@ public final class QueryDecoder {
           case "terms" -> TermLevelQueryDecoder.terms(p);
           case "range" -> TermLevelQueryDecoder.range(p);
           case "exists" -> MultiTermQueryDecoder.exists(p);
+          case "geo_distance" -> GeoQueryDecoder.geoDistance(p);
+          case "geo_bounding_box" -> GeoQueryDecoder.geoBoundingBox(p);
+          case "geo_shape" -> GeoQueryDecoder.geoShape(p);
+          case "distance_feature" -> GeoQueryDecoder.distanceFeature(p);
           case "prefix" -> MultiTermQueryDecoder.prefix(p);
           case "wildcard" -> MultiTermQueryDecoder.wildcard(p);
           case "regexp" -> MultiTermQueryDecoder.regexp(p);

@@ -74,6 +74,34 @@ final class RangeAggregationDecoder {
     return value == null ? null : value.toString();
   }
 
+  static Pending geoDistance(AggregationBody body) throws IOException {
+    String field = null;
+    Object origin = null;
+    String unit = null;
+    String distanceType = null;
+    List<RangeBound> ranges = new ArrayList<>();
+    boolean keyed = false;
+    while (body.next()) {
+      switch (body.field()) {
+        case "field" -> field = body.string();
+        case "keyed" -> keyed = body.bool();
+        case "unit" -> unit = body.string();
+        case "distance_type" -> distanceType = body.string();
+        case "origin", "point", "center" -> origin = Json.readValue(body.parser());
+        case "ranges" -> ranges(body, ranges);
+        default -> throw body.unknownField();
+      }
+    }
+    body.requireField(field);
+    String f = field;
+    Object o = origin;
+    String u = unit;
+    String d = distanceType;
+    boolean k = keyed;
+    String name = body.aggName();
+    return subs -> new Aggregation.GeoDistance(name, f, o, u, d, ranges, k, subs);
+  }
+
   private static void ranges(AggregationBody body, List<RangeBound> out) throws IOException {
     for (Map<String, Object> range : body.scalarObjects("range", RANGE_KEYS)) {
       Object key = range.get("key");

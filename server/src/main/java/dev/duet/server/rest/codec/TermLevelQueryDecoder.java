@@ -107,6 +107,7 @@ final class TermLevelQueryDecoder {
     boolean includeLower = true;
     boolean includeUpper = true;
     String format = null;
+    String relation = null;
     float boost = 1f;
     String current = null;
     JsonToken t;
@@ -142,6 +143,7 @@ final class TermLevelQueryDecoder {
                 includeUpper = true;
               }
               case "format" -> format = p.getText();
+              case "relation" -> relation = p.getText().toLowerCase(java.util.Locale.ROOT);
               case "boost" -> boost = QueryErrors.floatValue(p);
               case "_name" -> {}
               default -> throw doesNotSupport(p, "range", current);
@@ -165,6 +167,7 @@ final class TermLevelQueryDecoder {
         includeUpper ? null : to,
         includeUpper ? to : null,
         format,
+        relation,
         boost);
   }
 }

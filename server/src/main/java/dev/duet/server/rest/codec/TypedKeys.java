@@ -67,6 +67,7 @@ final class TypedKeys {
             case DATE_HISTOGRAM -> "date_histogram";
             case RANGE -> "range";
             case DATE_RANGE -> "date_range";
+            case GEO_DISTANCE -> "geo_distance";
             case IP_RANGE -> "ip_range";
             case FILTERS -> "filters";
             case COMPOSITE -> "composite";
