@@ -55,8 +55,17 @@ ROUTES = [
  ("GET","/_stats",None),("GET","/_stats/{metric}",None),("GET","/{index}/_stats",None),("GET","/{index}/_stats/{metric}",None),
  ("GET","/_cat/count",None),("GET","/_cat/count/{index}",None),("GET","/_cat/health",None),
  ("GET","/_cat/aliases",None),("GET","/_cat/aliases/{name}",None),
+ ("POST","/{index}/_close",None),("POST","/{index}/_open",None),("PUT","/{index}/_block/{block}",None),
+ ("GET","/_template",None),("GET","/_template/{template}",None),("HEAD","/_template/{template}",None),
+ ("PUT","/_template/{template}",'{"index_patterns":["strict-probe-t*"]}'),("POST","/_template/{template}",'{"index_patterns":["strict-probe-t*"]}'),("DELETE","/_template/{missingtemplate}",None),
+ ("GET","/_index_template",None),("GET","/_index_template/{template}",None),("HEAD","/_index_template/{template}",None),
+ ("PUT","/_index_template/{template}",'{"index_patterns":["strict-probe-t*"]}'),("POST","/_index_template/{template}",'{"index_patterns":["strict-probe-t*"]}'),("DELETE","/_index_template/{missingtemplate}",None),
+ ("POST","/_index_template/_simulate_index/{simindex}",None),("POST","/_index_template/_simulate",'{"index_patterns":["strict-probe-x*"]}'),("POST","/_index_template/_simulate/{template}",None),
+ ("GET","/_component_template",None),("GET","/_component_template/{template}",None),("HEAD","/_component_template/{template}",None),
+ ("PUT","/_component_template/{template}",'{"template":{}}'),("POST","/_component_template/{template}",'{"template":{}}'),("DELETE","/_component_template/{missingtemplate}",None),
+ ("GET","/_cat/templates",None),("GET","/_cat/templates/{template}",None),
 ]
-VARS={"index":"strict-probe","newindex":"strict-probe-new","missing":"strict-probe-missing","id":"1","name":"strict-probe-alias","missingalias":"strict-probe-nope","scroll_id":"xyz","metric":"docs"}
+VARS={"index":"strict-probe","newindex":"strict-probe-new","missing":"strict-probe-missing","id":"1","name":"strict-probe-alias","missingalias":"strict-probe-nope","scroll_id":"xyz","metric":"docs","block":"write","template":"strict-probe-template","missingtemplate":"strict-probe-nope","simindex":"strict-probe-sim"}
 # Duet's own names, documented in api/openapi/duet.yaml, that OpenSearch refuses (written after |).
 DUET_ONLY = {
     k: ["analyzer", "field", "normalizer", "text", "tokenizer"]
@@ -166,6 +175,8 @@ def main():
             accepted[key].update(["source", "source_content_type"])
     o.send("DELETE", "/strict-probe-new", None)
     o.send("DELETE", "/strict-probe", None)
+    for kind in ["_index_template", "_component_template", "_template"]:
+        o.send("DELETE", "/" + kind + "/strict-probe-template", None)
     write(accepted, always, only)
 
 
@@ -180,7 +191,9 @@ def write(accepted, always, only=None):
     for key, names in accepted.items():
         method, pattern = key.split(" ")
         for var, real in [("{newindex}", "{index}"), ("{missingalias}", "{name}"),
-                          ("/_doc/{missing}", "/_doc/{id}"), ("{missing}", "{index}")]:
+                          ("/_doc/{missing}", "/_doc/{id}"), ("{missing}", "{index}"),
+                          ("{missingtemplate}", "{name}"), ("{template}", "{name}"),
+                          ("{simindex}", "{name}")]:
             pattern = pattern.replace(var, real)
         words = [n if n in always[key] else n + "?" for n in sorted(names)]
         line = method + " " + pattern + " = " + " ".join(words)

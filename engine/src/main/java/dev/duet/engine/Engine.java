@@ -214,6 +214,51 @@ public interface Engine extends Closeable {
   /** Force-merges the matching indices ({@code _forcemerge}); blocks until the merges are done. */
   void forceMerge(String expression, IndicesOptions options, ForceMerge request);
 
+  /**
+   * {@code POST <expression>/_close}: the open indices it names stop taking reads and writes (400
+   * {@code index_closed_exception}) and keep their data; answers the names it closed.
+   */
+  List<String> closeIndices(String expression, IndicesOptions options);
+
+  /** {@code POST <expression>/_open}: the closed indices it names open again; their names. */
+  List<String> openIndices(String expression, IndicesOptions options);
+
+  /**
+   * {@code PUT <expression>/_block/<block>}: sets {@code index.blocks.<block>} on every index the
+   * expression names; 400 for an unknown block. Answers the indices blocked.
+   */
+  List<String> addBlock(String expression, IndicesOptions options, String block);
+
+  /**
+   * 403 {@code cluster_block_exception} when {@code index.blocks.metadata} forbids reading the
+   * settings or mappings of an index the expression names.
+   */
+  void checkMetadataReadable(String expression, IndicesOptions options);
+
+  /** Stores a template; with {@code create}, 400 when one of that name exists. */
+  void putTemplate(dev.duet.engine.index.IndexTemplate template, boolean create);
+
+  /**
+   * The templates of a kind whose names match (comma list, wildcards; all when null); 404 for a
+   * plain name that none has.
+   */
+  List<dev.duet.engine.index.IndexTemplate> templates(
+      dev.duet.engine.index.IndexTemplate.Kind kind, String names);
+
+  /** Deletes templates by name or wildcard; 404 when a plain name has none. */
+  void deleteTemplates(dev.duet.engine.index.IndexTemplate.Kind kind, String names);
+
+  /**
+   * What the templates would create an index of that name with ({@code _simulate_index}); {@code
+   * candidate}, a composable template not stored, competes as if it were.
+   */
+  dev.duet.engine.index.IndexTemplate.Resolved simulateIndex(
+      String index, dev.duet.engine.index.IndexTemplate candidate);
+
+  /** What a composable template itself composes to ({@code _index_template/_simulate}). */
+  dev.duet.engine.index.IndexTemplate.Resolved simulateTemplate(
+      dev.duet.engine.index.IndexTemplate template);
+
   /** The node's search limits now in force. */
   NodeLimits limits();
 

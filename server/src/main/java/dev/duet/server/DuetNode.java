@@ -88,7 +88,8 @@ public final class DuetNode implements AutoCloseable {
   public static DuetNode start(NodeConfig config, Engine engine) {
     requireNonNull(config, "config");
     requireNonNull(engine, "engine");
-    Actions actions = new Actions(engine, randomId());
+    String nodeId = randomId();
+    Actions actions = new Actions(engine, nodeId);
     actions.clusterSettings().persistIn(config.dataDir());
     int httpPort = config.httpPort() == 0 ? freePort(config.host()) : config.httpPort();
     int grpcPort = config.grpcPort() == 0 ? freePort(config.host()) : config.grpcPort();
@@ -96,13 +97,23 @@ public final class DuetNode implements AutoCloseable {
       throw new IllegalArgumentException(
           "http.port and grpc.port are both " + httpPort + " (expected: different ports)");
     }
+    // Searches and writes run on bounded pools that refuse the excess (429 / RESOURCE_EXHAUSTED).
+    WorkPools pools = new WorkPools(config.nodeName(), config.threadPools(), engine.breakers());
     NodeIdentity identity =
-        new NodeIdentity(config.nodeName(), config.clusterName(), clusterUuid(config.dataDir()));
+        new NodeIdentity(
+            nodeId,
+            config.nodeName(),
+            config.clusterName(),
+            clusterUuid(config.dataDir()),
+            config.host(),
+            httpPort,
+            grpcPort,
+            config.dataDir().toAbsolutePath(),
+            config.maxHttpContentLength(),
+            pools);
 
     // One router for both ports: the generated gRPC services run REST's operations through it.
     RestRouter routes = RestRoutes.build(actions, identity);
-    // Searches and writes run on bounded pools that refuse the excess (429 / RESOURCE_EXHAUSTED).
-    WorkPools pools = new WorkPools(config.nodeName(), config.threadPools(), engine.breakers());
     ServerBuilder sb = Server.builder();
     sb.http(new InetSocketAddress(config.host(), httpPort));
     sb.http(new InetSocketAddress(config.host(), grpcPort));

@@ -48,6 +48,11 @@ public final class CircuitBreakers {
   }
 
   /** The breaker for what a request's search holds (buckets, top hits, fetched hits). */
+  /** The parent's limit ({@code indices.breaker.total.limit}) in bytes. */
+  public long totalLimit() {
+    return totalLimit;
+  }
+
   public Breaker request() {
     return request;
   }
@@ -99,6 +104,7 @@ public final class CircuitBreakers {
   public final class Breaker {
     private final String name;
     private final AtomicLong used = new AtomicLong();
+    private final AtomicLong tripped = new AtomicLong();
     private volatile long limit;
 
     private Breaker(String name) {
@@ -114,6 +120,7 @@ public final class CircuitBreakers {
       long max = limit;
       if (bytes > 0 && now > max) {
         used.addAndGet(-bytes);
+        tripped.incrementAndGet();
         throw new CircuitBreakingException(
             "["
                 + name
@@ -136,6 +143,7 @@ public final class CircuitBreakers {
           checkParent(bytes, label);
         } catch (CircuitBreakingException e) {
           used.addAndGet(-bytes);
+          tripped.incrementAndGet();
           throw e;
         }
       }
@@ -155,6 +163,11 @@ public final class CircuitBreakers {
 
     public long limit() {
       return limit;
+    }
+
+    /** How many reservations this breaker (or the parent, for it) has refused since start. */
+    public long tripped() {
+      return tripped.get();
     }
   }
 }

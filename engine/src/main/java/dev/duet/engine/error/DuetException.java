@@ -77,6 +77,14 @@ public class DuetException extends RuntimeException {
         404, "index_not_found_exception", "no such index [" + index + "]", meta, null);
   }
 
+  /** OpenSearch's 400 for a read or write of a closed index. */
+  public static DuetException indexClosed(String index, String uuid) {
+    Map<String, String> meta = new LinkedHashMap<>();
+    meta.put("index", index);
+    meta.put("index_uuid", uuid);
+    return new DuetException(400, "index_closed_exception", "closed", meta, null);
+  }
+
   public static DuetException badRequest(String type, String reason) {
     return new DuetException(400, type, reason);
   }

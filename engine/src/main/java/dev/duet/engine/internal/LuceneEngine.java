@@ -20,6 +20,7 @@ import dev.duet.engine.index.IndexFailure;
 import dev.duet.engine.index.IndexInfo;
 import dev.duet.engine.index.IndexSegments;
 import dev.duet.engine.index.IndexSettings;
+import dev.duet.engine.index.IndexTemplate;
 import dev.duet.engine.index.IndicesOptions;
 import dev.duet.engine.internal.admin.NodeAdmin;
 import dev.duet.engine.internal.admin.NodeIndices;
@@ -30,7 +31,6 @@ import dev.duet.engine.internal.search.RequestCache;
 import dev.duet.engine.internal.session.NodeSearch;
 import dev.duet.engine.internal.session.SearchSessions;
 import dev.duet.engine.internal.shard.ClauseLimit;
-import dev.duet.engine.internal.shard.LuceneIndex;
 import dev.duet.engine.mapping.Mapping;
 import dev.duet.engine.search.AliasFilterDecoder;
 import dev.duet.engine.search.ExplainResult;
@@ -218,10 +218,7 @@ public final class LuceneEngine implements Engine {
 
   @Override
   public List<IndexInfo> indices(String expression, IndicesOptions options) {
-    List<IndexInfo> out = new ArrayList<>();
-    for (LuceneIndex index : indices.matching(expression, options)) {
-      out.add(index.info());
-    }
+    List<IndexInfo> out = new ArrayList<>(indices.infos(expression, options));
     out.sort(Comparator.comparing(IndexInfo::name));
     return out;
   }
@@ -232,6 +229,51 @@ public final class LuceneEngine implements Engine {
   }
 
   // Admin.
+
+  @Override
+  public List<String> closeIndices(String expression, IndicesOptions options) {
+    return indices.closeIndices(expression, options);
+  }
+
+  @Override
+  public List<String> openIndices(String expression, IndicesOptions options) {
+    return indices.openIndices(expression, options);
+  }
+
+  @Override
+  public List<String> addBlock(String expression, IndicesOptions options, String block) {
+    return admin.addBlock(expression, options, block);
+  }
+
+  @Override
+  public void checkMetadataReadable(String expression, IndicesOptions options) {
+    admin.checkMetadataReadable(expression, options);
+  }
+
+  @Override
+  public void putTemplate(IndexTemplate template, boolean create) {
+    indices.templates().put(template, create);
+  }
+
+  @Override
+  public List<IndexTemplate> templates(IndexTemplate.Kind kind, String names) {
+    return indices.templates().get(kind, names);
+  }
+
+  @Override
+  public void deleteTemplates(IndexTemplate.Kind kind, String names) {
+    indices.templates().delete(kind, names);
+  }
+
+  @Override
+  public IndexTemplate.Resolved simulateIndex(String index, IndexTemplate candidate) {
+    return indices.templates().resolve(index, candidate);
+  }
+
+  @Override
+  public IndexTemplate.Resolved simulateTemplate(IndexTemplate template) {
+    return indices.templates().simulate(template);
+  }
 
   @Override
   public void putMapping(String expression, IndicesOptions options, Map<String, Object> mapping) {

@@ -31,6 +31,12 @@ public interface MappedType {
     return value;
   }
 
+  /**
+   * Checks the field's parameters together once each is parsed (one that only makes sense with
+   * another); throws a 400 in OpenSearch's words. By default nothing.
+   */
+  default void checkParameters(String field, Map<String, Object> params) {}
+
   /** The order in which OpenSearch prints the type's parameters; others follow as given. */
   default List<String> parameterOrder() {
     return List.of();

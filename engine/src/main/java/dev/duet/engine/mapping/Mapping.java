@@ -17,14 +17,30 @@ public record Mapping(
     Dynamic dynamic,
     Map<String, FieldMapping> properties,
     Map<String, Object> meta,
-    java.util.List<DynamicTemplate> dynamicTemplates) {
+    java.util.List<DynamicTemplate> dynamicTemplates,
+    SourceMapping source) {
   public static final Mapping EMPTY = new Mapping(Dynamic.TRUE, Map.of());
 
   public Mapping {
     requireNonNull(dynamic, "dynamic");
+    requireNonNull(source, "source");
     properties = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(properties));
     meta = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(meta));
     dynamicTemplates = java.util.List.copyOf(dynamicTemplates);
+  }
+
+  /** A mapping that keeps the whole {@code _source}. */
+  public Mapping(
+      Dynamic dynamic,
+      Map<String, FieldMapping> properties,
+      Map<String, Object> meta,
+      java.util.List<DynamicTemplate> dynamicTemplates) {
+    this(dynamic, properties, meta, dynamicTemplates, SourceMapping.DEFAULT);
+  }
+
+  /** This mapping with other fields, its other parts kept. */
+  public Mapping withProperties(Map<String, FieldMapping> other) {
+    return new Mapping(dynamic, other, meta, dynamicTemplates, source);
   }
 
   /** A mapping without {@code dynamic_templates}. */

@@ -37,8 +37,14 @@ final class MappingMerger {
         update.containsKey("dynamic_templates")
             ? parsed.dynamicTemplates()
             : current.dynamicTemplates();
+    SourceMapping source =
+        update.containsKey("_source") ? current.source().merge(parsed.source()) : current.source();
     return new Mapping(
-        dynamic, mergeProperties("", current.properties(), parsed.properties()), meta, templates);
+        dynamic,
+        mergeProperties("", current.properties(), parsed.properties()),
+        meta,
+        templates,
+        source);
   }
 
   private static Map<String, FieldMapping> mergeProperties(

@@ -119,8 +119,10 @@ final class MappingParser {
     Map<String, FieldMapping> properties = Map.of();
     Map<String, Object> meta = Map.of();
     List<DynamicTemplate> templates = List.of();
+    SourceMapping source = SourceMapping.DEFAULT;
     for (Map.Entry<String, Object> e : mappings.entrySet()) {
       switch (e.getKey()) {
+        case "_source" -> source = SourceMapping.parse(e.getValue());
         case "dynamic" -> dynamic = parseDynamic(e.getValue(), "_doc");
         case "properties" -> properties = parseProperties(e.getValue(), "properties");
         case "_meta" -> meta = parseMeta(e.getValue());
@@ -134,7 +136,7 @@ final class MappingParser {
                     + "]");
       }
     }
-    return new Mapping(dynamic, properties, meta, templates);
+    return new Mapping(dynamic, properties, meta, templates, source);
   }
 
   @SuppressWarnings("unchecked")
@@ -152,6 +154,9 @@ final class MappingParser {
     }
     if (!mapping.meta().isEmpty()) {
       out.put("_meta", mapping.meta());
+    }
+    if (!mapping.source().equals(SourceMapping.DEFAULT)) {
+      out.put("_source", mapping.source().toMap());
     }
     if (!mapping.dynamicTemplates().isEmpty()) {
       out.put(
@@ -307,6 +312,7 @@ final class MappingParser {
       }
       params.put(key, mapped.parseParameter(name, key, normalizeParam(name, type, key, value)));
     }
+    mapped.checkParameters(name, params);
     return new FieldMapping(type, params, Map.of(), fields);
   }
 

@@ -133,6 +133,24 @@ public sealed interface Aggregation {
   }
 
   /**
+   * {@code ip_range}: fixed buckets of addresses, each {@code from} (inclusive) {@code to}
+   * (exclusive) or a CIDR {@code mask}; the bounds are address literals, read by the engine.
+   */
+  record IpRange(
+      String name,
+      String field,
+      List<IpRangeBound> ranges,
+      boolean keyed,
+      List<Aggregation> subAggregations)
+      implements Aggregation {
+    public IpRange {
+      requireField(field);
+      ranges = List.copyOf(ranges);
+      subAggregations = List.copyOf(subAggregations);
+    }
+  }
+
+  /**
    * {@code histogram} and {@code date_histogram}. For dates exactly one of {@code calendarInterval}
    * and {@code fixedInterval} is set; for numbers {@code interval}. Extended bounds are null when
    * absent.
@@ -384,6 +402,12 @@ public sealed interface Aggregation {
 
   /** One range; {@code from} inclusive, {@code to} exclusive, null when open. */
   record RangeBound(String key, Object from, Object to) {}
+
+  /**
+   * One range of {@code ip_range}: addresses {@code from} (inclusive) {@code to} (exclusive), null
+   * when open, or a CIDR block {@code mask} (then from and to are null).
+   */
+  record IpRangeBound(String key, String from, String to, String mask) {}
 
   /**
    * One source of a composite: {@code terms}, {@code histogram} ({@code interval}) or {@code

@@ -157,6 +157,8 @@ public sealed interface AggregationResult {
     DATE_HISTOGRAM,
     RANGE,
     DATE_RANGE,
+    /** ip_range: bounds written as addresses ({@code fromAsString}, {@code toAsString}). */
+    IP_RANGE,
     FILTERS,
     COMPOSITE
   }

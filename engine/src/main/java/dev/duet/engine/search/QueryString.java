@@ -2,7 +2,9 @@ package dev.duet.engine.search;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.duet.engine.error.DuetException;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * {@code query_string} ({@code simple} false: Lucene's classic syntax) and {@code
@@ -24,5 +26,27 @@ public record QueryString(
     requireNonNull(query, "query");
     fields = List.copyOf(fields);
     requireNonNull(defaultOperator, "defaultOperator");
+  }
+
+  /**
+   * The {@code q} URL parameter of search, count, explain and the by-query requests, with its
+   * companions {@code df}, {@code analyzer}, {@code default_operator} and {@code lenient}: a {@code
+   * query_string} query in Lucene's classic syntax, as OpenSearch builds it (it replaces a body
+   * query). {@code defaultOperator} is the parameter as sent, null when absent.
+   */
+  public static QueryString urlParameter(
+      String q, String defaultField, String analyzer, String defaultOperator, boolean lenient) {
+    Query.Operator operator = Query.Operator.OR;
+    if (defaultOperator != null) {
+      String name = defaultOperator.toUpperCase(Locale.ROOT);
+      try {
+        operator = Query.Operator.valueOf(name);
+      } catch (IllegalArgumentException e) {
+        throw DuetException.illegalArgument(
+            "No enum constant org.opensearch.index.query.Operator." + name);
+      }
+    }
+    return new QueryString(
+        false, q, List.of(), defaultField, operator, analyzer, null, lenient, 1f);
   }
 }

@@ -133,6 +133,11 @@ public record SearchRequest(
     this(indices, query, from, size, sort, source, trackTotalHits, List.of());
   }
 
+  /** This search with {@code query} instead of its own (the {@code q} URL parameter's). */
+  public SearchRequest withQuery(Query query) {
+    return edit(c -> c.query = query);
+  }
+
   /** This search with {@code options} (min_score, post_filter, search_after) instead of its own. */
   public SearchRequest withOptions(SearchOptions options) {
     return edit(c -> c.options = options);

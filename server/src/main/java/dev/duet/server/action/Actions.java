@@ -21,6 +21,9 @@ public final class Actions {
   private final IndicesAction indices;
   private final IndexMetadataAction indexMetadata;
   private final ClusterSettingsAction clusterSettings;
+  private final Engine engine;
+
+  private final TemplateAction templates;
 
   public Actions(Engine engine) {
     this(engine, "duet");
@@ -31,6 +34,7 @@ public final class Actions {
    */
   public Actions(Engine engine, String nodeId) {
     requireNonNull(engine, "engine");
+    this.engine = engine;
     this.indexAdmin = new IndexAdminAction(engine);
     this.bulk = new BulkAction(engine);
     this.search = new SearchAction(engine, nodeId);
@@ -43,9 +47,15 @@ public final class Actions {
     this.indices = new IndicesAction(engine);
     this.indexMetadata = new IndexMetadataAction(engine);
     this.clusterSettings = new ClusterSettingsAction(engine);
+    this.templates = new TemplateAction(engine);
   }
 
   /** Create, delete, refresh, flush, stats and segments of indices. */
+  /** Templates and the simulate APIs. */
+  public TemplateAction templates() {
+    return templates;
+  }
+
   public IndexAdminAction indexAdmin() {
     return indexAdmin;
   }
@@ -90,6 +100,11 @@ public final class Actions {
 
   public IndexMetadataAction indexMetadata() {
     return indexMetadata;
+  }
+
+  /** The node's circuit breakers, for {@code _nodes/stats}. */
+  public dev.duet.engine.breaker.CircuitBreakers breakers() {
+    return engine.breakers();
   }
 
   /** {@code _cluster/settings}: the node's dynamic settings. */

@@ -87,10 +87,10 @@ public final class GetAction {
     }
     GetResult result = execute(index, id, filter, realtime, refresh, VersionCheck.MATCH_ANY);
     if (!result.found() || result.source() == null) {
+      // A found document without a source: its mapping keeps none (_source enabled: false).
+      String what = result.found() ? "Source not found [" : "Document not found [";
       throw new DuetException(
-          404,
-          "resource_not_found_exception",
-          "Document not found [" + result.index() + "]/[" + id + "]");
+          404, "resource_not_found_exception", what + result.index() + "]/[" + id + "]");
     }
     return result.source();
   }

@@ -35,6 +35,21 @@ public final class IndexAdminAction {
     return engine.createIndex(index, settings, mapping, aliases);
   }
 
+  /** {@code _close}: the names of the indices it closed. */
+  public List<String> close(String expression, IndicesOptions options) {
+    return engine.closeIndices(expression, options);
+  }
+
+  /** {@code _open}: the names of the indices it opened. */
+  public List<String> open(String expression, IndicesOptions options) {
+    return engine.openIndices(expression, options);
+  }
+
+  /** {@code _block/{block}}: the names of the indices it blocked. */
+  public List<String> addBlock(String expression, IndicesOptions options, String block) {
+    return engine.addBlock(expression, options, block);
+  }
+
   /** Deletes an index and its data. */
   public void delete(String index) {
     engine.deleteIndex(index);

@@ -46,6 +46,15 @@ public final class IndicesAction {
     return engine.indices(expression, options);
   }
 
+  /**
+   * Every index the expression names whose settings and mappings may be read: 403 {@code
+   * cluster_block_exception} when {@code index.blocks.metadata} keeps one unread.
+   */
+  public List<IndexInfo> listMetadata(String expression, IndicesOptions options) {
+    engine.checkMetadataReadable(expression, options);
+    return engine.indices(expression, options);
+  }
+
   /** The mapping of one index; 404 when missing. */
   public Mapping mapping(String index) {
     return engine.mapping(index);

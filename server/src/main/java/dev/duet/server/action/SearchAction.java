@@ -28,6 +28,8 @@ public final class SearchAction {
   private static final Set<String> COORDINATION_FAILURES =
       Set.of(
           "index_not_found_exception",
+          "index_closed_exception",
+          "cluster_block_exception",
           "invalid_index_name_exception",
           "action_request_validation_exception");
 

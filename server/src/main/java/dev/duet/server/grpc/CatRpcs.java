@@ -101,6 +101,22 @@ final class CatRpcs extends CatServiceGrpc.CatServiceImplBase {
         route(GET, "/_cat/aliases/{name}"));
   }
 
+  @Override
+  public void templates(
+      dev.duet.api.cat.TemplatesRequest request,
+      StreamObserver<dev.duet.api.cat.TemplatesResponse> responses) {
+    if (refusesText(request.hasFormat(), request.getFormat(), responses)) {
+      return;
+    }
+    rest.unary(
+        "duet.cat.CatService/Templates",
+        request.toBuilder().setFormat("json").build(),
+        dev.duet.api.cat.TemplatesResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/_cat/templates"),
+        route(GET, "/_cat/templates/{name}"));
+  }
+
   /** True, after failing the call, when it asks for a format other than JSON rows. */
   private static boolean refusesText(
       boolean hasFormat, String format, StreamObserver<?> responses) {

@@ -59,6 +59,7 @@ public final class GrpcTransport {
         .addService(new DocumentsRpcs(rest))
         .addService(new ClusterRpcs(rest))
         .addService(new CatRpcs(rest))
+        .addService(new TemplatesRpcs(rest))
         .addService(new InfoRpcs(rest))
         .addService(ProtoReflectionServiceV1.newInstance())
         .enableHealthCheckService(true)

@@ -170,6 +170,42 @@ final class IndicesRpcs extends IndicesServiceGrpc.IndicesServiceImplBase {
   }
 
   @Override
+  public void close(
+      dev.duet.api.indices.CloseRequest request,
+      StreamObserver<dev.duet.api.common.CloseIndexResult> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/Close",
+        request,
+        dev.duet.api.common.CloseIndexResult.getDefaultInstance(),
+        responses,
+        route(POST, "/{index}/_close"));
+  }
+
+  @Override
+  public void open(
+      dev.duet.api.indices.OpenRequest request,
+      StreamObserver<dev.duet.api.common.OpenIndexResult> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/Open",
+        request,
+        dev.duet.api.common.OpenIndexResult.getDefaultInstance(),
+        responses,
+        route(POST, "/{index}/_open"));
+  }
+
+  @Override
+  public void addBlock(
+      dev.duet.api.indices.AddBlockRequest request,
+      StreamObserver<dev.duet.api.common.AddBlockResult> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/AddBlock",
+        request,
+        dev.duet.api.common.AddBlockResult.getDefaultInstance(),
+        responses,
+        route(PUT, "/{index}/_block/{block}"));
+  }
+
+  @Override
   public void flush(FlushRequest request, StreamObserver<ShardsResult> responses) {
     rest.unary(
         "duet.indices.IndicesService/Flush",

@@ -77,9 +77,25 @@ final class SearchRequestDecoder {
                 || request.getXSourceIncludesCount() > 0
                 || request.getXSourceExcludesCount() > 0
                 || body.hasXSource());
+    if (request.hasQ()) {
+      decoded = decoded.withQuery(urlQuery(request)); // q wins over the body, as on REST
+    }
     return body.getAggregationsCount() == 0
         ? decoded
         : decoded.withAggregations(AggregationDecoder.decode(body.getAggregationsMap()));
+  }
+
+  /** The request's {@code q} with its {@code df} and {@code default_operator}, as REST's ?q=. */
+  private static dev.duet.engine.search.Query urlQuery(
+      org.opensearch.protobufs.SearchRequest request) {
+    String operator =
+        switch (request.getDefaultOperator()) {
+          case OPERATOR_AND -> "AND";
+          case OPERATOR_OR -> "OR";
+          default -> null;
+        };
+    return dev.duet.engine.search.QueryString.urlParameter(
+        request.getQ(), request.hasDf() ? request.getDf() : null, null, operator, false);
   }
 
   /** The body's {@code pit} and the request's {@code scroll}, as REST reads them. */
@@ -277,9 +293,6 @@ final class SearchRequestDecoder {
   }
 
   private static void rejectUnsupported(org.opensearch.protobufs.SearchRequest request) {
-    if (request.hasQ()) {
-      notYet("q");
-    }
     if (!request.hasSearchRequestBody()) {
       return;
     }

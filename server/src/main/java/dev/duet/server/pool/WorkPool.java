@@ -32,6 +32,10 @@ public final class WorkPool implements AutoCloseable {
   private final AtomicInteger admitted = new AtomicInteger();
   private final AtomicLong bodyBytes = new AtomicLong();
   private final AtomicLong completed = new AtomicLong();
+  private final AtomicLong rejections = new AtomicLong();
+  private final AtomicLong pressureRejections = new AtomicLong();
+  private final AtomicLong bodyBytesTotal = new AtomicLong();
+  private final AtomicInteger largest = new AtomicInteger();
 
   /**
    * @param nodeName prefixes the threads' and the pool's name, as OpenSearch names them
@@ -127,20 +131,25 @@ public final class WorkPool implements AutoCloseable {
 
   /** {@code what} names the call in a refusal; built only then. */
   private void admit(Supplier<String> what, long bytes) {
-    if (admitted.incrementAndGet() > size + queueCapacity) {
+    int now = admitted.incrementAndGet();
+    if (now > size + queueCapacity) {
       admitted.decrementAndGet();
+      rejections.incrementAndGet();
       throw rejected(what);
     }
+    largest.accumulateAndGet(Math.min(now, size), Math::max);
     if (bytes <= 0) {
       return;
     }
     if (bodyBytes.addAndGet(bytes) > maxBodyBytes) {
       long held = bodyBytes.addAndGet(-bytes);
       admitted.decrementAndGet();
+      pressureRejections.incrementAndGet();
       throw pressure(bytes, held);
     }
     try {
       inFlight.reserve(bytes, "<http_request>");
+      bodyBytesTotal.addAndGet(bytes);
     } catch (RuntimeException e) {
       bodyBytes.addAndGet(-bytes);
       admitted.decrementAndGet();
@@ -198,6 +207,30 @@ public final class WorkPool implements AutoCloseable {
             + maxBodyBytes
             + "]");
   }
+
+  /** What {@code _nodes/stats} and {@code _cat/thread_pool} show of this pool now. */
+  public Stats stats() {
+    int now = admitted.get();
+    return new Stats(
+        Math.min(size, now),
+        Math.max(0, now - size),
+        rejections.get(),
+        largest.get(),
+        completed.get(),
+        executor.getPoolSize());
+  }
+
+  /** Body bytes held now and since start, and the writes refused for them (indexing pressure). */
+  public Pressure pressure() {
+    return new Pressure(bodyBytes.get(), bodyBytesTotal.get(), pressureRejections.get(), maxBodyBytes);
+  }
+
+  /** A pool's counters, as OpenSearch's {@code ThreadPoolStats.Stats} names them. */
+  public record Stats(
+      int active, int queue, long rejected, int largest, long completed, int threads) {}
+
+  /** Admitted body bytes: held now, ever admitted, refusals, and the limit. */
+  public record Pressure(long current, long total, long rejections, long limit) {}
 
   /** Tasks queued or running now (for tests and stats). */
   public int admitted() {

@@ -42,7 +42,7 @@ final class ByQueryHandler {
             request.contentOffset(),
             request.contentLength(),
             new ByQueryCodec.UrlParams(
-                request.param("q"),
+                SearchHandler.urlQuery(request),
                 request.param("conflicts"),
                 request.hasParam("max_docs") ? request.paramAsInt("max_docs", 0) : null,
                 request.hasParam("scroll_size") ? request.paramAsInt("scroll_size", 0) : null),

@@ -2,6 +2,7 @@ package dev.duet.server.rest;
 
 import dev.duet.engine.index.AliasMetadata;
 import dev.duet.engine.index.IndexInfo;
+import dev.duet.engine.index.IndicesOptions;
 import dev.duet.engine.mapping.Patterns;
 import dev.duet.server.action.Actions;
 import dev.duet.server.action.ShardCounts;
@@ -152,7 +153,7 @@ final class CatHandlers {
 
   /** {@code GET /_cat/health}: the cluster health line of one node. */
   RestResponse health(RestRequest request) throws IOException {
-    ShardCounts shards = ShardCounts.of(actions.indices().list(null));
+    ShardCounts shards = ShardCounts.of(actions.indices().list(null, IndicesOptions.ALL));
     int unassigned = shards.total() - shards.successful();
     double percent = shards.total() == 0 ? 100.0 : 100.0 * shards.successful() / shards.total();
     return table(
@@ -178,7 +179,7 @@ final class CatHandlers {
   RestResponse aliases(RestRequest request) throws IOException {
     List<String> names = IndexHandlers.split(request.pathParam("name"));
     List<Comparable<?>[]> rows = new ArrayList<>();
-    for (IndexInfo info : actions.indices().list(null)) {
+    for (IndexInfo info : actions.indices().list(null, IndicesOptions.ALL)) {
       for (AliasMetadata alias : info.aliases().values()) {
         if (names.isEmpty()
             || names.stream()

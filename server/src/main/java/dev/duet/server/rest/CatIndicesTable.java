@@ -48,15 +48,16 @@ final class CatIndicesTable {
       rows.add(
           new Comparable<?>[] {
             info.health(),
-            "open",
+            info.state(),
             info.name(),
             info.uuid(),
             info.settings().numberOfShards(),
             info.settings().numberOfReplicas(),
-            info.docsCount(),
-            info.docsDeleted(),
-            info.storeSizeBytes(),
-            info.storeSizeBytes()
+            // A closed index has no counts to show, as in OpenSearch.
+            info.closed() ? null : info.docsCount(),
+            info.closed() ? null : info.docsDeleted(),
+            info.closed() ? null : info.storeSizeBytes(),
+            info.closed() ? null : info.storeSizeBytes()
           });
     }
     rows.sort((a, b) -> ((String) a[2]).compareTo((String) b[2]));

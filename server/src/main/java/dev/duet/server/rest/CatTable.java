@@ -61,14 +61,22 @@ final class CatTable {
       return name.equals(key) || aliases.contains(key);
     }
 
-    /** A cell's text; null for an unknown value (a red index's counts), as OpenSearch. */
-    String format(Object value, boolean rawBytes) {
+    /**
+     * A cell's text; null for an unknown value (a red index's counts), as OpenSearch. Sizes are
+     * human ({@code 4.5kb}) without a unit, else whole units ({@code bytes=gb}: 175).
+     */
+    String format(Object value, String bytesUnit) {
       if (value == null) {
         return null;
       }
-      return kind == Kind.BYTES
-          ? ClusterHandlers.size((Long) value, rawBytes)
-          : String.valueOf(value);
+      if (kind != Kind.BYTES) {
+        return String.valueOf(value);
+      }
+      long bytes = ((Number) value).longValue();
+      if (bytesUnit == null) {
+        return ClusterHandlers.size(bytes, false);
+      }
+      return Long.toString(bytes / unitBytes(bytesUnit));
     }
   }
 
@@ -78,14 +86,31 @@ final class CatTable {
   private final List<Column> columns;
   private final List<Shown> shown;
   private final List<Comparable<?>[]> rows;
-  private final boolean rawBytes;
+  private final String bytesUnit;
 
   private CatTable(
-      List<Column> columns, List<Shown> shown, List<Comparable<?>[]> rows, boolean rawBytes) {
+      List<Column> columns, List<Shown> shown, List<Comparable<?>[]> rows, String bytesUnit) {
     this.columns = columns;
     this.shown = shown;
     this.rows = rows;
-    this.rawBytes = rawBytes;
+    this.bytesUnit = bytesUnit;
+  }
+
+  /** OpenSearch's {@code bytes} units; an unknown one is its 400. */
+  private static long unitBytes(String unit) {
+    return switch (unit) {
+      case "b" -> 1L;
+      case "k", "kb" -> 1L << 10;
+      case "m", "mb" -> 1L << 20;
+      case "g", "gb" -> 1L << 30;
+      case "t", "tb" -> 1L << 40;
+      case "p", "pb" -> 1L << 50;
+      default ->
+          throw DuetException.illegalArgument(
+              "failed to parse setting [bytes] with value ["
+                  + unit
+                  + "] as a size in bytes: unit is missing or unrecognized");
+    };
   }
 
   /**
@@ -105,11 +130,25 @@ final class CatTable {
       String s,
       boolean rawBytes,
       boolean timestamps) {
+    return of(columns, rows, h, s, rawBytes ? "b" : null, timestamps);
+  }
+
+  /** As {@link #of}, with OpenSearch's {@code bytes} unit (null: human sizes). */
+  static CatTable of(
+      List<Column> columns,
+      List<Comparable<?>[]> rows,
+      String h,
+      String s,
+      String bytesUnit,
+      boolean timestamps) {
+    if (bytesUnit != null) {
+      unitBytes(bytesUnit);
+    }
     List<Comparable<?>[]> sorted = new ArrayList<>(rows);
     if (s != null && !s.isEmpty()) {
       sorted.sort(order(columns, s));
     }
-    return new CatTable(columns, select(columns, h, timestamps), sorted, rawBytes);
+    return new CatTable(columns, select(columns, h, timestamps), sorted, bytesUnit);
   }
 
   /**
@@ -294,6 +333,6 @@ final class CatTable {
   }
 
   private String cell(Comparable<?>[] row, Shown column) {
-    return columns.get(column.column()).format(row[column.column()], rawBytes);
+    return columns.get(column.column()).format(row[column.column()], bytesUnit);
   }
 }

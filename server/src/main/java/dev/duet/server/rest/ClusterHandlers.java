@@ -3,6 +3,7 @@ package dev.duet.server.rest;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.duet.engine.index.IndexFailure;
 import dev.duet.engine.index.IndexInfo;
+import dev.duet.engine.index.IndicesOptions;
 import dev.duet.engine.mapping.Patterns;
 import dev.duet.server.action.Actions;
 import dev.duet.server.rest.codec.JsonOutput;
@@ -37,8 +38,10 @@ final class ClusterHandlers {
     List<IndexFailure> failed = new ArrayList<>();
     boolean missing = false;
     String expression = request.pathParam("index");
+    // OpenSearch's health expands wildcards to open, closed and hidden indices by default.
+    IndicesOptions options = RestIndicesOptions.of(request, IndicesOptions.ALL);
     if (expression == null) {
-      indices.addAll(actions.indices().list(null));
+      indices.addAll(actions.indices().list(null, options));
       failed.addAll(actions.indices().failed());
     } else {
       Set<String> seen = new HashSet<>();
@@ -52,9 +55,9 @@ final class ClusterHandlers {
         if (seen.contains(part)) {
           found = List.of();
         } else if (IndexHandlers.isPattern(part)) {
-          found = actions.indices().list(part);
+          found = actions.indices().list(part, options);
         } else if (actions.indices().exists(part)) {
-          found = List.of(actions.indices().index(part));
+          found = actions.indices().list(part, options);
         } else {
           missing = true;
           found = List.of();
@@ -97,6 +100,38 @@ final class ClusterHandlers {
     g.writeNumberField("number_of_in_flight_fetch", 0);
     g.writeNumberField("task_max_waiting_in_queue_millis", 0);
     g.writeNumberField("active_shards_percent_as_number", activePercent);
+    if ("indices".equals(request.param("level")) || "shards".equals(request.param("level"))) {
+      g.writeObjectFieldStart("indices");
+      for (IndexInfo info : indices) {
+        int shards = info.settings().numberOfShards();
+        int missingCopies = shards * info.settings().numberOfReplicas();
+        g.writeObjectFieldStart(info.name());
+        g.writeStringField("status", info.health());
+        g.writeNumberField("number_of_shards", shards);
+        g.writeNumberField("number_of_replicas", info.settings().numberOfReplicas());
+        g.writeNumberField("active_primary_shards", shards);
+        g.writeNumberField("active_shards", shards);
+        g.writeNumberField("relocating_shards", 0);
+        g.writeNumberField("initializing_shards", 0);
+        g.writeNumberField("unassigned_shards", missingCopies);
+        if ("shards".equals(request.param("level"))) {
+          g.writeObjectFieldStart("shards");
+          for (int shard = 0; shard < shards; shard++) {
+            g.writeObjectFieldStart(Integer.toString(shard));
+            g.writeStringField("status", info.health());
+            g.writeBooleanField("primary_active", true);
+            g.writeNumberField("active_shards", 1);
+            g.writeNumberField("relocating_shards", 0);
+            g.writeNumberField("initializing_shards", 0);
+            g.writeNumberField("unassigned_shards", info.settings().numberOfReplicas());
+            g.writeEndObject();
+          }
+          g.writeEndObject();
+        }
+        g.writeEndObject();
+      }
+      g.writeEndObject();
+    }
     if (!failed.isEmpty()) {
       // Duet's own: why each red index is red (OpenSearch tells it in allocation/explain).
       g.writeArrayFieldStart("failed_indices");
@@ -120,7 +155,7 @@ final class ClusterHandlers {
   private double activeShardsPercent() {
     int active = 0;
     int total = 0;
-    for (IndexInfo info : actions.indices().list(null)) {
+    for (IndexInfo info : actions.indices().list(null, IndicesOptions.ALL)) {
       int shards = info.settings().numberOfShards();
       active += shards;
       total += shards * (1 + info.settings().numberOfReplicas());
@@ -140,10 +175,13 @@ final class ClusterHandlers {
         failed.add(f);
       }
     }
+    // _cat/indices expands wildcards to open and closed indices by default, as OpenSearch.
     List<IndexInfo> indices =
-        expression == null || IndexHandlers.isPattern(expression)
-            ? actions.indices().list(expression)
-            : failed.isEmpty() ? List.of(actions.indices().index(expression)) : List.of();
+        expression == null || IndexHandlers.isPattern(expression) || failed.isEmpty()
+            ? actions
+                .indices()
+                .list(expression, RestIndicesOptions.of(request, IndicesOptions.OPEN_AND_CLOSED))
+            : List.of();
     return CatIndicesTable.of(
             indices,
             failed,

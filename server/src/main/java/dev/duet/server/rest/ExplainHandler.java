@@ -20,9 +20,12 @@ final class ExplainHandler implements RestHandler {
 
   @Override
   public RestResponse handle(RestRequest request) throws IOException {
+    Query q = SearchHandler.urlQuery(request);
     Query query =
-        ExplainCodec.decode(
-            request.contentArray(), request.contentOffset(), request.contentLength());
+        q != null
+            ? q
+            : ExplainCodec.decode(
+                request.contentArray(), request.contentOffset(), request.contentLength());
     ExplainResult result =
         actions.search().explain(request.pathParam("index"), request.pathParam("id"), query);
     JsonOutput out = new JsonOutput(request.pretty());

@@ -77,7 +77,7 @@ public final class IndexHandlers {
   /** {@code GET /{index}}: aliases, mappings and settings per index. */
   RestResponse get(RestRequest request) throws IOException {
     List<IndexInfo> indices =
-        actions.indices().list(request.pathParam("index"), RestIndicesOptions.of(request));
+        actions.indices().listMetadata(request.pathParam("index"), RestIndicesOptions.of(request));
     boolean flat = request.paramAsBoolean("flat_settings", false);
     JsonOutput out = new JsonOutput(request.pretty());
     JsonGenerator g = out.generator();
@@ -100,7 +100,7 @@ public final class IndexHandlers {
   /** {@code GET /_mapping} and {@code GET /{index}/_mapping}. */
   RestResponse mapping(RestRequest request) throws IOException {
     List<IndexInfo> indices =
-        actions.indices().list(request.pathParam("index"), RestIndicesOptions.of(request));
+        actions.indices().listMetadata(request.pathParam("index"), RestIndicesOptions.of(request));
     JsonOutput out = new JsonOutput(request.pretty());
     JsonGenerator g = out.generator();
     g.writeStartObject();
@@ -132,7 +132,7 @@ public final class IndexHandlers {
   /** {@code GET /_settings}, {@code /{index}/_settings} and {@code /{index}/_settings/{name}}. */
   RestResponse settings(RestRequest request) throws IOException {
     List<IndexInfo> indices =
-        actions.indices().list(request.pathParam("index"), RestIndicesOptions.of(request));
+        actions.indices().listMetadata(request.pathParam("index"), RestIndicesOptions.of(request));
     List<String> names = split(request.pathParam("name"));
     boolean flat = request.paramAsBoolean("flat_settings", false);
     boolean defaults = request.paramAsBoolean("include_defaults", false);

@@ -1,6 +1,6 @@
 package dev.duet.server.rest;
 
-import dev.duet.engine.error.DuetException;
+import dev.duet.engine.search.Query;
 import dev.duet.engine.search.SearchParameters;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SearchResponse;
@@ -8,6 +8,7 @@ import dev.duet.engine.search.SearchSession;
 import dev.duet.server.action.Actions;
 import dev.duet.server.action.CountAction;
 import dev.duet.server.rest.codec.JsonOutput;
+import dev.duet.server.rest.codec.QueryStringParam;
 import dev.duet.server.rest.codec.SearchRequestDecoder;
 import dev.duet.server.rest.codec.SearchResponseEncoder;
 import dev.duet.server.rest.codec.SearchUrlOptions;
@@ -31,7 +32,7 @@ final class SearchHandler implements RestHandler {
   /** A search the request cache answers, on the event loop; anything else is left to handle. */
   @Override
   public RestResponse answerWithoutBlocking(RestRequest request) throws IOException {
-    if (request.hasParam("q") || request.hasParam("scroll")) {
+    if (request.hasParam("scroll")) {
       return null;
     }
     SearchRequest search = decode(request);
@@ -40,12 +41,6 @@ final class SearchHandler implements RestHandler {
   }
 
   private static SearchRequest decode(RestRequest request) throws IOException {
-    if (request.hasParam("q")) {
-      // Lucene query-string syntax is not in the query model yet; failing beats ignoring it.
-      throw DuetException.illegalArgument(
-          "the [q] parameter (query string search) is not supported by Duet yet; send a query"
-              + " in the request body");
-    }
     if (request.hasParam("search_type")) {
       SearchParameters.checkSearchType(request.param("search_type"));
     }
@@ -75,6 +70,10 @@ final class SearchHandler implements RestHandler {
                 url,
                 urlOptions(request))
             .withIndicesOptions(RestIndicesOptions.of(request));
+    Query q = urlQuery(request);
+    if (q != null) {
+      search = search.withQuery(q); // ?q= wins over the body, as in OpenSearch
+    }
     if (request.hasParam("scroll")) {
       SearchSession scroll = SearchSession.scroll(request.param("scroll"));
       search =
@@ -132,16 +131,14 @@ final class SearchHandler implements RestHandler {
             request.contentOffset(),
             request.contentLength(),
             new SearchRequestDecoder.UrlParams(null, null, null, null, null, null, null));
-    // ?q= wins over the body, as in OpenSearch; only a single field:value clause for now.
-    CountAction.Result result =
-        new CountAction(actions.search())
-            .execute(
-                parsed.indices(),
-                request.hasParam("q")
-                    ? dev.duet.server.rest.codec.QueryStringParam.parse(request.param("q"))
-                    : parsed.query(),
-                RestIndicesOptions.of(request));
-    return result;
+    Query q = urlQuery(request); // ?q= wins over the body, as in OpenSearch
+    return new CountAction(actions.search())
+        .execute(parsed.indices(), q != null ? q : parsed.query(), RestIndicesOptions.of(request));
+  }
+
+  /** The query of {@code ?q=} and its companions, or null without {@code q}. */
+  static Query urlQuery(RestRequest request) {
+    return QueryStringParam.of(request::param, request.paramAsBoolean("lenient", false));
   }
 
   private static SearchUrlOptions urlOptions(RestRequest request) {

@@ -260,6 +260,10 @@ class GeneratedServicesTest {
     for (JsonNode row : JSON.readTree(cat.body())) {
       rest("DELETE", "/" + row.path("index").asText(), null, null);
     }
+    // Templates an example stored go too (composable before the components they use).
+    rest("DELETE", "/_index_template/*", null, null);
+    rest("DELETE", "/_component_template/*", null, null);
+    rest("DELETE", "/_template/*", null, null);
     assertThat(rest("PUT", "/books", FIXTURE, "application/json").statusCode()).isEqualTo(200);
     HttpResponse<String> bulk =
         rest("POST", "/books/_bulk?refresh=true", FIXTURE_DOCS, "application/x-ndjson");

@@ -4,6 +4,7 @@ import dev.duet.engine.error.DuetException;
 import dev.duet.engine.index.AliasMetadata;
 import dev.duet.engine.index.IndexSettings;
 import dev.duet.engine.index.IndicesOptions;
+import dev.duet.engine.internal.meta.IndexBlocks;
 import dev.duet.engine.internal.meta.IndexMetadata;
 import dev.duet.engine.internal.meta.IndexResolver;
 import dev.duet.engine.internal.meta.IndexSettingsRules;
@@ -27,13 +28,18 @@ public final class IndexAdmin implements IndexResolver.Catalog {
   private static final int MAX_CACHED_FILTERS = 1024;
 
   private final Map<String, LuceneIndex> indices;
+  private final Map<String, NodeIndices.ClosedIndex> closed;
   private final IndexResolver resolver;
   private final AliasFilterDecoder filterDecoder;
   // Alias filters decoded once each: searches through a filtered alias are frequent.
   private final Map<Map<String, Object>, Query> decodedFilters = new ConcurrentHashMap<>();
 
-  public IndexAdmin(Map<String, LuceneIndex> indices, AliasFilterDecoder filterDecoder) {
+  IndexAdmin(
+      Map<String, LuceneIndex> indices,
+      Map<String, NodeIndices.ClosedIndex> closed,
+      AliasFilterDecoder filterDecoder) {
     this.indices = indices;
+    this.closed = closed;
     this.filterDecoder = filterDecoder;
     this.resolver = new IndexResolver(this);
   }
@@ -49,20 +55,30 @@ public final class IndexAdmin implements IndexResolver.Catalog {
   @Override
   public IndexMetadata index(String name) {
     LuceneIndex index = indices.get(name);
-    return index == null ? null : index.metadata();
+    if (index != null) {
+      return index.metadata();
+    }
+    NodeIndices.ClosedIndex shut = closed.get(name);
+    return shut == null ? null : shut.metadata();
   }
 
   @Override
   public Collection<IndexMetadata> all() {
-    List<IndexMetadata> all = new ArrayList<>(indices.size());
+    List<IndexMetadata> all = new ArrayList<>(indices.size() + closed.size());
     for (LuceneIndex index : indices.values()) {
       all.add(index.metadata());
+    }
+    for (NodeIndices.ClosedIndex shut : closed.values()) {
+      all.add(shut.metadata());
     }
     return all;
   }
 
   public void putMapping(String expression, IndicesOptions options, Map<String, Object> update) {
     List<LuceneIndex> targets = targets(expression, options);
+    for (LuceneIndex index : targets) {
+      IndexBlocks.checkMetadataWrite(index.name(), index.metadata().settings(), null);
+    }
     for (LuceneIndex index : targets) {
       // Every index accepts it, fields naming only analysis it has, within its limits, before any
       // changes.
@@ -82,14 +98,33 @@ public final class IndexAdmin implements IndexResolver.Catalog {
     }
   }
 
-  public void updateSettings(
-      String expression, IndicesOptions options, Map<String, String> update) {
-    List<LuceneIndex> targets = targets(expression, options);
-    List<IndexMetadata> metadata = targets.stream().map(LuceneIndex::metadata).toList();
+  /** Updates settings of open and closed indices; {@code closedWriter} rewrites a closed one's. */
+  void updateSettings(
+      String expression,
+      IndicesOptions options,
+      Map<String, String> update,
+      java.util.function.BiConsumer<String, IndexSettings> closedWriter) {
+    List<String> names =
+        resolver.resolveNames(
+            expression == null || expression.isEmpty() ? List.of() : List.of(expression), options);
+    List<IndexMetadata> metadata = new ArrayList<>(names.size());
+    for (String name : names) {
+      IndexMetadata m = index(name);
+      if (m == null) {
+        throw DuetException.indexNotFound(name);
+      }
+      IndexBlocks.checkMetadataWrite(name, m.settings(), update);
+      metadata.add(m);
+    }
     Map<String, IndexSettings> next = IndexSettingsRules.applyUpdate(update, metadata);
-    for (LuceneIndex index : targets) {
-      IndexSettings settings = next.get(index.name());
-      index.updateMetadata(m -> m.withSettings(settings));
+    for (IndexMetadata m : metadata) {
+      IndexSettings settings = next.get(m.name());
+      LuceneIndex index = indices.get(m.name());
+      if (index != null) {
+        index.updateMetadata(current -> current.withSettings(settings));
+      } else {
+        closedWriter.accept(m.name(), settings);
+      }
     }
   }
 
@@ -135,6 +170,9 @@ public final class IndexAdmin implements IndexResolver.Catalog {
     List<LuceneIndex> out = new ArrayList<>(names.size());
     for (String name : names) {
       LuceneIndex index = indices.get(name);
+      if (index == null && closed.containsKey(name)) {
+        throw DuetException.indexClosed(name, closed.get(name).metadata().uuid());
+      }
       if (index == null) {
         throw DuetException.indexNotFound(name);
       }

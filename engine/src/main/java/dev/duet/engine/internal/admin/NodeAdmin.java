@@ -6,6 +6,7 @@ import dev.duet.engine.index.AliasAction;
 import dev.duet.engine.index.ForceMerge;
 import dev.duet.engine.index.IndexSegments;
 import dev.duet.engine.index.IndicesOptions;
+import dev.duet.engine.internal.meta.IndexBlocks;
 import dev.duet.engine.internal.shard.LuceneIndex;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,7 +37,13 @@ public final class NodeAdmin {
       String expression, IndicesOptions options, Map<String, String> settings) {
     indices.failed().checkNotNamed(expression == null ? List.of() : List.of(expression));
     synchronized (indices.lock()) {
-      indices.admin().updateSettings(expression, options, settings);
+      indices
+          .admin()
+          .updateSettings(
+              expression,
+              options,
+              settings,
+              (name, next) -> indices.updateClosed(name, m -> m.withSettings(next)));
     }
   }
 
@@ -52,6 +59,32 @@ public final class NodeAdmin {
     }
     for (String name : deletions) {
       indices.deleteIndex(name);
+    }
+  }
+
+  /** {@code PUT <expression>/_block/<block>}: the block's setting on each index named. */
+  public List<String> addBlock(String expression, IndicesOptions options, String block) {
+    String setting = IndexBlocks.settingOf(block);
+    List<String> names;
+    synchronized (indices.lock()) {
+      names = indices.resolver().resolveNames(List.of(expression), options);
+      if (!names.isEmpty()) {
+        indices
+            .admin()
+            .updateSettings(
+                String.join(",", names),
+                IndicesOptions.STRICT,
+                Map.of(setting, "true"),
+                (name, next) -> indices.updateClosed(name, m -> m.withSettings(next)));
+      }
+    }
+    return names;
+  }
+
+  /** 403 when {@code index.blocks.metadata} keeps an index's settings and mappings unread. */
+  public void checkMetadataReadable(String expression, IndicesOptions options) {
+    for (var info : indices.infos(expression, options)) {
+      IndexBlocks.checkMetadataRead(info.name(), info.settings());
     }
   }
 

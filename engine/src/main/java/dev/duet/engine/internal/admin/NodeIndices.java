@@ -7,6 +7,7 @@ import dev.duet.engine.index.AliasMetadata;
 import dev.duet.engine.index.IndexFailure;
 import dev.duet.engine.index.IndexInfo;
 import dev.duet.engine.index.IndexSettings;
+import dev.duet.engine.index.IndexTemplate;
 import dev.duet.engine.index.IndicesOptions;
 import dev.duet.engine.internal.analysis.IndexAnalysis;
 import dev.duet.engine.internal.document.TimeBasedIds;
@@ -18,6 +19,7 @@ import dev.duet.engine.internal.meta.IndexResolver;
 import dev.duet.engine.internal.meta.IndexSettingsRules;
 import dev.duet.engine.internal.meta.MappingLimits;
 import dev.duet.engine.internal.shard.ClauseLimit;
+import dev.duet.engine.internal.shard.IndexSorting;
 import dev.duet.engine.internal.shard.LuceneIndex;
 import dev.duet.engine.mapping.Mapping;
 import dev.duet.engine.search.AliasFilterDecoder;
@@ -51,6 +53,8 @@ public final class NodeIndices implements AutoCloseable {
 
   private final Path indicesDir;
   private final Map<String, LuceneIndex> indices = new ConcurrentHashMap<>();
+  // Closed indices: their folders and metadata, no Lucene index open.
+  private final Map<String, ClosedIndex> closed = new ConcurrentHashMap<>();
   private final FailedIndices failed = new FailedIndices();
   private final Object lock = new Object();
   private final ScheduledExecutorService scheduler;
@@ -59,16 +63,18 @@ public final class NodeIndices implements AutoCloseable {
   private final ClauseLimit clauseLimit;
   private final IndexAdmin admin;
   private final IndexResolver resolver;
+  private final IndexTemplates templates;
   private volatile Consumer<LuceneIndex> onDelete = index -> {};
 
   /** Creates the registry and its refresh and translog threads; {@link #openAll} loads the disk. */
   public NodeIndices(Path dataDir, AliasFilterDecoder filterDecoder, ClauseLimit clauseLimit)
       throws IOException {
     this.clauseLimit = clauseLimit;
-    this.admin = new IndexAdmin(indices, filterDecoder);
+    this.admin = new IndexAdmin(indices, closed, filterDecoder);
     this.resolver = admin.resolver();
     this.indicesDir = dataDir.resolve("indices");
     Files.createDirectories(indicesDir);
+    this.templates = new IndexTemplates(dataDir);
     ScheduledThreadPoolExecutor refresher =
         new ScheduledThreadPoolExecutor(
             1, Thread.ofPlatform().name("duet-refresh").daemon(true).factory());
@@ -110,6 +116,11 @@ public final class NodeIndices implements AutoCloseable {
     return admin;
   }
 
+  /** The node's templates. */
+  public IndexTemplates templates() {
+    return templates;
+  }
+
   /** Turns index expressions into concrete indices. */
   public IndexResolver resolver() {
     return resolver;
@@ -131,8 +142,18 @@ public final class NodeIndices implements AutoCloseable {
       return;
     }
     try {
+      IndexMetadata metadata = IndexMetadata.read(dir);
+      if (metadata.closed()) {
+        if (exists(metadata.name())) {
+          throw new IOException("another folder holds an index named [" + metadata.name() + "]");
+        }
+        closed.put(metadata.name(), new ClosedIndex(dir, metadata));
+        return;
+      }
       LuceneIndex index = LuceneIndex.open(dir, scheduler, translogTasks, clauseLimit);
-      if (indices.containsKey(index.name()) || failed.contains(index.name())) {
+      if (indices.containsKey(index.name())
+          || failed.contains(index.name())
+          || closed.containsKey(index.name())) {
         index.close();
         throw new IOException("another folder holds an index named [" + index.name() + "]");
       }
@@ -161,11 +182,30 @@ public final class NodeIndices implements AutoCloseable {
       String name, IndexSettings settings, Mapping mapping, Map<String, AliasMetadata> aliases) {
     requireNonNull(name, "name");
     IndexNames.validate(name);
-    IndexSettings validated =
-        IndexSettingsRules.validate(settings == null ? IndexSettings.DEFAULTS : settings);
+    IndexTemplate.Resolved fromTemplates = templates.resolve(name, null);
+    settings =
+        IndexTemplates.merge(
+            fromTemplates.settings(), settings == null ? IndexSettings.DEFAULTS : settings);
+    if (!fromTemplates.mappings().isEmpty()) {
+      mapping =
+          Mapping.fromMap(
+              IndexTemplates.mergeMappings(
+                  fromTemplates.mappings(), mapping == null ? Map.of() : mapping.toMap()),
+              null,
+              null);
+    }
+    if (!fromTemplates.aliases().isEmpty()) {
+      Map<String, AliasMetadata> all = new LinkedHashMap<>(fromTemplates.aliases());
+      if (aliases != null) {
+        all.putAll(aliases);
+      }
+      aliases = all;
+    }
+    IndexSettings validated = IndexSettingsRules.validate(settings);
     KnnSettings.check(validated, mapping == null ? Mapping.EMPTY : mapping);
     MappingLimits.of(validated).check(mapping == null ? Mapping.EMPTY : mapping);
     IndexAnalysis.validate(validated); // a bad analysis definition fails creation, not a search
+    IndexSorting.check(validated, mapping == null ? Mapping.EMPTY : mapping);
     synchronized (lock) {
       if (resolver.isAlias(name)) {
         throw IndexNames.invalid(name, "already exists as alias");
@@ -180,7 +220,7 @@ public final class NodeIndices implements AutoCloseable {
       if (failed.contains(name)) {
         throw failed.unavailable(name);
       }
-      LuceneIndex existing = indices.get(name);
+      IndexMetadata existing = admin.index(name);
       if (existing != null) {
         Map<String, String> meta = new LinkedHashMap<>();
         meta.put("index", name);
@@ -232,6 +272,15 @@ public final class NodeIndices implements AutoCloseable {
         deleteFailed(name);
         return;
       }
+      ClosedIndex wasClosed = closed.remove(name);
+      if (wasClosed != null) {
+        try {
+          IndexFolders.deleteRecursively(wasClosed.dir());
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+        return;
+      }
       index = indices.remove(name);
       if (index == null) {
         throw DuetException.indexNotFound(name);
@@ -263,7 +312,20 @@ public final class NodeIndices implements AutoCloseable {
 
   /** Whether an index of that name exists, open or failed. */
   public boolean exists(String name) {
-    return indices.containsKey(name) || failed.contains(name);
+    return indices.containsKey(name) || failed.contains(name) || closed.containsKey(name);
+  }
+
+  /** Whether the index of that name is closed. */
+  public boolean isClosed(String name) {
+    return closed.containsKey(name);
+  }
+
+  /** 400 {@code index_closed_exception} when the index of that name is closed. */
+  public void checkNotClosed(String name) {
+    ClosedIndex index = name == null ? null : closed.get(name);
+    if (index != null) {
+      throw DuetException.indexClosed(name, index.metadata().uuid());
+    }
   }
 
   /** The open index of that name, or null. */
@@ -274,6 +336,9 @@ public final class NodeIndices implements AutoCloseable {
   /** The open index of that name; 503 for a failed one, 404 for none. */
   public LuceneIndex require(String name) {
     LuceneIndex index = indices.get(name);
+    if (index == null) {
+      checkNotClosed(name);
+    }
     if (index == null && failed.contains(name)) {
       throw failed.unavailable(name);
     }
@@ -294,19 +359,133 @@ public final class NodeIndices implements AutoCloseable {
       LuceneIndex index = indices.get(name);
       if (index != null) {
         matched.add(index);
+      } else if (!options.ignoreUnavailable()) {
+        checkNotClosed(name);
       }
     }
     return matched;
   }
 
+  /**
+   * What the node knows of each index an expression names, closed ones included (without counts):
+   * the views (get index, {@code _cat/indices}, health) list them.
+   */
+  public List<IndexInfo> infos(String expression, IndicesOptions options) {
+    failed.checkNotNamed(expression == null ? List.of() : List.of(expression));
+    List<String> names =
+        resolver.resolveNames(
+            expression == null || expression.isEmpty() ? List.of() : List.of(expression), options);
+    List<IndexInfo> out = new ArrayList<>(names.size());
+    for (String name : names) {
+      LuceneIndex index = indices.get(name);
+      ClosedIndex shut = index == null ? closed.get(name) : null;
+      if (index != null) {
+        out.add(index.info());
+      } else if (shut != null) {
+        IndexMetadata m = shut.metadata();
+        out.add(
+            new IndexInfo(
+                m.name(),
+                m.uuid(),
+                m.creationDate(),
+                m.settings(),
+                m.mapping(),
+                0,
+                0,
+                0,
+                m.aliases(),
+                true));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * {@code POST <expression>/_close}: each open index the expression names is flushed, released and
+   * marked closed on disk; its data stays. The indices it closed, by name.
+   */
+  public List<String> closeIndices(String expression, IndicesOptions options) {
+    failed.checkNotNamed(List.of(expression));
+    List<String> done = new ArrayList<>();
+    List<LuceneIndex> released = new ArrayList<>();
+    synchronized (lock) {
+      for (String name : resolver.resolveNames(List.of(expression), options)) {
+        LuceneIndex index = indices.get(name);
+        if (index == null) {
+          continue; // closed already
+        }
+        index.updateMetadata(m -> m.withClosed(true));
+        indices.remove(name);
+        closed.put(name, new ClosedIndex(index.dir(), index.metadata()));
+        released.add(index);
+        done.add(name);
+      }
+    }
+    for (LuceneIndex index : released) {
+      onDelete.accept(index); // its scrolls, points in time and cached answers go
+      try {
+        index.close();
+      } catch (IOException | RuntimeException e) {
+        LOG.warn("closing index [{}] failed", index.name(), e);
+      }
+    }
+    return done;
+  }
+
+  /**
+   * {@code POST <expression>/_open}: each closed index the expression names is opened from its
+   * folder (its translog replayed as at start) and marked open on disk.
+   */
+  public List<String> openIndices(String expression, IndicesOptions options) {
+    failed.checkNotNamed(List.of(expression));
+    List<String> done = new ArrayList<>();
+    synchronized (lock) {
+      for (String name : resolver.resolveNames(List.of(expression), options)) {
+        ClosedIndex shut = closed.get(name);
+        if (shut == null) {
+          continue; // open already
+        }
+        try {
+          LuceneIndex index = LuceneIndex.open(shut.dir(), scheduler, translogTasks, clauseLimit);
+          index.updateMetadata(m -> m.withClosed(false));
+          closed.remove(name);
+          indices.put(name, index);
+          done.add(name);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      }
+    }
+    return done;
+  }
+
+  /** Rewrites a closed index's metadata (a settings change, which a closed index takes). */
+  void updateClosed(String name, java.util.function.UnaryOperator<IndexMetadata> change) {
+    ClosedIndex shut = closed.get(name);
+    if (shut == null) {
+      return;
+    }
+    IndexMetadata next = change.apply(shut.metadata());
+    try {
+      next.write(shut.dir());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    closed.put(name, new ClosedIndex(shut.dir(), next));
+  }
+
   /** The open indices a search (or by-query) names, each with its alias filter. */
   public Targets targets(List<String> names, IndicesOptions options) {
     failed.checkNotNamed(names);
-    return targets(resolver.resolveSearch(names, options));
+    return targets(resolver.resolveSearch(names, options), options.ignoreUnavailable());
   }
 
-  /** The open indices of resolved targets, each with its alias filter. */
+  /** The open indices of resolved targets, each with its alias filter; 400 for a closed one. */
   public Targets targets(List<IndexResolver.Target> resolved) {
+    return targets(resolved, false);
+  }
+
+  private Targets targets(List<IndexResolver.Target> resolved, boolean ignoreClosed) {
     List<LuceneIndex> targets = new ArrayList<>(resolved.size());
     List<Query> filters = new ArrayList<>(resolved.size());
     for (IndexResolver.Target target : resolved) {
@@ -314,6 +493,8 @@ public final class NodeIndices implements AutoCloseable {
       if (index != null) {
         targets.add(index);
         filters.add(admin.aliasFilter(target.filters()));
+      } else if (!ignoreClosed) {
+        checkNotClosed(target.index());
       }
     }
     return new Targets(targets, filters);
@@ -327,8 +508,28 @@ public final class NodeIndices implements AutoCloseable {
     IndexNames.validate(name);
     synchronized (lock) {
       String concrete = resolver.resolveWrite(name);
+      checkNotClosed(concrete);
       LuceneIndex index = concrete == null ? null : indices.get(concrete);
-      return index != null ? index : create(name, IndexSettings.DEFAULTS, Mapping.EMPTY, Map.of());
+      if (index != null) {
+        return index;
+      }
+    }
+    // Created as PUT /{index} would create it, templates applied; a concurrent writer may win.
+    try {
+      createIndex(name, IndexSettings.DEFAULTS, Mapping.EMPTY, Map.of());
+    } catch (DuetException e) {
+      if (!"resource_already_exists_exception".equals(e.type())) {
+        throw e;
+      }
+    }
+    synchronized (lock) {
+      String concrete = resolver.resolveWrite(name);
+      checkNotClosed(concrete);
+      LuceneIndex index = concrete == null ? null : indices.get(concrete);
+      if (index == null) {
+        throw DuetException.indexNotFound(name);
+      }
+      return index;
     }
   }
 
@@ -374,4 +575,7 @@ public final class NodeIndices implements AutoCloseable {
       indices.clear();
     }
   }
+
+  /** A closed index: its folder and its metadata. */
+  record ClosedIndex(Path dir, IndexMetadata metadata) {}
 }

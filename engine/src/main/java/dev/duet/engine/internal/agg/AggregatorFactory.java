@@ -39,6 +39,7 @@ final class AggregatorFactory {
       case Aggregation.SignificantTerms t -> new SignificantTermsAggregator(t, subs(t));
       case Aggregation.MultiTerms t -> new MultiTermsAggregator(t, subs(t));
       case Aggregation.Range r -> new RangeAggregator(r, subs(r));
+      case Aggregation.IpRange r -> new IpRangeAggregator(r, subs(r));
       case Aggregation.Histogram h -> new HistogramAggregator(h, subs(h), maxBuckets);
       case Aggregation.Filter f -> new FilterAggregator(f, subs(f));
       case Aggregation.Filters f -> new FilterAggregator(f, subs(f));

@@ -23,13 +23,18 @@ final class BucketOrdering {
   }
 
   static Comparator<Bucket> comparator(List<BucketOrder> order) {
+    return comparator(order, BucketOrdering::compareKeys);
+  }
+
+  /** The comparator of {@code order}, comparing keys by {@code keys}. */
+  static Comparator<Bucket> comparator(List<BucketOrder> order, Comparator<Bucket> keys) {
     Comparator<Bucket> out = null;
     boolean byKey = false;
     for (BucketOrder o : order) {
       Comparator<Bucket> one =
           switch (o.path()) {
             case "_count" -> Comparator.comparingLong(Bucket::docCount);
-            case "_key" -> BucketOrdering::compareKeys;
+            case "_key" -> keys;
             default -> comparingPath(o.path());
           };
       byKey |= o.path().equals("_key");
@@ -41,13 +46,19 @@ final class BucketOrdering {
     if (out == null) {
       out = Comparator.comparingLong(Bucket::docCount).reversed();
     }
-    return byKey ? out : out.thenComparing(BucketOrdering::compareKeys);
+    return byKey ? out : out.thenComparing(keys);
   }
 
   /** The buckets sorted by {@code order}, the first {@code size} of them. */
   static List<Bucket> sortAndLimit(List<Bucket> buckets, List<BucketOrder> order, int size) {
+    return sortAndLimit(buckets, order, size, BucketOrdering::compareKeys);
+  }
+
+  /** The buckets sorted by {@code order} with keys compared by {@code keys}, the first size. */
+  static List<Bucket> sortAndLimit(
+      List<Bucket> buckets, List<BucketOrder> order, int size, Comparator<Bucket> keys) {
     List<Bucket> sorted = new ArrayList<>(buckets);
-    sorted.sort(comparator(order));
+    sorted.sort(comparator(order, keys));
     return sorted.size() > size ? List.copyOf(sorted.subList(0, size)) : sorted;
   }
 

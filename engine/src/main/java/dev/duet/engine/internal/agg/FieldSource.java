@@ -35,7 +35,7 @@ enum FieldSource {
       case BOOLEAN -> BOOLEAN;
       case DOUBLE -> DOUBLE;
       case FLOAT -> FLOAT;
-      case NONE -> null;
+      case NONE, BINARY -> null;
     };
   }
 

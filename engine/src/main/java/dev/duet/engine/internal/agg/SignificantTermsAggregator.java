@@ -1,6 +1,8 @@
 package dev.duet.engine.internal.agg;
 
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.internal.field.FieldTypes;
+import dev.duet.engine.mapping.FieldMapping;
 import dev.duet.engine.search.Aggregation;
 import dev.duet.engine.search.AggregationResult;
 import dev.duet.engine.search.AggregationResult.SignificantBucket;
@@ -39,6 +41,10 @@ final class SignificantTermsAggregator extends Aggregator.Buckets {
   private final LongArrayList numbers = new LongArrayList();
   private FieldSource numericSource;
   private ValueFormat format = ValueFormat.RAW;
+
+  /** The keyword-like field's mapping, whose type shows its terms. */
+  private FieldMapping mapping;
+
   // The documents each owning bucket held: the foreground size.
   private long[] subsetSizes = new long[1];
   // The indices searched, each once: the background.
@@ -73,6 +79,9 @@ final class SignificantTermsAggregator extends Aggregator.Buckets {
         format = ValueFormat.of(source, segment.target.fields().apply(spec.field()), null, null);
       }
       return numeric(source.numeric(segment, spec.field()), subLeaves);
+    }
+    if (keyword && mapping == null) {
+      mapping = segment.target.fields().apply(spec.field());
     }
     SortedSetDocValues values =
         source == FieldSource.UNMAPPED ? null : source.ordinals(segment, spec.field());
@@ -170,7 +179,9 @@ final class SignificantTermsAggregator extends Aggregator.Buckets {
     for (Candidate c : candidates.subList(0, Math.min(spec.size(), candidates.size()))) {
       buckets.add(
           new SignificantBucket(
-              c.key instanceof BytesRef b ? b.utf8ToString() : c.key,
+              c.key instanceof BytesRef b
+                  ? FieldTypes.of(mapping).docValue(b, mapping, null)
+                  : c.key,
               keyAsString(c.key),
               c.subsetFreq,
               c.score,

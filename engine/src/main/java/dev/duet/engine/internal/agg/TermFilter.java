@@ -5,6 +5,7 @@ import dev.duet.engine.search.Aggregation.IncludeExclude;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.automaton.ByteRunAutomaton;
 
@@ -19,6 +20,8 @@ final class TermFilter {
   private final ByteRunAutomaton exclude;
   private final Set<String> includeValues;
   private final Set<String> excludeValues;
+  private final Set<BytesRef> includeTerms;
+  private final Set<BytesRef> excludeTerms;
 
   private TermFilter(
       ByteRunAutomaton include,
@@ -29,6 +32,17 @@ final class TermFilter {
     this.exclude = exclude;
     this.includeValues = includeValues;
     this.excludeValues = excludeValues;
+    this.includeTerms = terms(includeValues, v -> new BytesRef(v));
+    this.excludeTerms = terms(excludeValues, v -> new BytesRef(v));
+  }
+
+  private TermFilter(TermFilter values, Function<String, BytesRef> encode) {
+    this.include = values.include;
+    this.exclude = values.exclude;
+    this.includeValues = values.includeValues;
+    this.excludeValues = values.excludeValues;
+    this.includeTerms = terms(includeValues, encode);
+    this.excludeTerms = terms(excludeValues, encode);
   }
 
   /** The filter of {@code spec}; its regexes within {@code index.max_regex_length}. */
@@ -54,6 +68,30 @@ final class TermFilter {
     return values == null ? null : new HashSet<>(values);
   }
 
+  private static Set<BytesRef> terms(Set<String> values, Function<String, BytesRef> encode) {
+    if (values == null) {
+      return null;
+    }
+    Set<BytesRef> out = new HashSet<>();
+    for (String v : values) {
+      out.add(encode.apply(v));
+    }
+    return out;
+  }
+
+  /**
+   * This filter with its listed values read as the field's type reads them ({@code encode}: a value
+   * to its doc-values term; an {@code ip}'s address bytes).
+   */
+  TermFilter forTerms(Function<String, BytesRef> encode) {
+    return this == ALL ? ALL : new TermFilter(this, encode);
+  }
+
+  /** Whether a regular expression is given: OpenSearch allows one on string terms only. */
+  boolean regexBased() {
+    return include != null || exclude != null;
+  }
+
   boolean accepts(BytesRef term) {
     if (include != null && !include.run(term.bytes, term.offset, term.length)) {
       return false;
@@ -61,10 +99,8 @@ final class TermFilter {
     if (exclude != null && exclude.run(term.bytes, term.offset, term.length)) {
       return false;
     }
-    if (includeValues == null && excludeValues == null) {
-      return true;
-    }
-    return acceptsValue(term.utf8ToString());
+    return (includeTerms == null || includeTerms.contains(term))
+        && (excludeTerms == null || !excludeTerms.contains(term));
   }
 
   /** A numeric value, compared with the listed values by their numeric form. */
@@ -75,11 +111,6 @@ final class TermFilter {
     double value = source.toDouble(raw);
     return (includeValues == null || containsNumber(includeValues, value))
         && (excludeValues == null || !containsNumber(excludeValues, value));
-  }
-
-  private boolean acceptsValue(String value) {
-    return (includeValues == null || includeValues.contains(value))
-        && (excludeValues == null || !excludeValues.contains(value));
   }
 
   private static boolean containsNumber(Set<String> values, double value) {

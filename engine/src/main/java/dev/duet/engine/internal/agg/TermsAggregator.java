@@ -1,12 +1,19 @@
 package dev.duet.engine.internal.agg;
 
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.internal.field.FieldType;
+import dev.duet.engine.internal.field.FieldTypes;
+import dev.duet.engine.mapping.FieldMapping;
 import dev.duet.engine.search.Aggregation;
 import dev.duet.engine.search.AggregationResult;
 import dev.duet.engine.search.AggregationResult.Bucket;
 import dev.duet.engine.search.AggregationResult.Kind;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.lucene.index.SortedNumericDocValues;
 import org.apache.lucene.index.SortedSetDocValues;
 import org.apache.lucene.index.TermsEnum;
@@ -25,11 +32,16 @@ final class TermsAggregator extends Aggregator.Buckets {
   private static final int REJECTED = -1;
 
   private final Aggregation.Terms spec;
-  private final TermFilter filter;
+  private TermFilter filter;
   private final BucketOrds ords = new BucketOrds();
   private final BytesRefHash terms = new BytesRefHash();
   private FieldSource source = FieldSource.UNMAPPED;
   private ValueFormat format = ValueFormat.RAW;
+
+  /** The field's type and mapping, which show its terms (null until a segment maps the field). */
+  private FieldType type;
+
+  private FieldMapping mapping;
 
   TermsAggregator(Aggregation.Terms spec, List<Aggregator> subs, int maxRegexLength) {
     super(spec.name(), subs);
@@ -41,8 +53,14 @@ final class TermsAggregator extends Aggregator.Buckets {
   LeafCollector leaf(Segment segment) throws IOException {
     FieldSource resolved = FieldSource.resolve(segment.target, spec.field());
     if (resolved != FieldSource.UNMAPPED) {
+      boolean first = type == null;
       source = resolved;
-      format = ValueFormat.of(source, segment.target.fields().apply(spec.field()), null, null);
+      mapping = segment.target.fields().apply(spec.field());
+      type = FieldTypes.of(mapping);
+      format = ValueFormat.of(source, mapping, null, null);
+      if (first) {
+        bindFilter(resolved);
+      }
     }
     LeafCollector[] subLeaves = subLeaves(segment);
     if (resolved == FieldSource.UNMAPPED && spec.missing() == null) {
@@ -70,6 +88,28 @@ final class TermsAggregator extends Aggregator.Buckets {
     };
   }
 
+  /**
+   * Reads the filter's listed values as the field's type does, and refuses a regular expression
+   * where OpenSearch does: on anything but string terms.
+   */
+  private void bindFilter(FieldSource resolved) {
+    if (filter.regexBased()
+        && (resolved != FieldSource.KEYWORD || type.textSearch() == FieldType.TextSearch.NONE)) {
+      // OpenSearch answers 500 here; Duet keeps its words and type, as a client error.
+      throw new DuetException(
+          400,
+          "aggregation_execution_exception",
+          "Aggregation ["
+              + spec.name()
+              + "] cannot support regular expression style include/exclude settings as they"
+              + " can only be applied to string fields. Use an array of values for"
+              + " include/exclude clauses");
+    }
+    if (resolved == FieldSource.KEYWORD) {
+      filter = filter.forTerms(v -> type.docValueTerm(v, mapping));
+    }
+  }
+
   private LeafCollector keywordLeaf(
       Segment segment, LeafCollector[] subLeaves, FieldSource resolved) throws IOException {
     SortedSetDocValues values = resolved.ordinals(segment, spec.field());
@@ -84,7 +124,12 @@ final class TermsAggregator extends Aggregator.Buckets {
       }
     }
     int missing =
-        spec.missing() == null ? REJECTED : termId(new BytesRef(spec.missing().toString()));
+        spec.missing() == null
+            ? REJECTED
+            : termId(
+                type == null
+                    ? new BytesRef(spec.missing().toString())
+                    : type.docValueTerm(spec.missing(), mapping));
     // At the top level (one owning bucket) a segment ordinal maps straight to its bucket, so the
     // common case costs an array read per document instead of a hash lookup.
     int[] topBuckets = new int[termIds.length];
@@ -162,7 +207,11 @@ final class TermsAggregator extends Aggregator.Buckets {
       ordOf.put(b, c.ord);
       buckets.add(b);
     }
-    List<Bucket> top = BucketOrdering.sortAndLimit(buckets, spec.order(), spec.size());
+    List<Bucket> top =
+        source == FieldSource.KEYWORD
+            ? BucketOrdering.sortAndLimit(
+                buckets, spec.order(), spec.size(), byTerm(candidates, buckets))
+            : BucketOrdering.sortAndLimit(buckets, spec.order(), spec.size());
     long returned = 0;
     List<Bucket> out = new ArrayList<>(top.size());
     for (Bucket b : top) {
@@ -176,11 +225,27 @@ final class TermsAggregator extends Aggregator.Buckets {
   private Bucket bucket(Candidate c, List<AggregationResult> subResults) {
     return switch (source) {
       case KEYWORD ->
-          new Bucket(
-              terms.get((int) c.key, new BytesRef()).utf8ToString(), null, c.count, subResults);
+          new Bucket(keyOf(terms.get((int) c.key, new BytesRef())), null, c.count, subResults);
       case DOUBLE, FLOAT -> new Bucket(source.toDouble(c.key), null, c.count, subResults);
       default -> new Bucket(c.key, format.format(c.key), c.count, subResults);
     };
+  }
+
+  /** A term as the field's type shows it ({@code ip}: its address); text as itself. */
+  private Object keyOf(BytesRef term) {
+    return type == null ? term.utf8ToString() : type.docValue(term, mapping, null);
+  }
+
+  /**
+   * Keyword buckets compared by their terms' bytes, as OpenSearch orders them (an {@code ip}'s
+   * addresses by value, not by their text).
+   */
+  private Comparator<Bucket> byTerm(List<Candidate> candidates, List<Bucket> buckets) {
+    Map<Bucket, BytesRef> termOf = new IdentityHashMap<>();
+    for (int i = 0; i < buckets.size(); i++) {
+      termOf.put(buckets.get(i), terms.get((int) candidates.get(i).key, new BytesRef()));
+    }
+    return Comparator.comparing(termOf::get);
   }
 
   private Kind kind() {

@@ -1,5 +1,8 @@
 package dev.duet.engine.internal.agg;
 
+import dev.duet.engine.internal.field.FieldType;
+import dev.duet.engine.internal.field.FieldTypes;
+import dev.duet.engine.mapping.FieldMapping;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,16 +23,20 @@ final class TupleValues {
   private final FieldSource source;
   private final SortedSetDocValues ordinals;
   private final SortedNumericDocValues numbers;
-  private final String[] strings;
+  private final Object[] strings;
+  private final FieldType type;
+  private final FieldMapping mapping;
   private final KeyFunction keys;
   private final List<Object> current = new ArrayList<>();
 
   TupleValues(Segment segment, String field, KeyFunction keys) throws IOException {
     this.source = FieldSource.resolve(segment.target, field);
     this.keys = keys;
+    this.mapping = source == FieldSource.UNMAPPED ? null : segment.target.fields().apply(field);
+    this.type = mapping == null ? null : FieldTypes.of(mapping);
     if (source == FieldSource.KEYWORD) {
       ordinals = source.ordinals(segment, field);
-      strings = new String[(int) Math.min(Integer.MAX_VALUE - 8, ordinals.getValueCount())];
+      strings = new Object[(int) Math.min(Integer.MAX_VALUE - 8, ordinals.getValueCount())];
       numbers = null;
     } else if (source == FieldSource.UNMAPPED) {
       ordinals = null;
@@ -52,9 +59,10 @@ final class TupleValues {
     if (ordinals != null && ordinals.advanceExact(doc)) {
       for (int i = ordinals.docValueCount(); i > 0; i--) {
         int ord = (int) ordinals.nextOrd();
-        String s = strings[ord];
+        Object s = strings[ord];
         if (s == null) {
-          s = strings[ord] = ordinals.lookupOrd(ord).utf8ToString();
+          // As the field's type shows its terms: an ip's address, a keyword's text.
+          s = strings[ord] = type.docValue(ordinals.lookupOrd(ord), mapping, null);
         }
         current.add(s);
       }

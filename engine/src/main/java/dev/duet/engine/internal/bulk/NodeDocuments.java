@@ -16,6 +16,7 @@ import dev.duet.engine.index.IndicesOptions;
 import dev.duet.engine.internal.admin.NodeIndices;
 import dev.duet.engine.internal.document.TimeBasedIds;
 import dev.duet.engine.internal.fetch.HitFields;
+import dev.duet.engine.internal.meta.IndexBlocks;
 import dev.duet.engine.internal.meta.IndexResolver;
 import dev.duet.engine.internal.shard.LuceneIndex;
 import dev.duet.engine.internal.source.SourceValues;
@@ -93,7 +94,9 @@ public final class NodeDocuments implements AutoCloseable {
 
   private LuceneIndex readTarget(String index) {
     String concrete = indices.resolver().resolveRead(index);
-    return indices.require(concrete == null ? index : concrete);
+    LuceneIndex target = indices.require(concrete == null ? index : concrete);
+    IndexBlocks.checkRead(target.name(), target.metadata().settings());
+    return target;
   }
 
   /** {@code _delete_by_query} and {@code _update_by_query}. */
@@ -145,6 +148,8 @@ public final class NodeDocuments implements AutoCloseable {
           item.opType() == OpType.DELETE
               ? existingForDelete(item.index())
               : indexForWrite(item.index());
+      IndexBlocks.checkWrite(
+          index.name(), index.metadata().settings(), item.opType() == OpType.DELETE);
     } catch (DuetException e) {
       return new BulkItemResponse(item.opType(), item.index(), id, e.status(), null, e);
     }
@@ -175,6 +180,7 @@ public final class NodeDocuments implements AutoCloseable {
       throw indices.failed().unavailable(name);
     }
     String concrete = indices.resolver().resolveWrite(name);
+    indices.checkNotClosed(concrete);
     LuceneIndex index = concrete == null ? null : indices.get(concrete);
     if (index != null) {
       return index;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.internal.field.FieldTypes;
 import dev.duet.engine.internal.knn.VectorValues;
 import dev.duet.engine.internal.source.JacksonErrors;
 import dev.duet.engine.internal.source.JsonMaps;
@@ -211,6 +212,10 @@ public final class DocumentParser {
   private static void parseObjectField(
       JsonParser p, Context ctx, String objectPath, String name, String path) throws IOException {
     FieldMapping leaf = ctx.leaf(path);
+    if (leaf != null && FieldTypes.of(leaf).acceptsObjects()) {
+      FieldIndexer.index(p, JsonToken.START_OBJECT, path, leaf, ctx.id, ctx.fields, ctx.lookup);
+      return;
+    }
     if (leaf != null) {
       throw FieldIndexer.objectValueFailure(p, path, leaf, ctx.id);
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.internal.field.FieldType;
 import dev.duet.engine.internal.field.FieldTypes;
 import dev.duet.engine.internal.source.JacksonErrors;
 import dev.duet.engine.internal.source.JsonMaps;
@@ -48,7 +49,12 @@ public final class FieldIndexer {
       MappingLookup lookup)
       throws IOException {
     try {
-      indexValue(p, t, path, field, out, lookup);
+      FieldType type = FieldTypes.of(field);
+      int before = out.size();
+      type.index(p, t, path, field, lookup, out);
+      if (out.size() > before && type.namedInFieldNames(field)) {
+        out.add(new StringField(FieldType.FIELD_NAMES, path, Field.Store.NO));
+      }
     } catch (JsonProcessingException | DuetException e) {
       if (Boolean.TRUE.equals(field.params().get("ignore_malformed"))) {
         // The value stays in _source, unindexed; _ignored names the field, as in OpenSearch.
@@ -102,16 +108,5 @@ public final class FieldIndexer {
             + "'",
         Map.of(),
         cause);
-  }
-
-  private static void indexValue(
-      JsonParser p,
-      JsonToken t,
-      String path,
-      FieldMapping field,
-      List<IndexableField> out,
-      MappingLookup lookup)
-      throws IOException {
-    FieldTypes.of(field).index(p, t, path, field, lookup, out);
   }
 }

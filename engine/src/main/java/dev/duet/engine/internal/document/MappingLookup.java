@@ -8,8 +8,10 @@ import dev.duet.engine.internal.field.FieldTypes;
 import dev.duet.engine.internal.field.IndexContext;
 import dev.duet.engine.internal.meta.IndexSettingsRules;
 import dev.duet.engine.internal.meta.MappingLimits;
+import dev.duet.engine.internal.source.SourceFiltering;
 import dev.duet.engine.mapping.FieldMapping;
 import dev.duet.engine.mapping.Mapping;
+import dev.duet.engine.mapping.SourceMapping;
 import dev.duet.engine.mapping.VectorField;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -29,6 +31,10 @@ public final class MappingLookup implements IndexContext {
   private final Map<String, FieldMapping> objects = new HashMap<>();
   private final Map<String, Mapping.Dynamic> dynamics = new HashMap<>();
   private final Map<String, VectorField> vectors = new HashMap<>();
+  // Analyzers of fields with their own position_increment_gap, built once per mapping version.
+  private final Map<String, Analyzer> gaps = new java.util.concurrent.ConcurrentHashMap<>();
+  // Paths of fields whose type takes whole objects (flat_object): paths under them resolve to them.
+  private final java.util.Set<String> flatObjects = new java.util.HashSet<>();
   // Paths of nested objects, parents before their children.
   private final java.util.List<String> nested = new java.util.ArrayList<>();
 
@@ -86,9 +92,40 @@ public final class MappingLookup implements IndexContext {
     return mapping;
   }
 
+  /**
+   * What {@code _source} keeps of a document's source by the mapping's {@code _source}: the bytes
+   * themselves, the source filtered by its {@code includes}/{@code excludes}, or null when it is
+   * disabled.
+   */
+  public byte[] keptSource(byte[] source) {
+    SourceMapping kept = mapping.source();
+    if (kept.keepsAll() || source == null) {
+      return source;
+    }
+    if (!kept.enabled()) {
+      return null;
+    }
+    return SourceFiltering.filter(source, true, kept.includes(), kept.excludes());
+  }
+
   /** The leaf field at a full path, multi-fields included; null if unmapped or an object. */
   public FieldMapping leaf(String path) {
-    return leaves.get(path);
+    FieldMapping leaf = leaves.get(path);
+    if (leaf != null || flatObjects.isEmpty()) {
+      return leaf;
+    }
+    // A path under a flat_object: the flat object, naming itself as the root.
+    for (int dot = path.lastIndexOf('.'); dot > 0; dot = path.lastIndexOf('.', dot - 1)) {
+      String root = path.substring(0, dot);
+      if (flatObjects.contains(root)) {
+        return new FieldMapping(
+            leaves.get(root).type(),
+            Map.of(dev.duet.engine.internal.field.FlatObjectType.SUBFIELD_OF, root),
+            Map.of(),
+            Map.of());
+      }
+    }
+    return null;
   }
 
   /** The {@code knn_vector} field at a full path, typed; null if the path is not one. */
@@ -149,9 +186,32 @@ public final class MappingLookup implements IndexContext {
     return analysis.analyzer(name);
   }
 
+  @Override
   public Analyzer indexAnalyzer(String field) {
     FieldMapping leaf = leaves.get(field);
-    return leaf == null ? Analyzers.STANDARD : named(leaf.params().get("analyzer"));
+    if (leaf == null) {
+      return Analyzers.STANDARD;
+    }
+    Analyzer analyzer = named(leaf.params().get("analyzer"));
+    if (leaf.params().get("position_increment_gap") instanceof Number gap && gap.intValue() >= 0) {
+      // The field's own gap between its values, over its analyzer's.
+      return gaps.computeIfAbsent(field, f -> withGap(analyzer, gap.intValue()));
+    }
+    return analyzer;
+  }
+
+  private static Analyzer withGap(Analyzer analyzer, int gap) {
+    return new org.apache.lucene.analysis.AnalyzerWrapper(analyzer.getReuseStrategy()) {
+      @Override
+      protected Analyzer getWrappedAnalyzer(String fieldName) {
+        return analyzer;
+      }
+
+      @Override
+      public int getPositionIncrementGap(String fieldName) {
+        return gap;
+      }
+    };
   }
 
   public Analyzer searchAnalyzer(String field) {
@@ -192,7 +252,7 @@ public final class MappingLookup implements IndexContext {
     for (Map.Entry<String, FieldMapping> e : discovered.entrySet()) {
       properties = insert(properties, e.getKey().split("\\."), 0, e.getValue());
     }
-    return new Mapping(base.dynamic(), properties, base.meta(), base.dynamicTemplates());
+    return base.withProperties(properties);
   }
 
   private static Map<String, FieldMapping> insert(
@@ -251,6 +311,10 @@ public final class MappingLookup implements IndexContext {
         addAll(path + ".", field.properties(), dynamic);
       } else {
         leaves.put(path, withIndexDefaults(field));
+        FieldType type = FieldTypes.of(field.type());
+        if (type != null && type.acceptsObjects()) {
+          flatObjects.add(path);
+        }
         if (field.type().equals("knn_vector")) {
           vectors.put(path, VectorField.of(field));
         }

@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.ReaderUtil;
@@ -126,6 +127,12 @@ public final class HitFields {
         }
       }
       return out;
+    }
+    if (type.docValuesType() == DocValuesType.BINARY) {
+      BinaryDocValues values = DocValues.getBinary(leaf.reader(), field.name);
+      return values.advanceExact(doc)
+          ? type.binaryDocValues(values.binaryValue(), field.mapping)
+          : out;
     }
     SortedNumericDocValues values = DocValues.getSortedNumeric(leaf.reader(), field.name);
     if (!values.advanceExact(doc)) {

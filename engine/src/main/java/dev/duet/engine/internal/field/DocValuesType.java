@@ -6,7 +6,8 @@ import org.apache.lucene.util.NumericUtils;
 /**
  * What a field type keeps in doc values, which decides how sorts, aggregations and collapsing read
  * it (the role of OpenSearch's values-source types): ordinals of terms, or sorted numerics holding
- * whole numbers, dates (epoch millis), booleans (0/1), doubles or floats (their sortable bits).
+ * whole numbers, dates (epoch millis), booleans (0/1), doubles or floats (their sortable bits), or
+ * a binary value per document.
  */
 public enum DocValuesType {
   NONE,
@@ -15,11 +16,13 @@ public enum DocValuesType {
   DATE,
   BOOLEAN,
   DOUBLE,
-  FLOAT;
+  FLOAT,
+  /** One binary value per document holding all its values ({@code binary}); not sortable. */
+  BINARY;
 
   /** Whether the values are sorted numerics. */
   public boolean numeric() {
-    return this != NONE && this != ORDINALS;
+    return this != NONE && this != ORDINALS && this != BINARY;
   }
 
   /** Whether the values are numbers proper (not dates or booleans). */

@@ -8,9 +8,11 @@ import dev.duet.engine.mapping.MappedType;
 import java.io.IOException;
 import java.util.List;
 import org.apache.lucene.index.IndexableField;
+import org.apache.lucene.index.Term;
 import org.apache.lucene.search.FieldExistsQuery;
 import org.apache.lucene.search.MatchNoDocsQuery;
 import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TermRangeQuery;
 import org.apache.lucene.util.BytesRef;
 
@@ -26,6 +28,12 @@ import org.apache.lucene.util.BytesRef;
  * engine asks the type and never compares its name.
  */
 public abstract class FieldType implements MappedType {
+  /**
+   * The Lucene field naming, per document, the fields it holds a value of that have no doc values
+   * ({@link #namedInFieldNames}): what {@code exists} finds them by.
+   */
+  public static final String FIELD_NAMES = "_field_names";
+
   /** How text queries, highlighters and {@code _analyze} see a type's values. */
   public enum TextSearch {
     /** Not text: a full-text query on it is a term query. */
@@ -34,6 +42,15 @@ public abstract class FieldType implements MappedType {
     KEYWORD,
     /** Analyzed into tokens ({@code text}). */
     ANALYZED
+  }
+
+  /**
+   * The type as one mapped field has it: itself, or a variant of it when a parameter of the field
+   * changes what the type answers (text's {@code fielddata} gives it doc values). {@link
+   * FieldTypes#of(FieldMapping)} asks it, so the rest of the engine sees the variant.
+   */
+  public FieldType forField(FieldMapping field) {
+    return this;
   }
 
   // ---- indexing
@@ -52,6 +69,14 @@ public abstract class FieldType implements MappedType {
       IndexContext context,
       List<IndexableField> out)
       throws IOException;
+
+  /**
+   * Whether a document's object value is the type's own value ({@code flat_object}), handed to
+   * {@link #index} at its {@code START_OBJECT}, rather than sub-fields to map.
+   */
+  public boolean acceptsObjects() {
+    return false;
+  }
 
   /**
    * The cause reported when a document gives an object where this type's value belongs (or
@@ -113,14 +138,59 @@ public abstract class FieldType implements MappedType {
     return new TermRangeQuery(name, lo, hi, includeLower, includeUpper);
   }
 
-  /** The query for documents with a value in the field ({@code exists}). */
+  /** The multi-term queries a type may answer in its own way ({@link #patternQuery}). */
+  public enum Pattern {
+    PREFIX,
+    WILDCARD,
+    REGEXP
+  }
+
+  /**
+   * A prefix, wildcard or regexp query ({@code pattern} as the query gives it, {@code regexpFlags}
+   * Lucene's {@link org.apache.lucene.util.automaton.RegExp} syntax flags) answered by the type's
+   * own index ({@code wildcard}'s n-grams), or null to run the usual query on the field's terms.
+   */
+  public Query patternQuery(
+      String name,
+      FieldMapping field,
+      Pattern kind,
+      String pattern,
+      boolean caseInsensitive,
+      int regexpFlags,
+      QueryContext context) {
+    return null;
+  }
+
+  /**
+   * The query for documents with a value in the field ({@code exists}): by its doc values, or by
+   * {@link #FIELD_NAMES} where it has none, as OpenSearch finds them.
+   */
   public Query existsQuery(String name, FieldMapping field) {
-    return new FieldExistsQuery(name);
+    return namedInFieldNames(field)
+        ? new TermQuery(new Term(FIELD_NAMES, name))
+        : new FieldExistsQuery(name);
+  }
+
+  /**
+   * Whether a document holding a value of the field names it in {@link #FIELD_NAMES}: when the
+   * field keeps no doc values by which {@code exists} could find it, as OpenSearch's {@code
+   * _field_names}.
+   */
+  public boolean namedInFieldNames(FieldMapping field) {
+    return !hasDocValues(field);
   }
 
   /** How full-text queries, highlighters and {@code _analyze} treat the type's values. */
   public TextSearch textSearch() {
     return TextSearch.NONE;
+  }
+
+  /**
+   * Whether positional queries (phrases) on the field are confirmed on each candidate's {@code
+   * _source}, the field keeping no positions ({@code match_only_text}).
+   */
+  public boolean phrasesFromSource() {
+    return false;
   }
 
   /** Whether a highlighter marks the field's values. */
@@ -129,6 +199,19 @@ public abstract class FieldType implements MappedType {
   }
 
   // ---- doc values: sorting, aggregations, collapsing
+
+  /** Whether the field, as mapped, keeps doc values. */
+  public boolean hasDocValues(FieldMapping field) {
+    return docValuesType() != DocValuesType.NONE && docValues(field);
+  }
+
+  /** Whether the type's doc-value terms are IP addresses, as {@code ip_range} reads them. */
+  public boolean holdsAddresses() {
+    return false;
+  }
+
+  /** Fails, as OpenSearch does, when a sort on the type is refused for a reason of its own. */
+  public void requireSortable(String name) {}
 
   /** What the type's doc values hold; {@link DocValuesType#NONE} when it has none. */
   public DocValuesType docValuesType() {
@@ -140,6 +223,11 @@ public abstract class FieldType implements MappedType {
    * docvalue_fields}) for a reason of the type's own (text's fielddata); others pass.
    */
   public void requireFielddata(String name) {}
+
+  /** Whether {@code index.sort.field} may name a field of this type (its doc values provided). */
+  public boolean sortsIndex() {
+    return docValuesType() != DocValuesType.NONE;
+  }
 
   /**
    * Where a numeric sort puts documents without a value: the type's extreme (an {@code integer}'s
@@ -165,6 +253,22 @@ public abstract class FieldType implements MappedType {
    */
   public Object docValue(BytesRef term, FieldMapping field, String format) {
     return term.utf8ToString();
+  }
+
+  /**
+   * The values in one document's binary doc value ({@link DocValuesType#BINARY}) as {@code
+   * docvalue_fields} shows them.
+   */
+  public List<Object> binaryDocValues(BytesRef value, FieldMapping field) {
+    return List.of();
+  }
+
+  /**
+   * A value a request gives for the field (a terms aggregation's {@code include}, a sort's {@code
+   * search_after}) as a term of its ordinal doc values; throws a 400 when the type cannot hold it.
+   */
+  public BytesRef docValueTerm(Object value, FieldMapping field) {
+    return new BytesRef(String.valueOf(value));
   }
 
   /**

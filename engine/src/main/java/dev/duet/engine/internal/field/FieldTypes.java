@@ -15,6 +15,12 @@ public final class FieldTypes implements MappedType.Catalog {
 
   static {
     register(new TextType());
+    register(new MatchOnlyTextType());
+    register(new WildcardType());
+    register(new ConstantKeywordType());
+    register(new FlatObjectType());
+    register(new TokenCountType());
+    register(new SearchAsYouTypeType());
     register(new KeywordType());
     register(new LongType());
     register(new IntegerType());
@@ -26,6 +32,8 @@ public final class FieldTypes implements MappedType.Catalog {
     register(new BooleanType());
     register(new DateType());
     register(new KnnVectorType());
+    register(new IpType());
+    register(new BinaryType());
   }
 
   /** The service instance {@link java.util.ServiceLoader} makes; the types are static. */
@@ -42,7 +50,7 @@ public final class FieldTypes implements MappedType.Catalog {
     if (type == null) {
       throw new IllegalStateException("unmapped type " + field.type());
     }
-    return type;
+    return type.forField(field);
   }
 
   /** The names of every type, in registration order. */

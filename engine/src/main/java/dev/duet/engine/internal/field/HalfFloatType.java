@@ -35,6 +35,11 @@ final class HalfFloatType extends FloatType {
   }
 
   @Override
+  public boolean sortsIndex() {
+    return false; // OpenSearch refuses half floats as an index sort
+  }
+
+  @Override
   float queryValue(Object value, QueryContext context) {
     return round((float) Numbers.toDouble(value, context));
   }

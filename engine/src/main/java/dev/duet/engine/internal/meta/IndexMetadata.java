@@ -29,7 +29,8 @@ public record IndexMetadata(
     long creationDate,
     IndexSettings settings,
     Mapping mapping,
-    Map<String, AliasMetadata> aliases) {
+    Map<String, AliasMetadata> aliases,
+    boolean closed) {
   public static final String FILE = "index.json";
 
   public IndexMetadata {
@@ -41,16 +42,37 @@ public record IndexMetadata(
     this(name, uuid, creationDate, settings, mapping, Map.of());
   }
 
+  /** An open index's metadata. */
+  public IndexMetadata(
+      String name,
+      String uuid,
+      long creationDate,
+      IndexSettings settings,
+      Mapping mapping,
+      Map<String, AliasMetadata> aliases) {
+    this(name, uuid, creationDate, settings, mapping, aliases, false);
+  }
+
+  /** The same index, closed ({@code _close}) or open again ({@code _open}). */
+  public IndexMetadata withClosed(boolean newClosed) {
+    return new IndexMetadata(name, uuid, creationDate, settings, mapping, aliases, newClosed);
+  }
+
+  /** {@code index.hidden}: wildcards reach it only when {@code expand_wildcards} says hidden. */
+  public boolean hidden() {
+    return "true".equals(settings.get("hidden"));
+  }
+
   public IndexMetadata withMapping(Mapping newMapping) {
-    return new IndexMetadata(name, uuid, creationDate, settings, newMapping, aliases);
+    return new IndexMetadata(name, uuid, creationDate, settings, newMapping, aliases, closed);
   }
 
   public IndexMetadata withSettings(IndexSettings newSettings) {
-    return new IndexMetadata(name, uuid, creationDate, newSettings, mapping, aliases);
+    return new IndexMetadata(name, uuid, creationDate, newSettings, mapping, aliases, closed);
   }
 
   public IndexMetadata withAliases(Map<String, AliasMetadata> newAliases) {
-    return new IndexMetadata(name, uuid, creationDate, settings, mapping, newAliases);
+    return new IndexMetadata(name, uuid, creationDate, settings, mapping, newAliases, closed);
   }
 
   public void write(Path indexDir) throws IOException {
@@ -58,6 +80,9 @@ public record IndexMetadata(
     root.put("name", name);
     root.put("uuid", uuid);
     root.put("creation_date", creationDate);
+    if (closed) {
+      root.put("state", "close");
+    }
     Map<String, Object> settingsMap = new LinkedHashMap<>(settings.sorted());
     settingsMap.putAll(settings.lists()); // arrays stay arrays
     root.put("settings", settingsMap);
@@ -141,6 +166,7 @@ public record IndexMetadata(
         new IndexSettings(settings, lists),
         // Checked against the index's analysis when created; read back as written.
         Mapping.fromMap((Map<String, Object>) root.getOrDefault("mappings", Map.of()), null, null),
-        aliases);
+        aliases,
+        "close".equals(root.get("state")));
   }
 }

@@ -96,8 +96,8 @@ public final class IndexResolver {
     Map<String, List<IndexMetadata>> aliases = null;
     List<IndexMetadata> sorted = null;
     if (parts.isEmpty() || (parts.size() == 1 && parts.get(0).equals("_all"))) {
-      if (options.expandOpen()) {
-        for (IndexMetadata index : sortedIndices()) {
+      for (IndexMetadata index : sortedIndices()) {
+        if (expands(options, "*", index)) {
           out.put(index.name(), null);
         }
       }
@@ -112,7 +112,7 @@ public final class IndexResolver {
       }
       if (part.equals("_all") || part.indexOf('*') >= 0) {
         sawWildcard = true;
-        if (!options.expandOpen()) {
+        if (!options.expandOpen() && !options.expandClosed()) {
           continue;
         }
         String pattern = part.equals("_all") ? "*" : part;
@@ -121,7 +121,7 @@ public final class IndexResolver {
           aliases = aliasIndex(sorted);
         }
         for (IndexMetadata index : sorted) {
-          if (Wildcards.matches(pattern, index.name())) {
+          if (Wildcards.matches(pattern, index.name()) && expands(options, pattern, index)) {
             addUnfiltered(out, index.name());
           }
         }
@@ -222,6 +222,20 @@ public final class IndexResolver {
     }
     members.sort((a, b) -> a.name().compareTo(b.name()));
     return members;
+  }
+
+  /**
+   * Whether a wildcard reaches the index: its state (open, closed) must be one {@code
+   * expand_wildcards} names, and a hidden index needs {@code hidden}, or a pattern that starts with
+   * a dot for a name that does, as in OpenSearch.
+   */
+  private static boolean expands(IndicesOptions options, String pattern, IndexMetadata index) {
+    if (index.closed() ? !options.expandClosed() : !options.expandOpen()) {
+      return false;
+    }
+    return !index.hidden()
+        || options.expandHidden()
+        || (pattern.startsWith(".") && index.name().startsWith("."));
   }
 
   private List<Target> finish(

@@ -54,8 +54,26 @@ public final class IndexSettingsRules {
           MappingLimits.NESTED_OBJECTS,
           MappingLimits.FIELD_NAME_LENGTH,
           "knn",
+          "blocks.read_only",
+          "blocks.read_only_allow_delete",
+          "blocks.read",
+          "blocks.write",
+          "blocks.metadata",
+          "hidden",
+          "priority",
+          "verified_before_close",
           "knn.algo_param.ef_search",
-          "requests.cache.enable");
+          "requests.cache.enable",
+          "number_of_routing_shards",
+          "max_script_fields",
+          "soft_deletes.enabled",
+          "translog.retention.size",
+          "translog.retention.age",
+          "routing.rebalance.enable",
+          "sort.field",
+          "sort.order",
+          "sort.mode",
+          "sort.missing");
 
   /** The settings {@code PUT /{index}/_settings} may change on an open index. */
   private static final Set<String> DYNAMIC =
@@ -81,8 +99,19 @@ public final class IndexSettingsRules {
           MappingLimits.NESTED_FIELDS,
           MappingLimits.NESTED_OBJECTS,
           MappingLimits.FIELD_NAME_LENGTH,
+          "blocks.read_only",
+          "blocks.read_only_allow_delete",
+          "blocks.read",
+          "blocks.write",
+          "blocks.metadata",
+          "hidden",
+          "priority",
           "knn.algo_param.ef_search",
-          "requests.cache.enable");
+          "requests.cache.enable",
+          "max_script_fields",
+          "translog.retention.size",
+          "translog.retention.age",
+          "routing.rebalance.enable");
 
   private static final long DEFAULT_SYNC_INTERVAL_MILLIS = 5_000;
   private static final long MIN_SYNC_INTERVAL_MILLIS = 100;
@@ -108,6 +137,7 @@ public final class IndexSettingsRules {
     }
     parseInt(out, "number_of_shards", 1);
     parseInt(out, "number_of_replicas", 0);
+    parseInt(out, "priority", 0);
     parseInt(out, "max_result_window", 1);
     parseInt(out, "max_rescore_window", 1);
     parseInt(out, "max_inner_result_window", 1);
@@ -118,6 +148,11 @@ public final class IndexSettingsRules {
     parseInt(out, "max_shingle_diff", 0);
     parseInt(out, "analyze.max_token_count", 1);
     parseInt(out, "highlight.max_analyzed_offset", 1);
+    parseInt(out, "max_script_fields", 0);
+    validateRoutingShards(out);
+    validateSoftDeletes(out);
+    validateRetention(out);
+    validateRebalance(out);
     MappingLimits.validate(out);
     String refresh = out.get("refresh_interval");
     if (refresh != null) {
@@ -125,6 +160,24 @@ public final class IndexSettingsRules {
       if (millis < -1) {
         throw DuetException.illegalArgument(
             "failed to parse value [" + refresh + "] for setting [index.refresh_interval]");
+      }
+    }
+    for (String flag :
+        List.of(
+            "hidden",
+            "blocks.read_only",
+            "blocks.read_only_allow_delete",
+            "blocks.read",
+            "blocks.write",
+            "blocks.metadata")) {
+      String value = out.get(flag);
+      if (value != null) {
+        String v = value.trim();
+        if (!v.equals("true") && !v.equals("false")) {
+          throw DuetException.illegalArgument(
+              "Failed to parse value [" + value + "] as only [true] or [false] are allowed.");
+        }
+        out.put(flag, v);
       }
     }
     String requestCache = out.get(REQUESTS_CACHE_ENABLE);
@@ -201,9 +254,11 @@ public final class IndexSettingsRules {
         fixed.add("index." + key);
       }
     }
-    if (!fixed.isEmpty() && !indices.isEmpty()) {
+    // A closed index takes static settings too, as in OpenSearch.
+    List<IndexMetadata> open = indices.stream().filter(m -> !m.closed()).toList();
+    if (!fixed.isEmpty() && !open.isEmpty()) {
       StringBuilder names = new StringBuilder();
-      for (IndexMetadata index : indices) {
+      for (IndexMetadata index : open) {
         names.append(names.isEmpty() ? "" : ", ");
         names.append('[').append(index.name()).append('/').append(index.uuid()).append(']');
       }
@@ -224,6 +279,108 @@ public final class IndexSettingsRules {
       out.put(index.name(), validate(new IndexSettings(merged, index.settings().lists())));
     }
     return out;
+  }
+
+  /**
+   * {@code index.number_of_routing_shards}: at least 1, at least {@code number_of_shards} and a
+   * multiple of it (the shards a split may reach), in OpenSearch's words and order.
+   */
+  private static void validateRoutingShards(Map<String, String> out) {
+    parseInt(out, "number_of_routing_shards", 1);
+    String routing = out.get("number_of_routing_shards");
+    if (routing == null) {
+      return;
+    }
+    int routingShards = Integer.parseInt(routing);
+    int shards = Integer.parseInt(out.getOrDefault("number_of_shards", "1"));
+    if (routingShards < shards) {
+      throw DuetException.illegalArgument(
+          "index.number_of_routing_shards ["
+              + routingShards
+              + "] must be >= index.number_of_shards ["
+              + shards
+              + "]");
+    }
+    if (routingShards % shards != 0) {
+      throw DuetException.illegalArgument(
+          "the number of source shards ["
+              + shards
+              + "] must be a factor of ["
+              + routingShards
+              + "]");
+    }
+  }
+
+  /** {@code index.soft_deletes.enabled}: a boolean that OpenSearch 3 accepts only as true. */
+  private static void validateSoftDeletes(Map<String, String> out) {
+    String value = out.get("soft_deletes.enabled");
+    if (value == null) {
+      return;
+    }
+    if (!value.equals("true") && !value.equals("false")) {
+      throw DuetException.illegalArgument(
+          "Failed to parse value [" + value + "] as only [true] or [false] are allowed.");
+    }
+    if (value.equals("false")) {
+      throw DuetException.illegalArgument(
+          "Creating indices with soft-deletes disabled is no longer supported. Please do not"
+              + " specify a value for setting [index.soft_deletes.enabled].");
+    }
+  }
+
+  /**
+   * {@code index.translog.retention.size} and {@code .age}: deprecated in OpenSearch and ignored
+   * (Duet keeps no translog past a commit), but still a byte size and a time value.
+   */
+  private static void validateRetention(Map<String, String> out) {
+    String size = out.get("translog.retention.size");
+    if (size != null) {
+      try {
+        ByteSizes.parse(size, "index.translog.retention.size");
+      } catch (DuetException e) {
+        throw retentionFailure("index.translog.retention.size", size, "a size in bytes");
+      }
+    }
+    String age = out.get("translog.retention.age");
+    if (age != null) {
+      try {
+        TimeValues.parseMillis(age, "index.translog.retention.age");
+      } catch (DuetException e) {
+        throw retentionFailure("index.translog.retention.age", age, "a time value");
+      }
+    }
+  }
+
+  private static DuetException retentionFailure(String key, String value, String what) {
+    String reason =
+        "failed to parse setting ["
+            + key
+            + "] with value ["
+            + value
+            + "] as "
+            + what
+            + ": unit is missing or unrecognized";
+    return new DuetException(
+        400,
+        "illegal_argument_exception",
+        reason,
+        Map.of(),
+        new DuetException(400, "parse_exception", reason));
+  }
+
+  /**
+   * {@code index.routing.rebalance.enable}: one of OpenSearch's rebalance modes (a single node has
+   * nothing to rebalance, so the value is kept and reported only).
+   */
+  private static void validateRebalance(Map<String, String> out) {
+    String value = out.get("routing.rebalance.enable");
+    if (value == null) {
+      return;
+    }
+    String mode = value.toUpperCase(Locale.ROOT);
+    if (!Set.of("ALL", "PRIMARIES", "REPLICAS", "NONE").contains(mode)) {
+      throw DuetException.illegalArgument("Illegal rebalance.enable value [" + mode + "]");
+    }
   }
 
   /** {@code index.mapping.ignore_malformed}: the default of every field's own parameter. */

@@ -94,7 +94,7 @@ public final class FullTextQueries {
     }
     fields.requireIndexed(name, field);
     Query q = new QueryBuilder(analyzer(name, analyzer)).createPhraseQuery(name, text, slop);
-    return q == null ? zeroTerms(zeroTermsAll) : q;
+    return q == null ? zeroTerms(zeroTermsAll) : confirmedOnSource(name, field, q);
   }
 
   Query phrasePrefix(MatchPhrasePrefix m) {
@@ -121,7 +121,26 @@ public final class FullTextQueries {
     if (positions.isEmpty()) {
       return zeroTerms(zeroTermsAll);
     }
-    return new PhrasePrefixQuery(name, positions, slop, maxExpansions);
+    return confirmedOnSource(
+        name, field, new PhrasePrefixQuery(name, positions, slop, maxExpansions));
+  }
+
+  /**
+   * A positional query as the field can answer it: itself, or confirmed on each candidate's source
+   * when the field keeps no positions (with a constant score, as OpenSearch's match_only_text).
+   */
+  Query confirmedOnSource(String name, FieldMapping field, Query positional) {
+    if (!FieldTypes.of(field).phrasesFromSource()) {
+      return positional;
+    }
+    if (positional instanceof org.apache.lucene.search.TermQuery) {
+      return new org.apache.lucene.search.ConstantScoreQuery(positional);
+    }
+    int dot = name.lastIndexOf('.');
+    // A multi-field's values are its parent's in the source.
+    String sourcePath =
+        dot > 0 && lookup.leaf(name.substring(0, dot)) != null ? name.substring(0, dot) : name;
+    return new SourceConfirmedQuery(positional, name, sourcePath, lookup.indexAnalyzer(name));
   }
 
   Query boolPrefix(MatchBoolPrefix m) {

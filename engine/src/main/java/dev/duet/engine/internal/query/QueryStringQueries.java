@@ -212,9 +212,21 @@ public final class QueryStringQueries {
     @Override
     protected Query getPrefixQuery(String field, String termStr) throws ParseException {
       if (field.equals(ALL_FIELDS)) {
-        return perField(f -> terms.prefix(f, termStr, false));
+        return perField(f -> terms.prefix(f, normalized(f, termStr), false));
       }
-      return terms.prefix(field, termStr, false);
+      return terms.prefix(field, normalized(field, termStr), false);
+    }
+
+    /**
+     * A prefix as an analyzed field's search analyzer normalizes it ({@code BA*} finds {@code bar}
+     * on a text field), as OpenSearch's parser does without {@code analyze_wildcard}.
+     */
+    private String normalized(String field, String text) {
+      FieldMapping mapping = lookup.leaf(field);
+      if (mapping == null || !analyzed(mapping)) {
+        return text;
+      }
+      return getAnalyzer().normalize(field, text).utf8ToString();
     }
 
     private Query perField(java.util.function.Function<String, Query> build) {

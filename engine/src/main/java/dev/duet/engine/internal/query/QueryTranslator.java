@@ -206,6 +206,10 @@ public final class QueryTranslator {
           dev.duet.engine.error.DuetException.illegalArgument(reason));
     }
     FieldMapping field = t.field().equals(MetaFields.ID) ? null : lookup.leaf(t.field());
+    Query own = field == null ? null : fields.numericSet(t.field(), field, t.values());
+    if (own != null) {
+      return own; // the type's own set query (numbers, wildcard, flat_object)
+    }
     if (t.field().equals(MetaFields.ID)
         || field != null && FieldTypes.of(field).textSearch() != FieldType.TextSearch.NONE) {
       List<BytesRef> terms = new ArrayList<>(t.values().size());

@@ -67,6 +67,9 @@ public final class TermLevelQueries {
         matched.add(path);
       }
     }
+    if (matched.isEmpty() && name.indexOf('*') < 0 && lookup.leaf(name) != null) {
+      matched.add(name); // a path that resolves inside a field (flat_object)
+    }
     if (matched.isEmpty()) {
       return new MatchNoDocsQuery("no mapped field [" + name + "]");
     }
@@ -90,8 +93,15 @@ public final class TermLevelQueries {
   }
 
   Query prefix(String name, String value, boolean caseInsensitive) {
-    if (stringField(name, "prefix", false) == null) {
+    FieldMapping field = stringField(name, "prefix", false);
+    if (field == null) {
       return new MatchNoDocsQuery("unmapped field [" + name + "]");
+    }
+    Query own =
+        FieldTypes.of(field)
+            .patternQuery(name, field, FieldType.Pattern.PREFIX, value, caseInsensitive, 0, fields);
+    if (own != null) {
+      return own;
     }
     if (caseInsensitive) {
       Automaton a =
@@ -107,8 +117,22 @@ public final class TermLevelQueries {
   }
 
   Query wildcard(Wildcard w) {
-    if (stringField(w.field(), "wildcard", false) == null) {
+    FieldMapping field = stringField(w.field(), "wildcard", false);
+    if (field == null) {
       return new MatchNoDocsQuery("unmapped field [" + w.field() + "]");
+    }
+    Query own =
+        FieldTypes.of(field)
+            .patternQuery(
+                w.field(),
+                field,
+                FieldType.Pattern.WILDCARD,
+                Wildcards.collapseRuns(w.value()),
+                w.caseInsensitive(),
+                0,
+                fields);
+    if (own != null) {
+      return own;
     }
     // Runs of * and ? are rewritten to their shortest equal form: Lucene's automaton for n
     // consecutive * has n^2 transitions (10,000 of them fill any heap).
@@ -125,11 +149,30 @@ public final class TermLevelQueries {
   }
 
   Query regexp(Regexp r) {
-    if (stringField(r.field(), "regexp", false) == null) {
+    FieldMapping field = stringField(r.field(), "regexp", false);
+    if (field == null) {
       return new MatchNoDocsQuery("unmapped field [" + r.field() + "]");
     }
     int flags = regexpFlags(r.flags());
     int match = r.caseInsensitive() ? RegExp.ASCII_CASE_INSENSITIVE : 0;
+    try {
+      RegexLimits.checkLength(r.value(), maxRegexLength, "the Regexp Query request");
+    } catch (DuetException e) {
+      throw fields.failure("failed to create query: " + e.reason(), e);
+    }
+    Query own =
+        FieldTypes.of(field)
+            .patternQuery(
+                r.field(),
+                field,
+                FieldType.Pattern.REGEXP,
+                r.value(),
+                r.caseInsensitive(),
+                flags,
+                fields);
+    if (own != null) {
+      return own;
+    }
     try {
       return new ConstantScoreQuery(
           checkedRegexp(

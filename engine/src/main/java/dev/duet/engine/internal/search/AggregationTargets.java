@@ -166,7 +166,7 @@ public final class AggregationTargets {
             SortField[] keys = sort.getSort();
             Object[] values = new Object[fd.fields.length];
             for (int k = 0; k < values.length; k++) {
-              values[k] = SortValues.render(fd.fields[k]);
+              values[k] = SortValues.render(fd.fields[k], keys[k], lookup::leaf);
               if (keys[k].getType() == SortField.Type.SCORE && fd.fields[k] instanceof Float f) {
                 score = f;
               }

@@ -79,7 +79,7 @@ final class FetchPhase {
         SortField[] keys = sort.getSort();
         Object[] values = new Object[fd.fields.length];
         for (int k = 0; k < values.length; k++) {
-          values[k] = SortValues.render(fd.fields[k]);
+          values[k] = SortValues.render(fd.fields[k], keys[k], targets.get(shard).lookup()::leaf);
           if (keys[k].getType() == SortField.Type.SCORE && fd.fields[k] instanceof Float f) {
             score = f;
           }

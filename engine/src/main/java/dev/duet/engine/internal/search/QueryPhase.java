@@ -97,7 +97,8 @@ final class QueryPhase {
       FieldDoc after =
           cursor instanceof FieldDoc fd
               ? fd
-              : SearchRefinements.after(sort, request.options().searchAfter(), from);
+              : SearchRefinements.after(
+                  sort, request.options().searchAfter(), from, target.lookup()::leaf);
       queries[i] = query;
       List<QueryRescore> rescores = request.controls().rescore();
       Rescoring.validate(rescores, sort != null);

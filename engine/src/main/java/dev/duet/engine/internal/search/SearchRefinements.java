@@ -1,11 +1,14 @@
 package dev.duet.engine.internal.search;
 
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.internal.field.FieldTypes;
 import dev.duet.engine.internal.query.MinScoreQuery;
 import dev.duet.engine.internal.query.QueryTranslator;
 import dev.duet.engine.internal.sort.ModeSortField;
+import dev.duet.engine.mapping.FieldMapping;
 import dev.duet.engine.search.SearchOptions;
 import java.util.List;
+import java.util.function.Function;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.FieldDoc;
@@ -40,7 +43,8 @@ public final class SearchRefinements {
   }
 
   /** The search_after point as a Lucene FieldDoc for the sort, or null when there is none. */
-  static FieldDoc after(Sort sort, List<Object> values, int from) {
+  static FieldDoc after(
+      Sort sort, List<Object> values, int from, Function<String, FieldMapping> leaf) {
     if (values.isEmpty()) {
       return null;
     }
@@ -60,12 +64,13 @@ public final class SearchRefinements {
     }
     Object[] converted = new Object[fields.length];
     for (int i = 0; i < fields.length; i++) {
-      converted[i] = convert(fields[i], values.get(i));
+      converted[i] = convert(fields[i], values.get(i), leaf);
     }
     return new FieldDoc(Integer.MAX_VALUE, Float.NaN, converted);
   }
 
-  private static Object convert(SortField field, Object value) {
+  private static Object convert(
+      SortField field, Object value, Function<String, FieldMapping> leaf) {
     SortField.Type type =
         field instanceof SortedNumericSortField n
             ? n.getNumericType()
@@ -78,11 +83,20 @@ public final class SearchRefinements {
         case LONG -> value instanceof Number n ? n.longValue() : Long.parseLong(text);
         case DOUBLE -> value instanceof Number n ? n.doubleValue() : Double.parseDouble(text);
         case FLOAT -> value instanceof Number n ? n.floatValue() : Float.parseFloat(text);
-        default -> value == null ? null : new BytesRef(text);
+        default -> value == null ? null : term(field.getField(), value, leaf);
       };
     } catch (NumberFormatException e) {
       throw DuetException.illegalArgument(
           "Failed to parse search_after value for field [" + field.getField() + "].");
     }
+  }
+
+  /** A term sort's search_after value as its field's type keeps it in doc values. */
+  private static BytesRef term(String name, Object value, Function<String, FieldMapping> leaf) {
+    FieldMapping field = name == null ? null : leaf.apply(name);
+    if (field == null || field.isObject()) {
+      return new BytesRef(String.valueOf(value));
+    }
+    return FieldTypes.of(field).docValueTerm(value, field);
   }
 }

@@ -122,6 +122,9 @@ public final class NodeSearch implements AutoCloseable {
   public ExplainResult explain(String index, String id, Query query) {
     String concrete = indices.resolver().resolveRead(index);
     LuceneIndex target = indices.get(concrete == null ? index : concrete);
+    if (target == null) {
+      indices.checkNotClosed(concrete == null ? index : concrete);
+    }
     if (target == null && indices.failed().contains(index)) {
       throw indices.failed().unavailable(index);
     }
@@ -179,6 +182,10 @@ public final class NodeSearch implements AutoCloseable {
   /** The open indices a search names, each with its alias filter. */
   private SearchSessions.Targets targets(List<String> names, IndicesOptions options) {
     NodeIndices.Targets targets = indices.targets(names, options);
+    for (var index : targets.indices()) {
+      dev.duet.engine.internal.meta.IndexBlocks.checkRead(
+          index.name(), index.metadata().settings());
+    }
     return new SearchSessions.Targets(targets.indices(), targets.filters());
   }
 

@@ -325,6 +325,10 @@ public final class SearchSessions implements AutoCloseable {
     if (request.controls().collapse() != null) {
       throw new DuetException(400, "search_exception", "cannot use `collapse` in a scroll context");
     }
+    if (!request.trackTotalHits().enabled()) {
+      throw SessionFailures.validation(
+          "disabling [track_total_hits] is not allowed in a scroll context");
+    }
     Targets targets = resolver.resolve(request.indices(), request.indicesOptions());
     String first = targets.indices().isEmpty() ? null : targets.indices().get(0).name();
     for (LuceneIndex target : targets.indices()) {

@@ -63,6 +63,15 @@ public final class DocumentUpdater {
               new LiveVersionMap.Entry(
                   current.version(), current.seqNo(), current.primaryTerm(), current.source(), 0));
     }
+    if (current.source() == null) {
+      // The mapping keeps no _source: nothing to merge the update into.
+      throw new DuetException(
+          400,
+          "document_source_missing_exception",
+          "[" + id + "]: document source missing",
+          Map.of("index", index.name(), "shard", "0", "index_uuid", index.uuid()),
+          null);
+    }
     Map<String, Object> source = SourceMerge.parse(current.source());
     Map<String, Object> doc = SourceMerge.parse(update.doc());
     boolean changed = SourceMerge.update(source, doc, update.detectNoop());

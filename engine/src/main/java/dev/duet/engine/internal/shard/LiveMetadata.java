@@ -98,7 +98,10 @@ final class LiveMetadata {
     doc.add(new StringField(MetaFields.ID, id, Field.Store.YES));
     // Doc values so that a search can sort on _id, as OpenSearch allows.
     doc.add(new SortedDocValuesField(MetaFields.ID, new BytesRef(id)));
-    doc.add(new StoredField(MetaFields.SOURCE, stored));
+    byte[] kept = lookup.keptSource(stored);
+    if (kept != null) {
+      doc.add(new StoredField(MetaFields.SOURCE, kept));
+    }
     return parsed;
   }
 

@@ -80,7 +80,9 @@ public final class LuceneIndex implements Closeable {
         new IndexWriter(
             directory,
             WriterSettings.config(
-                new FieldAnalyzer(), new KnnCodec(field -> live.lookup().vector(field))));
+                new FieldAnalyzer(),
+                new KnnCodec(field -> live.lookup().vector(field)),
+                IndexSorting.sort(metadata.settings(), live.lookup())));
     TranslogRecovery recovery =
         new TranslogRecovery(metadata.name(), writer, versions, live::document);
     IndexDurability opened = null;
@@ -294,7 +296,9 @@ public final class LuceneIndex implements Closeable {
     if (e == null || e.deleted()) {
       return new GetResult(name(), id, false, -1, -2, 0, null);
     }
-    return new GetResult(name(), id, true, e.version(), e.seqNo(), e.primaryTerm(), e.source());
+    // A document whose mapping keeps no _source has none to show.
+    byte[] source = e.source() == DocLookup.NOT_LOADED ? null : e.source();
+    return new GetResult(name(), id, true, e.version(), e.seqNo(), e.primaryTerm(), source);
   }
 
   /** Makes every acknowledged write visible to search before returning. */

@@ -114,7 +114,10 @@ final class WritePath {
         NestedDocuments.write(writer, add ? null : new Term(MetaFields.ID, id), parsed);
         // Logged in id-lock order, so replay sees one id's writes in seq_no order.
         durability.log(TranslogOperation.index(id, seqNo, PRIMARY_TERM, version, source));
-        versions.put(id, new LiveVersionMap.Entry(version, seqNo, PRIMARY_TERM, source, 0));
+        versions.put(
+            id,
+            new LiveVersionMap.Entry(
+                version, seqNo, PRIMARY_TERM, lookup.get().keptSource(source), 0));
       }
     } finally {
       durability.operationLock().unlock();

@@ -4,6 +4,7 @@ import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.codecs.Codec;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.TieredMergePolicy;
+import org.apache.lucene.search.Sort;
 
 /**
  * The {@link IndexWriterConfig} of every Duet index, with OpenSearch 3.8's defaults where Lucene's
@@ -37,7 +38,14 @@ public final class WriterSettings {
 
   private WriterSettings() {}
 
-  static IndexWriterConfig config(Analyzer analyzer, Codec codec) {
+  /** The field Lucene marks each block's parent document with in a sorted index. */
+  static final String PARENT_FIELD = "_duet_parent";
+
+  /**
+   * The config; {@code indexSort} (null when the index is not sorted) is the order segments keep,
+   * with the parent field Lucene needs to keep nested blocks together under it.
+   */
+  static IndexWriterConfig config(Analyzer analyzer, Codec codec, Sort indexSort) {
     TieredMergePolicy merges = new TieredMergePolicy();
     merges.setSegmentsPerTier(SEGMENTS_PER_TIER);
     merges.setMaxMergeAtOnce(MAX_MERGE_AT_ONCE);
@@ -50,6 +58,10 @@ public final class WriterSettings {
     config.setMergePolicy(merges);
     config.setRAMBufferSizeMB(RAM_BUFFER_MB);
     config.setCommitOnClose(false);
+    if (indexSort != null) {
+      config.setIndexSort(indexSort);
+      config.setParentField(PARENT_FIELD);
+    }
     return config;
   }
 }

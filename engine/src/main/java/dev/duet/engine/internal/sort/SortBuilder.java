@@ -91,6 +91,7 @@ public final class SortBuilder {
     }
     FieldType type = FieldTypes.of(field);
     type.requireFielddata(name);
+    type.requireSortable(name);
     if (Boolean.FALSE.equals(field.params().get("doc_values"))
         || type.docValuesType() == DocValuesType.NONE) {
       throw DuetException.illegalArgument(

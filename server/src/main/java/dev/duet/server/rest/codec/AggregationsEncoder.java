@@ -261,6 +261,17 @@ public final class AggregationsEncoder {
           }
         }
       }
+      case IP_RANGE -> {
+        if (!keyed) {
+          key(b.key(), g);
+        }
+        if (b.fromAsString() != null) {
+          g.writeStringField("from", b.fromAsString());
+        }
+        if (b.toAsString() != null) {
+          g.writeStringField("to", b.toAsString());
+        }
+      }
       case FILTERS -> {}
       default -> {
         key(b.key(), g);

@@ -22,6 +22,7 @@ final class BucketAggregationDecoder {
           "multi_terms",
           "range",
           "date_range",
+          "ip_range",
           "histogram",
           "date_histogram",
           "filter",
@@ -48,6 +49,7 @@ final class BucketAggregationDecoder {
       case "terms" -> terms(body);
       case "multi_terms" -> multiTerms(body);
       case "range", "date_range" -> RangeAggregationDecoder.parse(body, type.equals("date_range"));
+      case "ip_range" -> RangeAggregationDecoder.parseIp(body);
       case "histogram", "date_histogram" ->
           HistogramAggregationDecoder.histogram(body, type.equals("date_histogram"));
       case "filter" -> {

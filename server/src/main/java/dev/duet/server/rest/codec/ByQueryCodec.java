@@ -21,7 +21,7 @@ public final class ByQueryCodec {
   private ByQueryCodec() {}
 
   /** The URL parameters a by-query request reads; null when absent. */
-  public record UrlParams(String q, String conflicts, Integer maxDocs, Integer scrollSize) {}
+  public record UrlParams(Query q, String conflicts, Integer maxDocs, Integer scrollSize) {}
 
   public static ByQueryRequest decode(
       ByQueryRequest.Kind kind,
@@ -67,7 +67,7 @@ public final class ByQueryCodec {
       }
     }
     if (url.q() != null) {
-      query = QueryStringParam.parse(url.q());
+      query = url.q();
     }
     if (url.conflicts() != null) {
       conflicts = url.conflicts();

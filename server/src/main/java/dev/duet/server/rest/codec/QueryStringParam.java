@@ -1,29 +1,28 @@
 package dev.duet.server.rest.codec;
 
-import dev.duet.engine.error.DuetException;
 import dev.duet.engine.search.Query;
-import java.util.regex.Pattern;
+import dev.duet.engine.search.QueryString;
+import java.util.function.Function;
 
 /**
- * The {@code q} URL parameter (Lucene query-string syntax), in the one form Duet models so far: a
- * single {@code field:value} clause (or {@code *} / {@code *:*}). Anything richer is refused with a
- * 400 rather than answered wrongly.
+ * The {@code q} URL parameter (Lucene's query-string syntax) and its companions {@code df}, {@code
+ * analyzer}, {@code default_operator}, {@code lenient}, read off a request's parameters; the query
+ * is the model's {@link QueryString#urlParameter}.
  */
 public final class QueryStringParam {
-  private static final Pattern SIMPLE = Pattern.compile("[\\w.@-]+:[\\w.@-]+");
-
   private QueryStringParam() {}
 
-  public static Query parse(String q) {
-    if (q.equals("*") || q.equals("*:*")) {
-      return new Query.MatchAll(1f);
+  /**
+   * The query {@code ?q=} asks for, or null without one. {@code param} reads a URL parameter (null
+   * when absent); {@code lenient} is the {@code lenient} parameter, read as the caller reads
+   * booleans.
+   */
+  public static Query of(Function<String, String> param, boolean lenient) {
+    String q = param.apply("q");
+    if (q == null) {
+      return null;
     }
-    if (!SIMPLE.matcher(q).matches()) {
-      throw DuetException.illegalArgument(
-          "the [q] parameter supports only a single [field:value] clause in Duet, got [" + q + "]");
-    }
-    int colon = q.indexOf(':');
-    return new Query.Match(
-        q.substring(0, colon), q.substring(colon + 1), Query.Operator.OR, null, 1f);
+    return QueryString.urlParameter(
+        q, param.apply("df"), param.apply("analyzer"), param.apply("default_operator"), lenient);
   }
 }

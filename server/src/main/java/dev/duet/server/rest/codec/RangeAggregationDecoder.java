@@ -1,6 +1,7 @@
 package dev.duet.server.rest.codec;
 
 import dev.duet.engine.search.Aggregation;
+import dev.duet.engine.search.Aggregation.IpRangeBound;
 import dev.duet.engine.search.Aggregation.RangeBound;
 import dev.duet.server.rest.codec.AggregationsDecoder.Pending;
 import java.io.IOException;
@@ -9,9 +10,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** The bodies of {@code range} and {@code date_range}. */
+/** The bodies of {@code range}, {@code date_range} and {@code ip_range}. */
 final class RangeAggregationDecoder {
   private static final Set<String> RANGE_KEYS = Set.of("key", "from", "to");
+  private static final Set<String> IP_RANGE_KEYS = Set.of("key", "from", "to", "mask");
 
   private RangeAggregationDecoder() {}
 
@@ -36,6 +38,40 @@ final class RangeAggregationDecoder {
     String fmt = format;
     String name = body.aggName();
     return subs -> new Aggregation.Range(name, f, date, ranges, k, fmt, subs);
+  }
+
+  /** The body of {@code ip_range}: ranges of address literals or CIDR masks. */
+  static Pending parseIp(AggregationBody body) throws IOException {
+    String field = null;
+    List<IpRangeBound> ranges = new ArrayList<>();
+    boolean keyed = false;
+    while (body.next()) {
+      switch (body.field()) {
+        case "field" -> field = body.string();
+        case "keyed" -> keyed = body.bool();
+        case "missing" -> body.skip();
+        case "ranges" -> {
+          for (Map<String, Object> range : body.scalarObjects("range", IP_RANGE_KEYS)) {
+            ranges.add(
+                new IpRangeBound(
+                    text(range.get("key")),
+                    text(range.get("from")),
+                    text(range.get("to")),
+                    text(range.get("mask"))));
+          }
+        }
+        default -> throw body.unknownField();
+      }
+    }
+    body.requireField(field);
+    String f = field;
+    boolean k = keyed;
+    String name = body.aggName();
+    return subs -> new Aggregation.IpRange(name, f, ranges, k, subs);
+  }
+
+  private static String text(Object value) {
+    return value == null ? null : value.toString();
   }
 
   private static void ranges(AggregationBody body, List<RangeBound> out) throws IOException {

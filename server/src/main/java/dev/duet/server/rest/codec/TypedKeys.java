@@ -64,6 +64,7 @@ final class TypedKeys {
             case DATE_HISTOGRAM -> "date_histogram";
             case RANGE -> "range";
             case DATE_RANGE -> "date_range";
+            case IP_RANGE -> "ip_range";
             case FILTERS -> "filters";
             case COMPOSITE -> "composite";
           };
