@@ -169,13 +169,13 @@ public class RequestCacheTest {
   @Test
   void entriesBeyondTheSizeBoundEvictTheLeastRecentlyUsed() {
     SearchResponse response = engine.search(sizeZero("nums", matchAll()));
-    RequestCache cache = new RequestCache(2_000);
+    RequestCache cache = new RequestCache(4_000);
     for (int i = 0; i < 20; i++) {
       cache.put(key(i), response, false);
     }
 
     RequestCache.Stats stats = cache.stats();
-    assertThat(stats.memoryBytes()).isLessThanOrEqualTo(2_000);
+    assertThat(stats.memoryBytes()).isLessThanOrEqualTo(4_000);
     assertThat(stats.entries()).isBetween(1, 19);
     assertThat(stats.evictions()).isEqualTo(20 - stats.entries());
     assertThat(cache.get(key(19))).as("the newest entry stays").isNotNull();
