@@ -10,7 +10,9 @@ import java.util.Objects;
  * start; the sort values of the last hit of the previous page, as the client sent them); and {@code
  * requestCache}, the {@code request_cache} parameter (null: the index's default, which caches
  * {@code size: 0} searches); {@code trackScores}: hits sorted by fields still carry their scores;
- * {@code slice} (null: none) keeps one slice of a scroll's or point in time's documents.
+ * {@code slice} (null: none) keeps one slice of a scroll's or point in time's documents; {@code
+ * indicesBoost} multiplies the scores of each index's hits, the first entry whose index expression
+ * names the index winning.
  */
 public record SearchOptions(
     Float minScore,
@@ -18,8 +20,27 @@ public record SearchOptions(
     List<Object> searchAfter,
     Boolean requestCache,
     boolean trackScores,
-    Slice slice) {
+    Slice slice,
+    List<IndexBoost> indicesBoost) {
   public static final SearchOptions NONE = new SearchOptions(null, null, List.of());
+
+  /** One {@code indices_boost} entry: an index name, alias or wildcard expression and its boost. */
+  public record IndexBoost(String index, float boost) {
+    public IndexBoost {
+      java.util.Objects.requireNonNull(index, "index");
+    }
+  }
+
+  /** Options with every component but {@code indicesBoost}. */
+  public SearchOptions(
+      Float minScore,
+      Query postFilter,
+      List<Object> searchAfter,
+      Boolean requestCache,
+      boolean trackScores,
+      Slice slice) {
+    this(minScore, postFilter, searchAfter, requestCache, trackScores, slice, List.of());
+  }
 
   public SearchOptions {
     if (searchAfter != null && searchAfter.stream().anyMatch(Objects::isNull)) {
@@ -27,6 +48,7 @@ public record SearchOptions(
       throw DuetException.illegalArgument("[search_after] does not support null values");
     }
     searchAfter = searchAfter == null ? List.of() : List.copyOf(searchAfter);
+    indicesBoost = indicesBoost == null ? List.of() : List.copyOf(indicesBoost);
   }
 
   /** Options without a slice. */
@@ -52,16 +74,35 @@ public record SearchOptions(
 
   /** These options with {@code request_cache} set (null: the index's default). */
   public SearchOptions withRequestCache(Boolean requestCache) {
-    return new SearchOptions(minScore, postFilter, searchAfter, requestCache, trackScores, slice);
+    return new SearchOptions(
+        minScore, postFilter, searchAfter, requestCache, trackScores, slice, indicesBoost);
   }
 
   /** These options with {@code track_scores} set. */
   public SearchOptions withTrackScores(boolean trackScores) {
-    return new SearchOptions(minScore, postFilter, searchAfter, requestCache, trackScores, slice);
+    return new SearchOptions(
+        minScore, postFilter, searchAfter, requestCache, trackScores, slice, indicesBoost);
   }
 
   /** These options with a {@code slice} (null: none). */
   public SearchOptions withSlice(Slice slice) {
-    return new SearchOptions(minScore, postFilter, searchAfter, requestCache, trackScores, slice);
+    return new SearchOptions(
+        minScore, postFilter, searchAfter, requestCache, trackScores, slice, indicesBoost);
+  }
+
+  /** These options with {@code indices_boost} entries, in request order. */
+  public SearchOptions withIndicesBoost(List<IndexBoost> indicesBoost) {
+    return new SearchOptions(
+        minScore, postFilter, searchAfter, requestCache, trackScores, slice, indicesBoost);
+  }
+
+  /** The boost of index {@code name}: the first entry for it, else 1. */
+  public float indexBoost(String name) {
+    for (IndexBoost b : indicesBoost) {
+      if (b.index().equals(name)) {
+        return b.boost();
+      }
+    }
+    return 1f;
   }
 }

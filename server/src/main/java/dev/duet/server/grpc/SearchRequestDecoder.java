@@ -255,7 +255,9 @@ final class SearchRequestDecoder {
     if (!body.hasMinScore()
         && !body.hasPostFilter()
         && body.getSearchAfterCount() == 0
-        && !body.getTrackScores()) {
+        && !body.getTrackScores()
+        && body.getIndicesBoostCount() == 0
+        && body.getIndicesBoost2Count() == 0) {
       return request;
     }
     List<Object> after = new ArrayList<>(body.getSearchAfterCount());
@@ -264,11 +266,30 @@ final class SearchRequestDecoder {
     }
     return request.withOptions(
         new dev.duet.engine.search.SearchOptions(
-            body.hasMinScore() ? body.getMinScore() : null,
-            body.hasPostFilter() ? QueryDecoder.decode(body.getPostFilter()) : null,
-            after,
-            null,
-            body.getTrackScores()));
+                body.hasMinScore() ? body.getMinScore() : null,
+                body.hasPostFilter() ? QueryDecoder.decode(body.getPostFilter()) : null,
+                after,
+                null,
+                body.getTrackScores())
+            .withIndicesBoost(indicesBoost(body)));
+  }
+
+  /** {@code indices_boost}: the ordered list form, then the map form, as REST's two forms. */
+  private static List<dev.duet.engine.search.SearchOptions.IndexBoost> indicesBoost(
+      SearchRequestBody body) {
+    List<dev.duet.engine.search.SearchOptions.IndexBoost> out = new java.util.ArrayList<>();
+    for (org.opensearch.protobufs.FloatMap entry : body.getIndicesBoost2List()) {
+      entry
+          .getFloatMapMap()
+          .forEach(
+              (index, boost) ->
+                  out.add(new dev.duet.engine.search.SearchOptions.IndexBoost(index, boost)));
+    }
+    body.getIndicesBoostMap()
+        .forEach(
+            (index, boost) ->
+                out.add(new dev.duet.engine.search.SearchOptions.IndexBoost(index, boost)));
+    return out;
   }
 
   private static void rejectUnsupported(org.opensearch.protobufs.SearchRequest request) {

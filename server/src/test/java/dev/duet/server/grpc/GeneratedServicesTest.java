@@ -191,9 +191,13 @@ class GeneratedServicesTest {
   private static Outcome overGrpc(Operation op, JsonNode example) throws Exception {
     String tag = capitalized(op.tag());
     String service = "duet." + op.tag() + "." + tag + "Service";
-    String group = op.group().substring(op.group().lastIndexOf('.') + 1);
+    // protogen's rule: the group less its tag's prefix, or the whole group under another tag
+    // (indices.get_template under the templates tag is IndicesGetTemplate).
+    String tagPrefix = op.tag() + ".";
+    String group =
+        op.group().startsWith(tagPrefix) ? op.group().substring(tagPrefix.length()) : op.group();
     StringBuilder rpc = new StringBuilder();
-    for (String word : group.split("_")) {
+    for (String word : group.split("[._]")) {
       rpc.append(capitalized(word));
     }
     Class<?> stubs = Class.forName("dev.duet.api." + op.tag() + "." + tag + "ServiceGrpc");

@@ -13,8 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The {@code intervals} query over REST, and the search requests OpenSearch refuses: each status,
- * type and reason is what OpenSearch 3.8.0 answered to the same request.
+ * The {@code intervals} query and {@code indices_boost} over REST, and the search requests
+ * OpenSearch refuses: each status, type and reason is what OpenSearch 3.8.0 answered to the same
+ * request.
  */
 class SearchRefusalsApiTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -43,6 +44,10 @@ class SearchRefusalsApiTest {
         {"text":"Its cold outside, theres no kind of atmosphere","k":"b","i":2}
         """,
         "application/x-ndjson");
+    for (String index : new String[] {"boost_1", "boost_2"}) {
+      http.send("PUT", "/" + index + "/_doc/1?refresh=true", "{\"foo\":\"bar\"}");
+    }
+    http.send("PUT", "/boost_1/_alias/alias_1");
   }
 
   @AfterAll
@@ -68,6 +73,45 @@ class SearchRefusalsApiTest {
              {"prefix":{"prefix":"out"}}],"mode":"ordered","max_gaps":0,
              "filter":{"not_containing":{"match":{"query":"is"}}}}}}}}""");
     assertThat(filtered.get("hits").get("total").get("value").asInt()).isEqualTo(1);
+  }
+
+  @Test
+  void indicesBoostOrdersHitsByIndexInEitherFormTheFirstMatchWinning() throws Exception {
+    assertThat(boostedOrder("{\"indices_boost\":{\"boost_1\":2.0,\"boost_2\":1.0}}"))
+        .isEqualTo("boost_1,boost_2");
+    assertThat(boostedOrder("{\"indices_boost\":[{\"boost_1\":1.0},{\"boost_2\":2.0}]}"))
+        .isEqualTo("boost_2,boost_1");
+    assertThat(boostedOrder("{\"indices_boost\":[{\"alias_1\":2.0}]}"))
+        .isEqualTo("boost_1,boost_2");
+    assertThat(boostedOrder("{\"indices_boost\":[{\"*_2\":2.0}]}")).isEqualTo("boost_2,boost_1");
+    assertThat(
+            boostedOrder("{\"indices_boost\":[{\"*_1\":1.0},{\"boost_2\":2.0},{\"alias_1\":3.0}]}"))
+        .isEqualTo("boost_2,boost_1");
+    RestClient.Response missing =
+        http.send(
+            "POST",
+            "/boost_*/_search",
+            "{\"indices_boost\":[{\"nonexistent\":2.0},{\"boost_1\":1.0}]}");
+    assertThat(missing.status()).isEqualTo(404);
+    assertThat(missing.body()).contains("no such index [nonexistent]");
+    assertThat(
+            boostedOrder(
+                "/boost_*/_search?ignore_unavailable=true",
+                "{\"indices_boost\":[{\"nonexistent\":3.0},{\"boost_2\":2.0}]}"))
+        .isEqualTo("boost_2,boost_1");
+  }
+
+  private static String boostedOrder(String body) throws Exception {
+    return boostedOrder("/boost_*/_search", body);
+  }
+
+  private static String boostedOrder(String path, String body) throws Exception {
+    JsonNode hits = ok(path, body).get("hits").get("hits");
+    StringBuilder order = new StringBuilder();
+    for (JsonNode hit : hits) {
+      order.append(order.isEmpty() ? "" : ",").append(hit.get("_index").asText());
+    }
+    return order.toString();
   }
 
   @Test

@@ -82,10 +82,14 @@ final class QueryPhase {
       LuceneIndex target = targets.get(i);
       QueryTranslator translator = new QueryTranslator(target);
       models.add(filtered(request.query(), aliasFilters.get(i)));
+      Query translated = translator.translateRequest(models.get(i));
+      float indexBoost = request.options().indexBoost(target.name());
+      if (indexBoost != 1f) {
+        translated = new org.apache.lucene.search.BoostQuery(translated, indexBoost);
+      }
       Query query =
           SliceQuery.restrict(
-              SearchRefinements.hitsQuery(
-                  translator.translateRequest(models.get(i)), request.options(), translator),
+              SearchRefinements.hitsQuery(translated, request.options(), translator),
               request.options().slice(),
               target);
       Sort previous = sort;

@@ -15,6 +15,7 @@ import dev.duet.engine.search.ExplainResult;
 import dev.duet.engine.search.NodeLimits;
 import dev.duet.engine.search.PointInTime;
 import dev.duet.engine.search.Query;
+import dev.duet.engine.search.SearchOptions;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SearchResponse;
 import dev.duet.engine.search.SessionLimits;
@@ -76,8 +77,31 @@ public final class NodeSearch implements AutoCloseable {
       SliceQuery.requireSession(request);
       SearchSessions.Targets targets = targets(request.indices(), request.indicesOptions());
       return SearchPhase.execute(
-          targets.indices(), targets.filters(), request, requestCache, maxBuckets);
+          targets.indices(), targets.filters(), withIndexBoosts(request), requestCache, maxBuckets);
     }
+  }
+
+  /**
+   * The request with its {@code indices_boost} expressions resolved to index names, each index
+   * keeping the boost of the first entry that names it (a name nothing matches is the request's
+   * {@code index_not_found_exception} unless its indices options ignore it), as OpenSearch resolves
+   * them.
+   */
+  private SearchRequest withIndexBoosts(SearchRequest request) {
+    List<SearchOptions.IndexBoost> given = request.options().indicesBoost();
+    if (given.isEmpty()) {
+      return request;
+    }
+    java.util.Map<String, Float> resolved = new java.util.LinkedHashMap<>();
+    for (SearchOptions.IndexBoost b : given) {
+      for (String name :
+          indices.resolver().resolveNames(List.of(b.index()), request.indicesOptions())) {
+        resolved.putIfAbsent(name, b.boost());
+      }
+    }
+    List<SearchOptions.IndexBoost> concrete = new java.util.ArrayList<>();
+    resolved.forEach((name, boost) -> concrete.add(new SearchOptions.IndexBoost(name, boost)));
+    return request.withOptions(request.options().withIndicesBoost(concrete));
   }
 
   /** A cached answer to {@code request} without searching, or null. */

@@ -18,6 +18,7 @@ final class SearchOptionsDecoder {
   private Query postFilter;
   private List<Object> searchAfter = List.of();
   private boolean trackScores;
+  private List<SearchOptions.IndexBoost> indicesBoost = List.of();
 
   /** Reads the value of {@code field}; the parser is on its first token. */
   void parse(JsonParser p, String field) throws IOException {
@@ -54,6 +55,7 @@ final class SearchOptionsDecoder {
         }
         trackScores = QueryErrors.booleanValue(p);
       }
+      case "indices_boost" -> indicesBoost = indicesBoost(p, t, field);
       default -> throw new IllegalArgumentException(field);
     }
   }
@@ -66,11 +68,71 @@ final class SearchOptionsDecoder {
   }
 
   SearchRequest applyTo(SearchRequest request) {
-    if (minScore == null && postFilter == null && searchAfter.isEmpty() && !trackScores) {
+    if (minScore == null
+        && postFilter == null
+        && searchAfter.isEmpty()
+        && !trackScores
+        && indicesBoost.isEmpty()) {
       return request;
     }
     return request.withOptions(
-        new SearchOptions(minScore, postFilter, searchAfter, null, trackScores));
+        new SearchOptions(minScore, postFilter, searchAfter, null, trackScores)
+            .withIndicesBoost(indicesBoost));
+  }
+
+  /**
+   * {@code indices_boost} in either of OpenSearch's forms: an array of one-entry objects, or (the
+   * deprecated form) one object of entries.
+   */
+  private static List<SearchOptions.IndexBoost> indicesBoost(
+      JsonParser p, JsonToken t, String field) throws IOException {
+    List<SearchOptions.IndexBoost> out = new ArrayList<>();
+    if (t == JsonToken.START_OBJECT) {
+      String index = null;
+      while ((t = p.nextToken()) != JsonToken.END_OBJECT) {
+        if (t == JsonToken.FIELD_NAME) {
+          index = p.currentName();
+        } else if (t.isScalarValue()) {
+          out.add(new SearchOptions.IndexBoost(index, QueryErrors.floatValue(p)));
+        } else {
+          throw unknownKey(p, t, index);
+        }
+      }
+      return out;
+    }
+    if (t != JsonToken.START_ARRAY) {
+      throw unknownKey(p, t, field);
+    }
+    while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+      if (t != JsonToken.START_OBJECT) {
+        throw unknownKey(p, t, field);
+      }
+      expect(p, JsonToken.FIELD_NAME, "FIELD_NAME");
+      String index = p.currentName();
+      t = p.nextToken();
+      if (t != JsonToken.VALUE_NUMBER_INT && t != JsonToken.VALUE_NUMBER_FLOAT) {
+        throw expected(p, "VALUE_NUMBER");
+      }
+      out.add(new SearchOptions.IndexBoost(index, p.getFloatValue()));
+      expect(p, JsonToken.END_OBJECT, "END_OBJECT");
+    }
+    return out;
+  }
+
+  private static void expect(JsonParser p, JsonToken want, String name) throws IOException {
+    if (p.nextToken() != want) {
+      throw expected(p, name);
+    }
+  }
+
+  private static dev.duet.engine.error.DuetException expected(JsonParser p, String name) {
+    return QueryErrors.error(
+        p,
+        "Expected ["
+            + name
+            + "] in [indices_boost] but found ["
+            + Json.tokenName(p.currentToken())
+            + "]");
   }
 
   private static dev.duet.engine.error.DuetException unknownKey(
