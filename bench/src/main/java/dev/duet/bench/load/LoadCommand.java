@@ -14,15 +14,11 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.text.DecimalFormat;
 import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
-import me.tongfei.progressbar.ProgressBarStyle;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -148,7 +144,7 @@ public final class LoadCommand implements Callable<Integer> {
           new Loader(sink, index, batchSize, (long) (batchMb * (1 << 20)), concurrency, maxRetries);
       LoadReport report;
       try (DocumentReader reader = new DocumentReader(in, inputFormat, idField);
-          ProgressBar bar = progress ? bar(size) : null) {
+          ProgressBar bar = progress ? ProgressBars.bytes("load", size) : null) {
         report =
             loader.run(
                 reader,
@@ -208,17 +204,5 @@ public final class LoadCommand implements Callable<Integer> {
     } catch (java.net.ConnectException e) {
       throw new LoadException("cannot reach " + restUrl + " to read the mapping of " + index, e);
     }
-  }
-
-  private static ProgressBar bar(long size) {
-    return new ProgressBarBuilder()
-        .setTaskName("load")
-        .setInitialMax(size)
-        .setUnit(" MB", 1 << 20)
-        .showSpeed(new DecimalFormat("0.0"))
-        .setStyle(ProgressBarStyle.ASCII)
-        .setConsumer(new ConsoleProgressBarConsumer(System.err))
-        .setUpdateIntervalMillis(250)
-        .build();
   }
 }

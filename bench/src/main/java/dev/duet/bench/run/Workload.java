@@ -5,11 +5,13 @@ import dev.duet.bench.client.BenchRequestException;
 import dev.duet.bench.client.IndexOp;
 import dev.duet.bench.client.RestBenchClient;
 import dev.duet.bench.client.TextQuery;
+import dev.duet.bench.load.ProgressBars;
 import dev.duet.bench.workload.BenchDoc;
 import dev.duet.bench.workload.DocGenerator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import me.tongfei.progressbar.ProgressBar;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -61,12 +63,15 @@ public final class Workload {
     }
     if (scenario.kind() == Scenario.Kind.SEARCH || scenario.kind() == Scenario.Kind.AGGREGATE) {
       log.info("loading {} documents into {}", searchDocs, scenario.index());
-      for (int from = 0; from < searchDocs; from += PRELOAD_BATCH) {
-        List<IndexOp> ops = new ArrayList<>(PRELOAD_BATCH);
-        for (int n = from; n < Math.min(searchDocs, from + PRELOAD_BATCH); n++) {
-          ops.add(new IndexOp("s" + n, generator.doc(n).source()));
+      try (ProgressBar bar = ProgressBars.documents("preload " + scenario.index(), searchDocs)) {
+        for (int from = 0; from < searchDocs; from += PRELOAD_BATCH) {
+          List<IndexOp> ops = new ArrayList<>(PRELOAD_BATCH);
+          for (int n = from; n < Math.min(searchDocs, from + PRELOAD_BATCH); n++) {
+            ops.add(new IndexOp("s" + n, generator.doc(n).source()));
+          }
+          admin.bulk(scenario.index(), ops);
+          bar.stepTo(Math.min(searchDocs, from + PRELOAD_BATCH));
         }
-        admin.bulk(scenario.index(), ops);
       }
       RestBenchClient.Response refreshed =
           admin.send("POST", "/" + scenario.index() + "/_refresh", null);
