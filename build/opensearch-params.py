@@ -65,6 +65,8 @@ ROUTES = [
  ("GET","/_component_template",None),("GET","/_component_template/{template}",None),("HEAD","/_component_template/{template}",None),
  ("PUT","/_component_template/{template}",'{"template":{}}'),("POST","/_component_template/{template}",'{"template":{}}'),("DELETE","/_component_template/{missingtemplate}",None),
  ("GET","/_cat/templates",None),("GET","/_cat/templates/{template}",None),
+ # Snapshot routes (their params were read from the rest-api-spec and checked by hand: probing
+ # PUT /_snapshot/{repository}/{snapshot} here would take a snapshot per candidate name).
 ]
 VARS={"index":"strict-probe","newindex":"strict-probe-new","missing":"strict-probe-missing","id":"1","name":"strict-probe-alias","missingalias":"strict-probe-nope","scroll_id":"xyz","metric":"docs","block":"write","template":"strict-probe-template","missingtemplate":"strict-probe-nope","simindex":"strict-probe-sim"}
 # Duet's own names, documented in api/openapi/duet.yaml, that OpenSearch refuses (written after |).

@@ -3,7 +3,9 @@
 # runner) against Duet or OpenSearch 3.8.0. See docs/compatibility-suite.md.
 #
 #   compat-yaml/run.sh duet [--update]        build Duet from this tree, start it (REST 9260, gRPC
-#                                             9460, data in a temp dir), run the suite, stop it;
+#                                             9460, data in a temp dir, path.repo in it as the
+#                                             suite's snapshot repositories need), run the suite,
+#                                             stop it;
 #                                             fails when a test in reference/duet.txt now fails
 #   compat-yaml/run.sh opensearch [--update]  start OpenSearch 3.8.0 (build/opensearch.sh, HTTP
 #                                             9231, gRPC 9431) unless it runs, run the suite, stop
@@ -101,7 +103,7 @@ case "$MODE" in
     [[ "$(java_major "$JAVA_HOME")" -ge 24 ]] && flags+=(--sun-misc-unsafe-memory-access=allow)
     "$JAVA_HOME/bin/java" "${flags[@]}" -Xmx1g -cp "$jar:$(cat server/target/yaml-classpath.txt)" \
       dev.duet.server.cli.DuetCli serve --data "$data" --http-port "$DUET_HTTP_PORT" \
-      --grpc-port "$DUET_GRPC_PORT" >"$OUT/yaml-duet-node.log" 2>&1 &
+      --grpc-port "$DUET_GRPC_PORT" -E path.repo="$data/repo" >"$OUT/yaml-duet-node.log" 2>&1 &
     duet_pid=$!
     trap 'kill "$duet_pid" 2>/dev/null; wait "$duet_pid" 2>/dev/null || true; rm -rf "$data"' EXIT
     for _ in $(seq 1 180); do

@@ -280,6 +280,9 @@ public interface Engine extends Closeable {
    */
   dev.duet.engine.breaker.CircuitBreakers breakers();
 
+  /** Snapshot repositories, snapshots and restores ({@code _snapshot}). */
+  dev.duet.engine.snapshot.Snapshots snapshots();
+
   /** Commits every index to disk and releases it. */
   @Override
   void close();

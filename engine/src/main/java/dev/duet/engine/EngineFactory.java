@@ -21,6 +21,21 @@ public interface EngineFactory {
       int maxBuckets,
       int maxClauseCount);
 
+  /**
+   * The same, with {@code path.repo}: the folders snapshot repositories may be in (none: an {@code
+   * fs} repository is refused).
+   */
+  default Engine open(
+      Path dataDir,
+      AliasFilterDecoder filterDecoder,
+      SessionLimits limits,
+      InstantSource clock,
+      int maxBuckets,
+      int maxClauseCount,
+      java.util.List<Path> repoPaths) {
+    return open(dataDir, filterDecoder, limits, clock, maxBuckets, maxClauseCount);
+  }
+
   /** {@code duet shard remove-corrupted-data} on {@code index} under {@code dataDir}. */
   TranslogRepairReport removeCorruptedTranslog(Path dataDir, String index) throws IOException;
 }

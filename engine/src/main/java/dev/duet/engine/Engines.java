@@ -57,6 +57,23 @@ public final class Engines {
         maxClauseCount);
   }
 
+  /** The same, with {@code path.repo}: the folders the node's snapshot repositories may be in. */
+  public static Engine open(
+      Path dataDir,
+      AliasFilterDecoder filterDecoder,
+      int maxBuckets,
+      int maxClauseCount,
+      java.util.List<Path> repoPaths) {
+    return FACTORY.open(
+        dataDir,
+        filterDecoder,
+        SessionLimits.DEFAULTS,
+        InstantSource.system(),
+        maxBuckets,
+        maxClauseCount,
+        repoPaths);
+  }
+
   /**
    * {@code duet shard remove-corrupted-data}: cuts the translog of {@code index} under {@code
    * dataDir} back to the operations before its damage, keeping a copy of the damaged file. Only

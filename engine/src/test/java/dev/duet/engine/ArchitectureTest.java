@@ -23,7 +23,8 @@ class ArchitectureTest {
     "dev.duet.engine.error..",
     "dev.duet.engine.index..",
     "dev.duet.engine.mapping..",
-    "dev.duet.engine.search.."
+    "dev.duet.engine.search..",
+    "dev.duet.engine.snapshot.."
   };
 
   /** Every package is its own slice: no two packages, however far apart, import each other. */

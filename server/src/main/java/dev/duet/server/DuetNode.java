@@ -195,7 +195,11 @@ public final class DuetNode implements AutoCloseable {
 
   private static Engine openEngine(NodeConfig config) {
     return Engines.open(
-        config.dataDir(), AliasFilterCodec.INSTANCE, config.maxBuckets(), config.maxClauseCount());
+        config.dataDir(),
+        AliasFilterCodec.INSTANCE,
+        config.maxBuckets(),
+        config.maxClauseCount(),
+        config.repoPaths());
   }
 
   /**

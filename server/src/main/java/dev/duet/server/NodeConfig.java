@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import dev.duet.engine.Engines;
 import dev.duet.server.pool.ThreadPoolSizes;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -31,6 +32,8 @@ import java.util.function.Consumer;
  * @param threadPools the search and write pools' sizes and queues ({@code thread_pool.search.size},
  *     {@code thread_pool.search.queue_size}, {@code thread_pool.write.size}, {@code
  *     thread_pool.write.queue_size}; OpenSearch's defaults)
+ * @param repoPaths where snapshot repositories may be ({@code path.repo}; none: no {@code fs}
+ *     repository is accepted, as in OpenSearch)
  */
 public record NodeConfig(
     Path dataDir,
@@ -43,7 +46,8 @@ public record NodeConfig(
     String nodeName,
     int maxBuckets,
     int maxClauseCount,
-    ThreadPoolSizes threadPools) {
+    ThreadPoolSizes threadPools,
+    List<Path> repoPaths) {
 
   public static final String DEFAULT_HOST = "127.0.0.1";
   public static final int DEFAULT_HTTP_PORT = 9200;
@@ -69,6 +73,7 @@ public record NodeConfig(
     requireNonNull(clusterName, "clusterName");
     requireNonNull(nodeName, "nodeName");
     requireNonNull(threadPools, "threadPools");
+    repoPaths = List.copyOf(requireNonNull(repoPaths, "repoPaths"));
     checkPort(httpPort, "http.port");
     checkPort(grpcPort, "grpc.port");
     if (maxHttpContentLength <= 0) {
@@ -86,6 +91,34 @@ public record NodeConfig(
       throw new IllegalArgumentException(
           "grpc.netty.max_msg_size: " + maxGrpcMessageSize + " (expected: > 0)");
     }
+  }
+
+  /** A config without {@code path.repo}. */
+  public NodeConfig(
+      Path dataDir,
+      String host,
+      int httpPort,
+      int grpcPort,
+      long maxHttpContentLength,
+      int maxGrpcMessageSize,
+      String clusterName,
+      String nodeName,
+      int maxBuckets,
+      int maxClauseCount,
+      ThreadPoolSizes threadPools) {
+    this(
+        dataDir,
+        host,
+        httpPort,
+        grpcPort,
+        maxHttpContentLength,
+        maxGrpcMessageSize,
+        clusterName,
+        nodeName,
+        maxBuckets,
+        maxClauseCount,
+        threadPools,
+        List.of());
   }
 
   /**
@@ -152,6 +185,7 @@ public record NodeConfig(
                 c.withMaxHttpContentLength(ByteSizes.parse(v, e.getKey()));
             case "grpc.netty.max_msg_size" ->
                 c.withMaxGrpcMessageSize(Math.toIntExact(ByteSizes.parse(v, e.getKey())));
+            case "path.repo" -> c.withRepoPaths(pathList(v));
             case "cluster.name" -> c.withClusterName(v);
             case "node.name" -> c.withNodeName(v);
             case "search.max_buckets" -> c.withMaxBuckets(parseInt(e.getKey(), v));
@@ -166,7 +200,7 @@ public record NodeConfig(
                 throw new IllegalArgumentException(
                     "unknown setting ["
                         + e.getKey()
-                        + "]; known: path.data, network.host, http.host, http.port,"
+                        + "]; known: path.data, path.repo, network.host, http.host, http.port,"
                         + " aux.transport.transport-grpc.port, grpc.port,"
                         + " http.max_content_length, grpc.netty.max_msg_size, cluster.name,"
                         + " node.name, search.max_buckets,"
@@ -222,6 +256,30 @@ public record NodeConfig(
     return edit(c -> c.threadPools = threadPools);
   }
 
+  public NodeConfig withRepoPaths(List<Path> repoPaths) {
+    return edit(c -> c.repoPaths = repoPaths);
+  }
+
+  /** {@code path.repo} as a settings file or {@code -E} gives it: a path, or a list of them. */
+  private static List<Path> pathList(String value) {
+    String v = value.strip();
+    if (v.startsWith("[") && v.endsWith("]")) {
+      v = v.substring(1, v.length() - 1);
+    }
+    List<Path> paths = new java.util.ArrayList<>();
+    for (String part : v.split(",")) {
+      String p = part.strip();
+      if (p.length() >= 2
+          && (p.startsWith("\"") && p.endsWith("\"") || p.startsWith("'") && p.endsWith("'"))) {
+        p = p.substring(1, p.length() - 1);
+      }
+      if (!p.isEmpty()) {
+        paths.add(Path.of(p));
+      }
+    }
+    return paths;
+  }
+
   /** A copy of this config with {@code change} applied to its components. */
   private NodeConfig edit(Consumer<Components> change) {
     Components c = new Components(this);
@@ -242,6 +300,7 @@ public record NodeConfig(
     int maxBuckets;
     int maxClauseCount;
     ThreadPoolSizes threadPools;
+    List<Path> repoPaths;
 
     Components(NodeConfig c) {
       dataDir = c.dataDir;
@@ -255,6 +314,7 @@ public record NodeConfig(
       maxBuckets = c.maxBuckets;
       maxClauseCount = c.maxClauseCount;
       threadPools = c.threadPools;
+      repoPaths = c.repoPaths;
     }
 
     NodeConfig config() {
@@ -269,7 +329,8 @@ public record NodeConfig(
           nodeName,
           maxBuckets,
           maxClauseCount,
-          threadPools);
+          threadPools,
+          repoPaths);
     }
   }
 

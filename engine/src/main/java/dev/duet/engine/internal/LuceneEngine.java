@@ -31,6 +31,7 @@ import dev.duet.engine.internal.search.RequestCache;
 import dev.duet.engine.internal.session.NodeSearch;
 import dev.duet.engine.internal.session.SearchSessions;
 import dev.duet.engine.internal.shard.ClauseLimit;
+import dev.duet.engine.internal.snapshot.NodeSnapshots;
 import dev.duet.engine.mapping.Mapping;
 import dev.duet.engine.search.AliasFilterDecoder;
 import dev.duet.engine.search.ExplainResult;
@@ -40,6 +41,7 @@ import dev.duet.engine.search.Query;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SearchResponse;
 import dev.duet.engine.search.SessionLimits;
+import dev.duet.engine.snapshot.Snapshots;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -63,6 +65,7 @@ public final class LuceneEngine implements Engine {
   private final NodeDocuments documents;
   private final NodeSearch search;
   private final NodeAdmin admin;
+  private final NodeSnapshots snapshots;
   private final ClauseLimit clauseLimit;
   private volatile NodeLimits nodeLimits;
 
@@ -72,7 +75,8 @@ public final class LuceneEngine implements Engine {
       SessionLimits limits,
       InstantSource clock,
       int maxBuckets,
-      ClauseLimit clauseLimit)
+      ClauseLimit clauseLimit,
+      List<Path> repoPaths)
       throws IOException {
     this.clauseLimit = clauseLimit;
     this.nodeLimits = new NodeLimits(maxBuckets, clauseLimit.max(), limits);
@@ -80,6 +84,7 @@ public final class LuceneEngine implements Engine {
     this.search = new NodeSearch(indices, limits, clock, maxBuckets);
     this.documents = new NodeDocuments(indices);
     this.admin = new NodeAdmin(indices);
+    this.snapshots = new NodeSnapshots(dataDir, repoPaths, indices);
     LOG.info("Lucene vector implementation: {}", VectorSupport.describe());
     indices.openAll();
   }
@@ -141,7 +146,23 @@ public final class LuceneEngine implements Engine {
       InstantSource clock,
       int maxBuckets,
       int maxClauseCount) {
+    return open(dataDir, filterDecoder, limits, clock, maxBuckets, maxClauseCount, List.of());
+  }
+
+  /**
+   * Opens the engine with its node limits and {@code path.repo}: the folders snapshot repositories
+   * may be in.
+   */
+  public static LuceneEngine open(
+      Path dataDir,
+      AliasFilterDecoder filterDecoder,
+      SessionLimits limits,
+      InstantSource clock,
+      int maxBuckets,
+      int maxClauseCount,
+      List<Path> repoPaths) {
     requireNonNull(dataDir, "dataDir");
+    requireNonNull(repoPaths, "repoPaths");
     requireNonNull(filterDecoder, "filterDecoder");
     requireNonNull(limits, "limits");
     requireNonNull(clock, "clock");
@@ -150,7 +171,13 @@ public final class LuceneEngine implements Engine {
     }
     try {
       return new LuceneEngine(
-          dataDir, filterDecoder, limits, clock, maxBuckets, new ClauseLimit(maxClauseCount));
+          dataDir,
+          filterDecoder,
+          limits,
+          clock,
+          maxBuckets,
+          new ClauseLimit(maxClauseCount),
+          repoPaths);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -166,6 +193,11 @@ public final class LuceneEngine implements Engine {
     clauseLimit.set(limits.maxClauseCount());
     search.applyLimits(limits);
     nodeLimits = limits;
+  }
+
+  @Override
+  public Snapshots snapshots() {
+    return snapshots;
   }
 
   @Override
@@ -413,6 +445,7 @@ public final class LuceneEngine implements Engine {
 
   @Override
   public void close() {
+    snapshots.close();
     documents.close();
     search.close();
     indices.close();

@@ -9,6 +9,7 @@ import dev.duet.engine.search.SessionLimits;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.InstantSource;
+import java.util.List;
 
 /** The {@link EngineFactory} of the Lucene engine, registered in {@code META-INF/services}. */
 public final class LuceneEngineFactory implements EngineFactory {
@@ -21,6 +22,19 @@ public final class LuceneEngineFactory implements EngineFactory {
       int maxBuckets,
       int maxClauseCount) {
     return LuceneEngine.open(dataDir, filterDecoder, limits, clock, maxBuckets, maxClauseCount);
+  }
+
+  @Override
+  public Engine open(
+      Path dataDir,
+      AliasFilterDecoder filterDecoder,
+      SessionLimits limits,
+      InstantSource clock,
+      int maxBuckets,
+      int maxClauseCount,
+      List<Path> repoPaths) {
+    return LuceneEngine.open(
+        dataDir, filterDecoder, limits, clock, maxBuckets, maxClauseCount, repoPaths);
   }
 
   @Override

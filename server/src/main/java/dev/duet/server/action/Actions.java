@@ -24,6 +24,7 @@ public final class Actions {
   private final Engine engine;
 
   private final TemplateAction templates;
+  private final SnapshotAction snapshots;
 
   public Actions(Engine engine) {
     this(engine, "duet");
@@ -48,6 +49,12 @@ public final class Actions {
     this.indexMetadata = new IndexMetadataAction(engine);
     this.clusterSettings = new ClusterSettingsAction(engine);
     this.templates = new TemplateAction(engine);
+    this.snapshots = new SnapshotAction(engine);
+  }
+
+  /** Snapshot repositories, snapshots and restores. */
+  public SnapshotAction snapshots() {
+    return snapshots;
   }
 
   /** Create, delete, refresh, flush, stats and segments of indices. */

@@ -59,12 +59,23 @@ final class ServeCommand implements Callable<Integer> {
               + " 10mb), cluster.name, node.name. Command-line options win over the file.")
   Path config;
 
+  @Option(
+      names = "-E",
+      paramLabel = "KEY=VALUE",
+      description =
+          "A setting, as in the config file and as OpenSearch's -E (e.g. -E path.repo=/backups);"
+              + " repeatable. Wins over the file; the options above win over it.")
+  java.util.Map<String, String> settings = new java.util.LinkedHashMap<>();
+
   @Override
   @SuppressForbidden(reason = "command-line entry point tells the user where it listens")
   public Integer call() throws Exception {
     NodeConfig cfg = NodeConfig.defaults(Path.of("data"));
     if (config != null) {
       cfg = cfg.withSettings(NodeSettingsFile.read(config));
+    }
+    if (!settings.isEmpty()) {
+      cfg = cfg.withSettings(settings);
     }
     if (data != null) {
       cfg = cfg.withDataDir(data);

@@ -271,6 +271,22 @@ final class CatRpcs extends CatServiceGrpc.CatServiceImplBase {
   }
 
   @Override
+  public void snapshots(
+      dev.duet.api.cat.SnapshotsRequest request,
+      StreamObserver<dev.duet.api.cat.SnapshotsResponse> responses) {
+    if (refusesText(request.hasFormat(), request.getFormat(), responses)) {
+      return;
+    }
+    rest.unary(
+        "duet.cat.CatService/Snapshots",
+        request.toBuilder().setFormat("json").build(),
+        dev.duet.api.cat.SnapshotsResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/_cat/snapshots"),
+        route(GET, "/_cat/snapshots/{repository}"));
+  }
+
+  @Override
   public void templates(
       dev.duet.api.cat.TemplatesRequest request,
       StreamObserver<dev.duet.api.cat.TemplatesResponse> responses) {

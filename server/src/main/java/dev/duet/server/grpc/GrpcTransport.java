@@ -61,6 +61,7 @@ public final class GrpcTransport {
         .addService(new NodesRpcs(rest))
         .addService(new CatRpcs(rest))
         .addService(new TemplatesRpcs(rest))
+        .addService(new SnapshotRpcs(rest))
         .addService(new InfoRpcs(rest))
         .addService(ProtoReflectionServiceV1.newInstance())
         .enableHealthCheckService(true)

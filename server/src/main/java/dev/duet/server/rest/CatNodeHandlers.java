@@ -13,9 +13,9 @@ import java.util.Locale;
 
 /**
  * The {@code _cat} tables of the node and its shards: {@code allocation}, {@code nodes}, {@code
- * shards}, {@code cluster_manager} (and {@code master}), {@code thread_pool}, and those a one-node
- * Duet answers empty ({@code nodeattrs}, {@code plugins}, {@code fielddata}, {@code repositories},
- * {@code tasks}), in OpenSearch's columns through {@link CatTable}.
+ * shards}, {@code cluster_manager} (and {@code master}), {@code thread_pool}, {@code repositories}
+ * (the snapshot repositories), and those a one-node Duet answers empty ({@code nodeattrs}, {@code
+ * plugins}, {@code fielddata}, {@code tasks}), in OpenSearch's columns through {@link CatTable}.
  */
 final class CatNodeHandlers {
   private static final Column HOST = col("host", Kind.TEXT, List.of("h"), "host name");
@@ -404,9 +404,13 @@ final class CatNodeHandlers {
     return table(request, FIELDDATA, List.of());
   }
 
-  /** {@code GET /_cat/repositories}: no snapshot repository is registered. */
+  /** {@code GET /_cat/repositories}: the registered snapshot repositories. */
   RestResponse repositories(RestRequest request) throws IOException {
-    return table(request, REPOSITORIES, List.of());
+    List<Comparable<?>[]> rows = new java.util.ArrayList<>();
+    for (var r : actions.snapshots().repositories(null)) {
+      rows.add(new Comparable<?>[] {r.name(), r.type()});
+    }
+    return table(request, REPOSITORIES, rows);
   }
 
   /** {@code GET /_cat/tasks}: Duet runs no tracked tasks. */

@@ -40,6 +40,7 @@ public final class RestRoutes {
     ShardViewHandlers shardViews = new ShardViewHandlers(actions, node);
     FieldMappingHandler fieldMapping = new FieldMappingHandler(actions);
     CatNodeHandlers catNodes = new CatNodeHandlers(actions, node);
+    SnapshotHandlers snapshots = new SnapshotHandlers(actions, node);
     return new RestRouter()
         .add("/", root, GET, HEAD)
         .add("/_cluster/health", cluster::health, GET)
@@ -195,6 +196,26 @@ public final class RestRoutes {
         .add("/_component_template/{name}", templates::putComponent, PUT, POST)
         .add("/_component_template/{name}", templates::deleteComponent, DELETE)
         .add("/_cat/templates", templates::cat, GET)
-        .add("/_cat/templates/{name}", templates::cat, GET);
+        .add("/_cat/templates/{name}", templates::cat, GET)
+        .add("/_snapshot", snapshots::getRepositories, GET)
+        .add("/_snapshot/{repository}", snapshots::getRepositories, GET)
+        .add("/_snapshot/{repository}", snapshots::putRepository, PUT, POST)
+        .add("/_snapshot/{repository}", snapshots::deleteRepository, DELETE)
+        .add("/_snapshot/{repository}/_verify", snapshots::verifyRepository, POST)
+        .add("/_snapshot/{repository}/_cleanup", snapshots::cleanupRepository, POST)
+        .add("/_snapshot/{repository}/{snapshot}", snapshots::create, PUT, POST)
+        .add("/_snapshot/{repository}/{snapshot}", snapshots::get, GET)
+        .add("/_snapshot/{repository}/{snapshot}", snapshots::delete, DELETE)
+        .add(
+            "/_snapshot/{repository}/{snapshot}/_clone/{target_snapshot}",
+            snapshots::cloneSnapshot,
+            PUT)
+        .add("/_snapshot/{repository}/{snapshot}/_restore", snapshots::restore, POST)
+        .add("/_snapshot/_status", snapshots::status, GET)
+        .add("/_snapshot/{repository}/_status", snapshots::status, GET)
+        .add("/_snapshot/{repository}/{snapshot}/_status", snapshots::status, GET)
+        .add("/_snapshot/{repository}/{snapshot}/{index}/_status", snapshots::status, GET)
+        .add("/_cat/snapshots", snapshots::cat, GET)
+        .add("/_cat/snapshots/{repository}", snapshots::cat, GET);
   }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.duet.engine.index.IndexInfo;
 import dev.duet.engine.index.IndexSegments;
 import dev.duet.engine.index.SegmentInfo;
+import dev.duet.engine.snapshot.IndexRestore;
 import dev.duet.server.action.Actions;
 import dev.duet.server.rest.codec.JsonOutput;
 import java.io.IOException;
@@ -15,9 +16,10 @@ import org.apache.lucene.util.Version;
 
 /**
  * Per-shard views of the node's indices: {@code _recovery} (how each primary came to be on this
- * node: created empty, or opened from its files on disk at start), {@code _upgrade} (whether any
- * segment was written by an older Lucene: {@code POST} has nothing to rewrite when none was) and
- * {@code _shard_stores} (each primary's store on this node, filtered by shard health).
+ * node: created empty, opened from its files on disk at start, or restored from a snapshot), {@code
+ * _upgrade} (whether any segment was written by an older Lucene: {@code POST} has nothing to
+ * rewrite when none was) and {@code _shard_stores} (each primary's store on this node, filtered by
+ * shard health).
  */
 final class ShardViewHandlers {
   private final Actions actions;
@@ -40,21 +42,34 @@ final class ShardViewHandlers {
       for (IndexInfo info : indices(request)) {
         boolean created = info.creationDate() >= started;
         long at = Math.max(info.creationDate(), started);
+        IndexRestore restore = actions.snapshots().restoreOf(info.name()).orElse(null);
+        if (restore != null) {
+          at = restore.startMillis();
+        }
         g.writeObjectFieldStart(info.name());
         g.writeArrayFieldStart("shards");
         for (int shard = 0; shard < info.settings().numberOfShards(); shard++) {
           g.writeStartObject();
           g.writeNumberField("id", shard);
-          g.writeStringField("type", created ? "EMPTY_STORE" : "EXISTING_STORE");
+          g.writeStringField(
+              "type", restore != null ? "SNAPSHOT" : created ? "EMPTY_STORE" : "EXISTING_STORE");
           g.writeStringField("stage", "DONE");
           g.writeBooleanField("primary", true);
           if (human) {
             g.writeStringField("start_time", Instant.ofEpochMilli(at).toString());
           }
           g.writeNumberField("start_time_in_millis", at);
-          g.writeNumberField("stop_time_in_millis", at);
-          g.writeNumberField("total_time_in_millis", 0);
+          long stop = restore == null ? at : restore.stopMillis();
+          g.writeNumberField("stop_time_in_millis", stop);
+          g.writeNumberField("total_time_in_millis", stop - at);
           g.writeObjectFieldStart("source");
+          if (restore != null) {
+            g.writeStringField("repository", restore.repository());
+            g.writeStringField("snapshot", restore.snapshot());
+            g.writeStringField("version", "3.8.0");
+            g.writeStringField("index", restore.sourceIndex());
+            g.writeStringField("restoreUUID", restore.restoreUuid());
+          }
           g.writeEndObject();
           g.writeObjectFieldStart("target");
           g.writeStringField("id", node.nodeId());
@@ -63,19 +78,23 @@ final class ShardViewHandlers {
           g.writeStringField("ip", node.host());
           g.writeStringField("name", node.nodeName());
           g.writeEndObject();
-          long reused = created ? 0 : info.storeSizeBytes();
+          // A restore's files were all copied from the repository, onto its shard 0.
+          boolean copied = restore != null && shard == 0;
+          long reused = created || restore != null ? 0 : info.storeSizeBytes();
+          long recovered = copied ? restore.bytes() : 0;
+          int files = copied ? restore.files() : 0;
           g.writeObjectFieldStart("index");
           g.writeObjectFieldStart("size");
-          g.writeNumberField("total_in_bytes", reused);
+          g.writeNumberField("total_in_bytes", reused + recovered);
           g.writeNumberField("reused_in_bytes", reused);
-          g.writeNumberField("recovered_in_bytes", 0);
-          g.writeStringField("percent", "0.0%");
+          g.writeNumberField("recovered_in_bytes", recovered);
+          g.writeStringField("percent", copied ? "100.0%" : "0.0%");
           g.writeEndObject();
           g.writeObjectFieldStart("files");
-          g.writeNumberField("total", 0);
+          g.writeNumberField("total", files);
           g.writeNumberField("reused", 0);
-          g.writeNumberField("recovered", 0);
-          g.writeStringField("percent", "0.0%");
+          g.writeNumberField("recovered", files);
+          g.writeStringField("percent", copied ? "100.0%" : "0.0%");
           g.writeEndObject();
           g.writeNumberField("total_time_in_millis", 0);
           g.writeNumberField("source_throttle_time_in_millis", 0);

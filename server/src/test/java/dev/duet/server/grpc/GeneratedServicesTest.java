@@ -79,7 +79,14 @@ class GeneratedServicesTest {
   static void start() {
     // With the node's alias filter decoder, so that filtered aliases answer as in production.
     node =
-        DuetNode.start(NodeConfig.ephemeral(data), Engines.open(data, AliasFilterCodec.INSTANCE));
+        DuetNode.start(
+            NodeConfig.ephemeral(data),
+            Engines.open(
+                data,
+                AliasFilterCodec.INSTANCE,
+                Engines.DEFAULT_MAX_BUCKETS,
+                Engines.DEFAULT_MAX_CLAUSE_COUNT,
+                List.of(data.resolve("repo"))));
     channel = NettyChannelBuilder.forAddress("127.0.0.1", node.grpcPort()).usePlaintext().build();
   }
 
@@ -269,6 +276,7 @@ class GeneratedServicesTest {
     rest("DELETE", "/_component_template/*", null, null);
     rest("DELETE", "/_template/*", null, null);
     assertThat(rest("PUT", "/books", FIXTURE, "application/json").statusCode()).isEqualTo(200);
+    resetSnapshots();
     HttpResponse<String> bulk =
         rest("POST", "/books/_bulk?refresh=true", FIXTURE_DOCS, "application/x-ndjson");
     assertThat(JSON.readTree(bulk.body()).path("errors").asBoolean(true)).isFalse();
@@ -278,6 +286,43 @@ class GeneratedServicesTest {
             .path("settings")
             .path("index");
     return new Fixture(settings.path("uuid").asText(), settings.path("creation_date").asText());
+  }
+
+  /**
+   * One repository, {@code backups}, holding one snapshot of {@code books}, {@code nightly}, taken
+   * once and kept (so its uuid and times are alike for both calls); whatever an example added goes.
+   */
+  private static void resetSnapshots() throws Exception {
+    for (Iterator<String> repos =
+            JSON.readTree(rest("GET", "/_snapshot", null, null).body()).fieldNames();
+        repos.hasNext(); ) {
+      String repo = repos.next();
+      if (!repo.equals("backups")) {
+        rest("DELETE", "/_snapshot/" + repo, null, null);
+      }
+    }
+    String repo = "{\"type\":\"fs\",\"settings\":{\"location\":\"backups\"}}";
+    assertThat(rest("PUT", "/_snapshot/backups", repo, "application/json").statusCode())
+        .isEqualTo(200);
+    for (JsonNode snapshot :
+        JSON.readTree(rest("GET", "/_snapshot/backups/_all?verbose=false", null, null).body())
+            .path("snapshots")) {
+      String name = snapshot.path("snapshot").asText();
+      if (!name.equals("nightly")) {
+        rest("DELETE", "/_snapshot/backups/" + name, null, null);
+      }
+    }
+    if (rest("GET", "/_snapshot/backups/nightly", null, null).statusCode() == 404) {
+      String body = "{\"indices\":\"books\"}";
+      assertThat(
+              rest(
+                      "PUT",
+                      "/_snapshot/backups/nightly?wait_for_completion=true",
+                      body,
+                      "application/json")
+                  .statusCode())
+          .isEqualTo(200);
+    }
   }
 
   private static HttpResponse<String> rest(String method, String path, String body, String type)

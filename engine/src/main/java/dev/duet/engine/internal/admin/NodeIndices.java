@@ -459,6 +459,48 @@ public final class NodeIndices implements AutoCloseable {
     return done;
   }
 
+  /**
+   * Takes a restored index into the node: the folder {@code staged} (on the data folder's file
+   * system, holding the index's Lucene files) becomes the index {@code metadata} describes,
+   * replacing a closed index of that name. 400 when an open or failed index or an alias has the
+   * name by now; the staged folder is then left to the caller.
+   */
+  public IndexInfo adopt(Path staged, IndexMetadata metadata) {
+    String name = metadata.name();
+    synchronized (lock) {
+      if (indices.containsKey(name) || failed.contains(name) || resolver.isAlias(name)) {
+        throw new DuetException(
+            400, "resource_already_exists_exception", "index [" + name + "] already exists");
+      }
+      try {
+        ClosedIndex replaced = closed.remove(name);
+        if (replaced != null) {
+          IndexFolders.deleteRecursively(replaced.dir());
+        }
+        metadata.write(staged);
+        Path dir = indicesDir.resolve(metadata.uuid());
+        Files.move(staged, dir, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        LuceneIndex index = LuceneIndex.open(dir, scheduler, translogTasks, clauseLimit);
+        indices.put(name, index);
+        return index.info();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+  }
+
+  /** The folder of a closed index of that name, or null. */
+  public Path closedFolder(String name) {
+    ClosedIndex shut = closed.get(name);
+    return shut == null ? null : shut.dir();
+  }
+
+  /** The metadata of a closed index of that name, or null. */
+  public IndexMetadata closedMetadata(String name) {
+    ClosedIndex shut = closed.get(name);
+    return shut == null ? null : shut.metadata();
+  }
+
   /** Rewrites a closed index's metadata (a settings change, which a closed index takes). */
   void updateClosed(String name, java.util.function.UnaryOperator<IndexMetadata> change) {
     ClosedIndex shut = closed.get(name);

@@ -76,21 +76,7 @@ public record IndexMetadata(
   }
 
   public void write(Path indexDir) throws IOException {
-    Map<String, Object> root = new LinkedHashMap<>();
-    root.put("name", name);
-    root.put("uuid", uuid);
-    root.put("creation_date", creationDate);
-    if (closed) {
-      root.put("state", "close");
-    }
-    Map<String, Object> settingsMap = new LinkedHashMap<>(settings.sorted());
-    settingsMap.putAll(settings.lists()); // arrays stay arrays
-    root.put("settings", settingsMap);
-    root.put("mappings", mapping.toMap());
-    Map<String, Object> aliasMaps = new LinkedHashMap<>();
-    aliases.forEach((alias, meta) -> aliasMaps.put(alias, meta.toMap()));
-    root.put("aliases", aliasMaps);
-    byte[] bytes = JsonMaps.write(root);
+    byte[] bytes = toJson();
     checkReadable(bytes);
     Path tmp = indexDir.resolve(FILE + ".tmp");
     try (FileChannel ch =
@@ -119,6 +105,30 @@ public record IndexMetadata(
     } catch (IOException e) {
       // Some file systems cannot fsync a directory; the rename is still atomic.
     }
+  }
+
+  /** This metadata as {@code index.json} holds it (what a snapshot keeps of an index). */
+  public byte[] toJson() {
+    Map<String, Object> root = new LinkedHashMap<>();
+    root.put("name", name);
+    root.put("uuid", uuid);
+    root.put("creation_date", creationDate);
+    if (closed) {
+      root.put("state", "close");
+    }
+    Map<String, Object> settingsMap = new LinkedHashMap<>(settings.sorted());
+    settingsMap.putAll(settings.lists()); // arrays stay arrays
+    root.put("settings", settingsMap);
+    root.put("mappings", mapping.toMap());
+    Map<String, Object> aliasMaps = new LinkedHashMap<>();
+    aliases.forEach((alias, meta) -> aliasMaps.put(alias, meta.toMap()));
+    root.put("aliases", aliasMaps);
+    return JsonMaps.write(root);
+  }
+
+  /** Metadata from the bytes {@link #toJson} wrote. */
+  public static IndexMetadata fromJson(byte[] bytes) throws IOException {
+    return parse(bytes);
   }
 
   /**

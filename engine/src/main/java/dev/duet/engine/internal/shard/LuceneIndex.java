@@ -24,7 +24,9 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.DelegatingAnalyzerWrapper;
+import org.apache.lucene.index.IndexCommit;
 import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.SnapshotDeletionPolicy;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.store.AlreadyClosedException;
 import org.apache.lucene.store.Directory;
@@ -299,6 +301,37 @@ public final class LuceneIndex implements Closeable {
     // A document whose mapping keeps no _source has none to show.
     byte[] source = e.source() == DocLookup.NOT_LOADED ? null : e.source();
     return new GetResult(name(), id, true, e.version(), e.seqNo(), e.primaryTerm(), source);
+  }
+
+  /**
+   * Flushes, then holds the commit that results: its files stay on disk, unchanged, until the hold
+   * is closed, however the index goes on writing and merging. What a snapshot copies.
+   */
+  public CommitHold holdCommit() {
+    flush();
+    SnapshotDeletionPolicy policy =
+        (SnapshotDeletionPolicy) writer.getConfig().getIndexDeletionPolicy();
+    try {
+      IndexCommit commit = policy.snapshot();
+      return new CommitHold(
+          luceneFolder(dir),
+          List.copyOf(commit.getFileNames()),
+          () -> {
+            policy.release(commit);
+            if (writer.isOpen()) {
+              writer.deleteUnusedFiles();
+            }
+          });
+    } catch (AlreadyClosedException e) {
+      throw DuetException.indexNotFound(name());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The folder of an index's Lucene files, under its index folder. */
+  public static Path luceneFolder(Path indexDir) {
+    return indexDir.resolve(LUCENE_DIR);
   }
 
   /** Makes every acknowledged write visible to search before returning. */

@@ -3,6 +3,8 @@ package dev.duet.engine.internal.shard;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.codecs.Codec;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.KeepOnlyLastCommitDeletionPolicy;
+import org.apache.lucene.index.SnapshotDeletionPolicy;
 import org.apache.lucene.index.TieredMergePolicy;
 import org.apache.lucene.search.Sort;
 
@@ -58,6 +60,9 @@ public final class WriterSettings {
     config.setMergePolicy(merges);
     config.setRAMBufferSizeMB(RAM_BUFFER_MB);
     config.setCommitOnClose(false);
+    // Snapshots hold a commit's files while they copy them (LuceneIndex.holdCommit).
+    config.setIndexDeletionPolicy(
+        new SnapshotDeletionPolicy(new KeepOnlyLastCommitDeletionPolicy()));
     if (indexSort != null) {
       config.setIndexSort(indexSort);
       config.setParentField(PARENT_FIELD);
