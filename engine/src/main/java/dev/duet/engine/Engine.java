@@ -68,6 +68,12 @@ public interface Engine extends Closeable {
   /** Every index the expression names, with OpenSearch's expression options, sorted by name. */
   List<IndexInfo> indices(String expression, IndicesOptions options);
 
+  /**
+   * {@code _field_caps}: the capabilities of the requested fields across the indices the request
+   * names (those its index filter may match).
+   */
+  dev.duet.engine.index.FieldCapsResponse fieldCaps(dev.duet.engine.index.FieldCapsRequest request);
+
   /** Deletes an index and its data; 404 {@code index_not_found_exception} if missing. */
   void deleteIndex(String name);
 

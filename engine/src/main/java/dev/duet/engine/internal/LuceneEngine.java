@@ -15,6 +15,8 @@ import dev.duet.engine.document.ReindexRequest;
 import dev.duet.engine.document.ReindexResponse;
 import dev.duet.engine.index.AliasAction;
 import dev.duet.engine.index.AliasMetadata;
+import dev.duet.engine.index.FieldCapsRequest;
+import dev.duet.engine.index.FieldCapsResponse;
 import dev.duet.engine.index.ForceMerge;
 import dev.duet.engine.index.IndexFailure;
 import dev.duet.engine.index.IndexInfo;
@@ -22,6 +24,7 @@ import dev.duet.engine.index.IndexSegments;
 import dev.duet.engine.index.IndexSettings;
 import dev.duet.engine.index.IndexTemplate;
 import dev.duet.engine.index.IndicesOptions;
+import dev.duet.engine.internal.admin.FieldCapabilities;
 import dev.duet.engine.internal.admin.NodeAdmin;
 import dev.duet.engine.internal.admin.NodeIndices;
 import dev.duet.engine.internal.agg.AggregationPhase;
@@ -221,6 +224,35 @@ public final class LuceneEngine implements Engine {
     List<IndexInfo> out = new ArrayList<>(indices.infos(expression, options));
     out.sort(Comparator.comparing(IndexInfo::name));
     return out;
+  }
+
+  @Override
+  public FieldCapsResponse fieldCaps(FieldCapsRequest request) {
+    List<IndexInfo> targets = new ArrayList<>();
+    for (IndexInfo index : indices(request.expression(), request.options())) {
+      if (index.closed()) {
+        continue;
+      }
+      if (request.indexFilter() == null || mayMatch(index.name(), request.indexFilter())) {
+        targets.add(index);
+      }
+    }
+    return FieldCapabilities.of(request, targets);
+  }
+
+  // Whether the filter matches a document of the index (OpenSearch asks its can_match phase).
+  private boolean mayMatch(String index, Query filter) {
+    SearchResponse response =
+        search.search(
+            new SearchRequest(
+                List.of(index),
+                filter,
+                0,
+                0,
+                List.of(),
+                dev.duet.engine.search.SourceFilter.NONE,
+                dev.duet.engine.search.TrackTotalHits.DEFAULT));
+    return response.totalHits() != null && response.totalHits().value() > 0;
   }
 
   @Override

@@ -367,6 +367,21 @@ final class IndicesRpcs extends IndicesServiceGrpc.IndicesServiceImplBase {
   }
 
   @Override
+  public void fieldCaps(
+      dev.duet.api.indices.FieldCapsRequest request,
+      StreamObserver<dev.duet.api.indices.FieldCapsResponse> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/FieldCaps",
+        request,
+        dev.duet.api.indices.FieldCapsResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/_field_caps"),
+        route(POST, "/_field_caps"),
+        route(GET, "/{index}/_field_caps"),
+        route(POST, "/{index}/_field_caps"));
+  }
+
+  @Override
   public void getFieldMapping(
       dev.duet.api.indices.GetFieldMappingRequest request,
       StreamObserver<dev.duet.api.indices.GetFieldMappingResponse> responses) {

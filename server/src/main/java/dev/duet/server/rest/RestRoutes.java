@@ -65,6 +65,8 @@ public final class RestRoutes {
         .add("/{index}/_upgrade", shardViews::upgrade, POST)
         .add("/_shard_stores", shardViews::shardStores, GET)
         .add("/{index}/_shard_stores", shardViews::shardStores, GET)
+        .add("/_field_caps", new FieldCapsHandler(actions), GET, POST)
+        .add("/{index}/_field_caps", new FieldCapsHandler(actions), GET, POST)
         .add("/_mapping/field/{fields}", fieldMapping, GET)
         .add("/{index}/_mapping/field/{fields}", fieldMapping, GET)
         .add("/_nodes", nodes::info, GET)
