@@ -69,6 +69,11 @@ public interface Engine extends Closeable {
   List<IndexInfo> indices(String expression, IndicesOptions options);
 
   /**
+   * {@code _rollover}: moves an alias to a new index when a condition holds for its write index.
+   */
+  dev.duet.engine.index.RolloverResponse rollover(dev.duet.engine.index.RolloverRequest request);
+
+  /**
    * {@code _field_caps}: the capabilities of the requested fields across the indices the request
    * names (those its index filter may match).
    */

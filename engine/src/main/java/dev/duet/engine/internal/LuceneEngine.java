@@ -27,6 +27,7 @@ import dev.duet.engine.index.IndicesOptions;
 import dev.duet.engine.internal.admin.FieldCapabilities;
 import dev.duet.engine.internal.admin.NodeAdmin;
 import dev.duet.engine.internal.admin.NodeIndices;
+import dev.duet.engine.internal.admin.Rollover;
 import dev.duet.engine.internal.agg.AggregationPhase;
 import dev.duet.engine.internal.bulk.NodeDocuments;
 import dev.duet.engine.internal.knn.VectorSupport;
@@ -66,6 +67,7 @@ public final class LuceneEngine implements Engine {
   private final NodeDocuments documents;
   private final NodeSearch search;
   private final NodeAdmin admin;
+  private final Rollover rollover;
   private final ClauseLimit clauseLimit;
   private volatile NodeLimits nodeLimits;
 
@@ -83,6 +85,7 @@ public final class LuceneEngine implements Engine {
     this.search = new NodeSearch(indices, limits, clock, maxBuckets);
     this.documents = new NodeDocuments(indices);
     this.admin = new NodeAdmin(indices);
+    this.rollover = new Rollover(indices, admin, clock);
     LOG.info("Lucene vector implementation: {}", VectorSupport.describe());
     indices.openAll();
   }
@@ -224,6 +227,12 @@ public final class LuceneEngine implements Engine {
     List<IndexInfo> out = new ArrayList<>(indices.infos(expression, options));
     out.sort(Comparator.comparing(IndexInfo::name));
     return out;
+  }
+
+  @Override
+  public dev.duet.engine.index.RolloverResponse rollover(
+      dev.duet.engine.index.RolloverRequest request) {
+    return rollover.rollover(request);
   }
 
   @Override
