@@ -382,6 +382,19 @@ final class IndicesRpcs extends IndicesServiceGrpc.IndicesServiceImplBase {
   }
 
   @Override
+  public void rollover(
+      dev.duet.api.indices.RolloverRequest request,
+      StreamObserver<dev.duet.api.indices.RolloverResponse> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/Rollover",
+        request,
+        dev.duet.api.indices.RolloverResponse.getDefaultInstance(),
+        responses,
+        route(POST, "/{index}/_rollover"),
+        route(POST, "/{index}/_rollover/{new_index}"));
+  }
+
+  @Override
   public void getFieldMapping(
       dev.duet.api.indices.GetFieldMappingRequest request,
       StreamObserver<dev.duet.api.indices.GetFieldMappingResponse> responses) {

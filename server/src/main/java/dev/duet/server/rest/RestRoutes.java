@@ -175,6 +175,8 @@ public final class RestRoutes {
         .add("/{index}/_aliases/{name}", aliases::delete, DELETE)
         .add("/_cache/clear", index::clearCache, POST)
         .add("/{index}/_cache/clear", index::clearCache, POST)
+        .add("/{index}/_rollover", new RolloverHandler(actions), POST)
+        .add("/{index}/_rollover/{new_index}", new RolloverHandler(actions), POST)
         .add("/{index}/_close", state::close, POST)
         .add("/{index}/_open", state::open, POST)
         .add("/{index}/_block/{block}", state::block, PUT)
