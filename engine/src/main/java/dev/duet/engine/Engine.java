@@ -77,7 +77,8 @@ public interface Engine extends Closeable {
    * {@code _field_caps}: the capabilities of the requested fields across the indices the request
    * names (those its index filter may match).
    */
-  dev.duet.engine.index.FieldCapsResponse fieldCaps(dev.duet.engine.index.FieldCapsRequest request);
+  dev.duet.engine.search.FieldCapsResponse fieldCaps(
+      dev.duet.engine.search.FieldCapsRequest request);
 
   /** Deletes an index and its data; 404 {@code index_not_found_exception} if missing. */
   void deleteIndex(String name);

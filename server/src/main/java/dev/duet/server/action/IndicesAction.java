@@ -56,8 +56,8 @@ public final class IndicesAction {
   }
 
   /** {@code _field_caps}: the requested fields' capabilities across the indices named. */
-  public dev.duet.engine.index.FieldCapsResponse fieldCaps(
-      dev.duet.engine.index.FieldCapsRequest request) {
+  public dev.duet.engine.search.FieldCapsResponse fieldCaps(
+      dev.duet.engine.search.FieldCapsRequest request) {
     return engine.fieldCaps(request);
   }
 

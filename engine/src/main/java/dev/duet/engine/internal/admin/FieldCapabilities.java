@@ -1,13 +1,13 @@
 package dev.duet.engine.internal.admin;
 
-import dev.duet.engine.index.FieldCapsRequest;
-import dev.duet.engine.index.FieldCapsResponse;
-import dev.duet.engine.index.FieldCapsResponse.Capability;
 import dev.duet.engine.index.IndexInfo;
 import dev.duet.engine.internal.field.FieldType;
 import dev.duet.engine.internal.field.FieldTypes;
 import dev.duet.engine.internal.source.Wildcards;
 import dev.duet.engine.mapping.FieldMapping;
+import dev.duet.engine.search.FieldCapsRequest;
+import dev.duet.engine.search.FieldCapsResponse;
+import dev.duet.engine.search.FieldCapsResponse.Capability;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -7,13 +7,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.duet.engine.document.RefreshPolicy;
-import dev.duet.engine.index.FieldCapsRequest;
-import dev.duet.engine.index.FieldCapsResponse;
-import dev.duet.engine.index.FieldCapsResponse.Capability;
 import dev.duet.engine.index.IndexSettings;
 import dev.duet.engine.index.IndicesOptions;
 import dev.duet.engine.internal.LuceneEngine;
 import dev.duet.engine.mapping.Mapping;
+import dev.duet.engine.search.FieldCapsRequest;
+import dev.duet.engine.search.FieldCapsResponse;
+import dev.duet.engine.search.FieldCapsResponse.Capability;
 import dev.duet.engine.search.Query;
 import java.nio.file.Path;
 import java.util.List;

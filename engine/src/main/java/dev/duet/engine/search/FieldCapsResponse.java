@@ -1,4 +1,4 @@
-package dev.duet.engine.index;
+package dev.duet.engine.search;
 
 import java.util.List;
 import java.util.Map;

@@ -1,9 +1,9 @@
-package dev.duet.engine.index;
+package dev.duet.engine.search;
 
 import static java.util.Objects.requireNonNull;
 
 import dev.duet.engine.error.DuetException;
-import dev.duet.engine.search.Query;
+import dev.duet.engine.index.IndicesOptions;
 import java.util.List;
 
 /**
