@@ -68,6 +68,18 @@ public interface Engine extends Closeable {
   /** Every index the expression names, with OpenSearch's expression options, sorted by name. */
   List<IndexInfo> indices(String expression, IndicesOptions options);
 
+  /**
+   * {@code _rollover}: moves an alias to a new index when a condition holds for its write index.
+   */
+  dev.duet.engine.index.RolloverResponse rollover(dev.duet.engine.index.RolloverRequest request);
+
+  /**
+   * {@code _field_caps}: the capabilities of the requested fields across the indices the request
+   * names (those its index filter may match).
+   */
+  dev.duet.engine.search.FieldCapsResponse fieldCaps(
+      dev.duet.engine.search.FieldCapsRequest request);
+
   /** Deletes an index and its data; 404 {@code index_not_found_exception} if missing. */
   void deleteIndex(String name);
 

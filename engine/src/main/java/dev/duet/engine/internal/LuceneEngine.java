@@ -22,8 +22,10 @@ import dev.duet.engine.index.IndexSegments;
 import dev.duet.engine.index.IndexSettings;
 import dev.duet.engine.index.IndexTemplate;
 import dev.duet.engine.index.IndicesOptions;
+import dev.duet.engine.internal.admin.FieldCapabilities;
 import dev.duet.engine.internal.admin.NodeAdmin;
 import dev.duet.engine.internal.admin.NodeIndices;
+import dev.duet.engine.internal.admin.Rollover;
 import dev.duet.engine.internal.agg.AggregationPhase;
 import dev.duet.engine.internal.bulk.NodeDocuments;
 import dev.duet.engine.internal.knn.VectorSupport;
@@ -35,6 +37,8 @@ import dev.duet.engine.internal.snapshot.NodeSnapshots;
 import dev.duet.engine.mapping.Mapping;
 import dev.duet.engine.search.AliasFilterDecoder;
 import dev.duet.engine.search.ExplainResult;
+import dev.duet.engine.search.FieldCapsRequest;
+import dev.duet.engine.search.FieldCapsResponse;
 import dev.duet.engine.search.NodeLimits;
 import dev.duet.engine.search.PointInTime;
 import dev.duet.engine.search.Query;
@@ -66,6 +70,7 @@ public final class LuceneEngine implements Engine {
   private final NodeSearch search;
   private final NodeAdmin admin;
   private final NodeSnapshots snapshots;
+  private final Rollover rollover;
   private final ClauseLimit clauseLimit;
   private volatile NodeLimits nodeLimits;
 
@@ -85,6 +90,7 @@ public final class LuceneEngine implements Engine {
     this.documents = new NodeDocuments(indices);
     this.admin = new NodeAdmin(indices);
     this.snapshots = new NodeSnapshots(dataDir, repoPaths, indices);
+    this.rollover = new Rollover(indices, admin, clock);
     LOG.info("Lucene vector implementation: {}", VectorSupport.describe());
     indices.openAll();
   }
@@ -253,6 +259,41 @@ public final class LuceneEngine implements Engine {
     List<IndexInfo> out = new ArrayList<>(indices.infos(expression, options));
     out.sort(Comparator.comparing(IndexInfo::name));
     return out;
+  }
+
+  @Override
+  public dev.duet.engine.index.RolloverResponse rollover(
+      dev.duet.engine.index.RolloverRequest request) {
+    return rollover.rollover(request);
+  }
+
+  @Override
+  public FieldCapsResponse fieldCaps(FieldCapsRequest request) {
+    List<IndexInfo> targets = new ArrayList<>();
+    for (IndexInfo index : indices(request.expression(), request.options())) {
+      if (index.closed()) {
+        continue;
+      }
+      if (request.indexFilter() == null || mayMatch(index.name(), request.indexFilter())) {
+        targets.add(index);
+      }
+    }
+    return FieldCapabilities.of(request, targets);
+  }
+
+  // Whether the filter matches a document of the index (OpenSearch asks its can_match phase).
+  private boolean mayMatch(String index, Query filter) {
+    SearchResponse response =
+        search.search(
+            new SearchRequest(
+                List.of(index),
+                filter,
+                0,
+                0,
+                List.of(),
+                dev.duet.engine.search.SourceFilter.NONE,
+                dev.duet.engine.search.TrackTotalHits.DEFAULT));
+    return response.totalHits() != null && response.totalHits().value() > 0;
   }
 
   @Override

@@ -80,7 +80,7 @@ public final class ClusterSettingsAction {
           .fields()
           .forEachRemaining(
               e -> {
-                if (DynamicSetting.of(e.getKey()) != null) {
+                if (DynamicSetting.of(e.getKey()) != null || KeptSetting.of(e.getKey()) != null) {
                   persistent.put(e.getKey(), e.getValue().asText());
                 }
               });
@@ -92,6 +92,13 @@ public final class ClusterSettingsAction {
 
   public synchronized Snapshot get() {
     SortedMap<String, String> defaults = new TreeMap<>();
+    KeptSetting.defaults()
+        .forEach(
+            (k, v) -> {
+              if (!persistent.containsKey(k) && !transientSettings.containsKey(k)) {
+                defaults.put(k, v);
+              }
+            });
     for (DynamicSetting s : DynamicSetting.values()) {
       if (!persistent.containsKey(s.key()) && !transientSettings.containsKey(s.key())) {
         defaults.put(s.key(), s.valueOf(base));
@@ -141,6 +148,15 @@ public final class ClusterSettingsAction {
         continue;
       }
       DynamicSetting setting = DynamicSetting.of(key);
+      KeptSetting kept = KeptSetting.of(key);
+      if (kept != null) {
+        if (e.getValue() == null) {
+          next.remove(key);
+        } else {
+          next.put(key, kept.validate(e.getValue()));
+        }
+        continue;
+      }
       if (setting == null) {
         String why = STATIC.contains(key) ? "not dynamically updateable" : "not recognized";
         throw new DuetException(
@@ -160,7 +176,10 @@ public final class ClusterSettingsAction {
     NodeLimits limits = base;
     for (Map<String, String> layer : List.of(persistent, transients)) {
       for (Map.Entry<String, String> e : layer.entrySet()) {
-        limits = DynamicSetting.of(e.getKey()).with(limits, e.getValue());
+        DynamicSetting setting = DynamicSetting.of(e.getKey());
+        if (setting != null) {
+          limits = setting.with(limits, e.getValue());
+        }
       }
     }
     return limits;

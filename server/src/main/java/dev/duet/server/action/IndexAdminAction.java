@@ -35,6 +35,12 @@ public final class IndexAdminAction {
     return engine.createIndex(index, settings, mapping, aliases);
   }
 
+  /** {@code _rollover}: a new index for the alias when a condition holds. */
+  public dev.duet.engine.index.RolloverResponse rollover(
+      dev.duet.engine.index.RolloverRequest request) {
+    return engine.rollover(request);
+  }
+
   /** {@code _close}: the names of the indices it closed. */
   public List<String> close(String expression, IndicesOptions options) {
     return engine.closeIndices(expression, options);

@@ -55,6 +55,12 @@ public final class IndicesAction {
     return engine.indices(expression, options);
   }
 
+  /** {@code _field_caps}: the requested fields' capabilities across the indices named. */
+  public dev.duet.engine.search.FieldCapsResponse fieldCaps(
+      dev.duet.engine.search.FieldCapsRequest request) {
+    return engine.fieldCaps(request);
+  }
+
   /** The mapping of one index; 404 when missing. */
   public Mapping mapping(String index) {
     return engine.mapping(index);

@@ -367,6 +367,34 @@ final class IndicesRpcs extends IndicesServiceGrpc.IndicesServiceImplBase {
   }
 
   @Override
+  public void fieldCaps(
+      dev.duet.api.indices.FieldCapsRequest request,
+      StreamObserver<dev.duet.api.indices.FieldCapsResponse> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/FieldCaps",
+        request,
+        dev.duet.api.indices.FieldCapsResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/_field_caps"),
+        route(POST, "/_field_caps"),
+        route(GET, "/{index}/_field_caps"),
+        route(POST, "/{index}/_field_caps"));
+  }
+
+  @Override
+  public void rollover(
+      dev.duet.api.indices.RolloverRequest request,
+      StreamObserver<dev.duet.api.indices.RolloverResponse> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/Rollover",
+        request,
+        dev.duet.api.indices.RolloverResponse.getDefaultInstance(),
+        responses,
+        route(POST, "/{index}/_rollover"),
+        route(POST, "/{index}/_rollover/{new_index}"));
+  }
+
+  @Override
   public void getFieldMapping(
       dev.duet.api.indices.GetFieldMappingRequest request,
       StreamObserver<dev.duet.api.indices.GetFieldMappingResponse> responses) {

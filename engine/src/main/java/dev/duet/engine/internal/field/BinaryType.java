@@ -33,6 +33,16 @@ final class BinaryType extends FieldType {
   }
 
   @Override
+  public boolean searchable(FieldMapping field) {
+    return false;
+  }
+
+  @Override
+  public boolean aggregatable(FieldMapping field) {
+    return Boolean.TRUE.equals(field.params().get("doc_values"));
+  }
+
+  @Override
   public Set<String> parameters() {
     return Set.of();
   }

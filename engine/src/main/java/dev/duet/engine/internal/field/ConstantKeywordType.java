@@ -35,6 +35,17 @@ final class ConstantKeywordType extends FieldType {
     return NAME;
   }
 
+  // Every document holds the one value: searchable and aggregatable without an index of its own.
+  @Override
+  public boolean searchable(FieldMapping field) {
+    return true;
+  }
+
+  @Override
+  public boolean aggregatable(FieldMapping field) {
+    return true;
+  }
+
   @Override
   public Set<String> parameters() {
     return Set.of("value");

@@ -138,13 +138,15 @@ final class DateType extends FieldType {
 
   private static long parse(
       DateFormats formats, Object value, boolean roundUp, QueryContext context) {
-    if (value instanceof Number n && formats.format().contains("epoch_millis")) {
-      return n.longValue();
-    }
+    // A number goes through the formats as its text, as OpenSearch's does: 2019 is the year 2019
+    // under strict_date_optional_time, before epoch_millis reads it.
     String text = String.valueOf(value);
     try {
       return context.parseDateMath(text, formats, roundUp);
     } catch (DuetException e) {
+      if (value instanceof Number n && formats.format().contains("epoch_millis")) {
+        return n.longValue();
+      }
       throw new DuetException(
           400, "parse_exception", e.reason() + ": [" + e.reason() + "]", Map.of(), e);
     }

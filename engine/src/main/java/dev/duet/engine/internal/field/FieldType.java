@@ -255,6 +255,23 @@ public abstract class FieldType implements MappedType {
     return docValuesType() != DocValuesType.NONE && docValues(field);
   }
 
+  // ---- _field_caps
+
+  /** The type {@code _field_caps} reports for the field (a {@code token_count} is an integer). */
+  public String capabilityType() {
+    return name();
+  }
+
+  /** Whether {@code _field_caps} reports the field as searchable: it indexes its values. */
+  public boolean searchable(FieldMapping field) {
+    return indexed(field);
+  }
+
+  /** Whether {@code _field_caps} reports the field as aggregatable: it has doc values. */
+  public boolean aggregatable(FieldMapping field) {
+    return hasDocValues(field);
+  }
+
   /** Whether the type's doc-value terms are IP addresses, as {@code ip_range} reads them. */
   public boolean holdsAddresses() {
     return false;

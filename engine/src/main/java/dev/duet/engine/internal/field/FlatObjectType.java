@@ -42,6 +42,11 @@ public final class FlatObjectType extends FieldType {
   }
 
   @Override
+  public boolean aggregatable(FieldMapping field) {
+    return false;
+  }
+
+  @Override
   public Set<String> parameters() {
     return Set.of();
   }

@@ -36,6 +36,11 @@ public final class GeoPointType extends FieldType {
   }
 
   @Override
+  public boolean aggregatable(FieldMapping field) {
+    return docValues(field);
+  }
+
+  @Override
   public Set<String> parameters() {
     return PARAMETERS;
   }

@@ -23,6 +23,11 @@ final class KnnVectorType extends FieldType {
   }
 
   @Override
+  public boolean aggregatable(FieldMapping field) {
+    return false;
+  }
+
+  @Override
   public Set<String> parameters() {
     return KnnVectorMapping.PARAMETERS;
   }

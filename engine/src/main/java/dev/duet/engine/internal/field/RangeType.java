@@ -64,6 +64,11 @@ final class RangeType extends FieldType {
   }
 
   @Override
+  public boolean aggregatable(FieldMapping field) {
+    return docValues(field);
+  }
+
+  @Override
   public Set<String> parameters() {
     return kind == Kind.DATE ? DATE_PARAMETERS : PARAMETERS;
   }

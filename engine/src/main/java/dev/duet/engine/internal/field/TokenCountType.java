@@ -27,6 +27,11 @@ final class TokenCountType extends WholeNumberType {
   }
 
   @Override
+  public String capabilityType() {
+    return "integer";
+  }
+
+  @Override
   public Set<String> parameters() {
     return Set.of("analyzer", "enable_position_increments", "null_value", "boost");
   }

@@ -12,7 +12,8 @@ public final class ByteSizes {
 
   private ByteSizes() {}
 
-  static long parse(String value, String setting) {
+  /** The value in bytes; OpenSearch's 400 naming {@code setting} when it is not a size. */
+  public static long parse(String value, String setting) {
     String v = value.trim().toLowerCase(Locale.ROOT);
     if (v.equals("0") || v.equals("-1")) {
       return Long.parseLong(v);

@@ -73,7 +73,10 @@ public final class IndexSettingsRules {
           "sort.field",
           "sort.order",
           "sort.mode",
-          "sort.missing");
+          "sort.missing",
+          "max_slices_per_scroll",
+          "merge.scheduler.max_merge_count",
+          "merge.scheduler.max_thread_count");
 
   /** The settings {@code PUT /{index}/_settings} may change on an open index. */
   private static final Set<String> DYNAMIC =
@@ -111,7 +114,10 @@ public final class IndexSettingsRules {
           "max_script_fields",
           "translog.retention.size",
           "translog.retention.age",
-          "routing.rebalance.enable");
+          "routing.rebalance.enable",
+          "max_slices_per_scroll",
+          "merge.scheduler.max_merge_count",
+          "merge.scheduler.max_thread_count");
 
   private static final long DEFAULT_SYNC_INTERVAL_MILLIS = 5_000;
   private static final long MIN_SYNC_INTERVAL_MILLIS = 100;
@@ -124,7 +130,7 @@ public final class IndexSettingsRules {
     Map<String, String> out = new LinkedHashMap<>();
     for (Map.Entry<String, String> e : settings.values().entrySet()) {
       String key = e.getKey().startsWith("index.") ? e.getKey().substring(6) : e.getKey();
-      if (!KNOWN.contains(key) && !key.startsWith("analysis.")) {
+      if (!KNOWN.contains(key) && !key.startsWith("analysis.") && !allocationFilter(key)) {
         throw new DuetException(
             400,
             "settings_exception",
@@ -149,6 +155,9 @@ public final class IndexSettingsRules {
     parseInt(out, "analyze.max_token_count", 1);
     parseInt(out, "highlight.max_analyzed_offset", 1);
     parseInt(out, "max_script_fields", 0);
+    parseInt(out, "max_slices_per_scroll", 1);
+    parseInt(out, "merge.scheduler.max_merge_count", 1);
+    parseInt(out, "merge.scheduler.max_thread_count", 1);
     validateRoutingShards(out);
     validateSoftDeletes(out);
     validateRetention(out);
@@ -250,7 +259,7 @@ public final class IndexSettingsRules {
     validate(new IndexSettings(nonNull)); // unknown keys and bad values first, as OpenSearch
     Set<String> fixed = new java.util.TreeSet<>();
     for (String key : changes.keySet()) {
-      if (!DYNAMIC.contains(key)) {
+      if (!DYNAMIC.contains(key) && !allocationFilter(key)) {
         fixed.add("index." + key);
       }
     }
@@ -405,6 +414,26 @@ public final class IndexSettingsRules {
     return v == null
         ? DEFAULT_FLUSH_THRESHOLD_BYTES
         : ByteSizes.parse(v, "index.translog.flush_threshold_size");
+  }
+
+  /**
+   * {@code index.routing.allocation.{include,exclude,require}.<attribute>}: where shards may go. A
+   * one-node Duet keeps them (shrink asks for {@code include._id}); they move nothing.
+   */
+  static boolean allocationFilter(String key) {
+    for (String kind : new String[] {"include.", "exclude.", "require."}) {
+      String prefix = "routing.allocation." + kind;
+      if (key.startsWith(prefix) && key.length() > prefix.length()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** {@code index.max_slices_per_scroll}: the most slices a scroll or point in time may cut. */
+  public static int maxSlicesPerScroll(IndexSettings settings) {
+    String v = settings.get("max_slices_per_scroll");
+    return v == null ? 1024 : Integer.parseInt(v.trim());
   }
 
   public static int maxResultWindow(IndexSettings settings) {

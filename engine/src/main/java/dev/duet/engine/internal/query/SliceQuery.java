@@ -41,9 +41,6 @@ import org.apache.lucene.util.StringHelper;
  * slice {@code floorMod(hash, max)}.
  */
 public final class SliceQuery extends Query {
-  /** OpenSearch's {@code index.max_slices_per_scroll} default. */
-  static final int MAX_SLICES_PER_SCROLL = 1024;
-
   private static final int ID_HASH_SEED = 7919;
 
   private final String field; // null: _id
@@ -72,12 +69,15 @@ public final class SliceQuery extends Query {
     if (slice == null) {
       return query;
     }
-    if (slice.max() > MAX_SLICES_PER_SCROLL) {
+    int maxSlices =
+        dev.duet.engine.internal.meta.IndexSettingsRules.maxSlicesPerScroll(
+            index.metadata().settings());
+    if (slice.max() > maxSlices) {
       throw DuetException.illegalArgument(
           "The number of slices ["
               + slice.max()
               + "] is too large. It must be less than ["
-              + MAX_SLICES_PER_SCROLL
+              + maxSlices
               + "]. This limit can be set by changing the [index.max_slices_per_scroll] index"
               + " level setting.");
     }

@@ -28,7 +28,11 @@ public final class CreateIndexDecoder {
     if (length == 0) {
       return new CreateIndexBody(IndexSettings.DEFAULTS, Mapping.EMPTY, Map.of());
     }
-    Map<String, Object> body = readObject(data, offset, length);
+    return fromMap(readObject(data, offset, length));
+  }
+
+  /** What a create-index body, already read into its neutral map form, asks for. */
+  public static CreateIndexBody fromMap(Map<String, Object> body) {
     IndexSettings settings = IndexSettings.DEFAULTS;
     Mapping mapping = Mapping.EMPTY;
     Map<String, AliasMetadata> aliases = Map.of();
