@@ -66,6 +66,40 @@ public sealed interface Aggregation {
     return List.of();
   }
 
+  /** The aggregation under any {@link WithMeta}: what is computed. */
+  static Aggregation bare(Aggregation aggregation) {
+    return aggregation instanceof WithMeta m ? m.aggregation() : aggregation;
+  }
+
+  /** The {@code meta} a client attached to this aggregation; empty when none. */
+  default Map<String, Object> meta() {
+    return Map.of();
+  }
+
+  /**
+   * An aggregation with the client's {@code meta} object, which the response echoes beside its
+   * result; the engine computes {@link #bare} of it.
+   */
+  record WithMeta(Aggregation aggregation, Map<String, Object> meta) implements Aggregation {
+    public WithMeta {
+      requireNonNull(aggregation, "aggregation");
+      if (aggregation instanceof WithMeta) {
+        throw new IllegalArgumentException("meta is attached once");
+      }
+      meta = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(meta));
+    }
+
+    @Override
+    public String name() {
+      return aggregation.name();
+    }
+
+    @Override
+    public List<Aggregation> subAggregations() {
+      return aggregation.subAggregations();
+    }
+  }
+
   /** {@code terms}: one bucket per distinct value; {@code shardSize} -1 means the default. */
   record Terms(
       String name,
@@ -287,6 +321,27 @@ public sealed interface Aggregation {
     }
   }
 
+  /**
+   * {@code adjacency_matrix}: a bucket per filter (by key) and per pair of filters ({@code a&b},
+   * joined by {@code separator}) of the documents matching both; the filters are taken in their
+   * keys' order, and buckets without documents are left out.
+   */
+  record AdjacencyMatrix(
+      String name,
+      Map<String, Query> filters,
+      String separator,
+      boolean showOnlyIntersecting,
+      List<Aggregation> subAggregations)
+      implements Aggregation {
+    public AdjacencyMatrix {
+      if (filters.isEmpty()) {
+        throw DuetException.illegalArgument("[" + name + "] is missing : filters parameter");
+      }
+      filters = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(filters));
+      subAggregations = List.copyOf(subAggregations);
+    }
+  }
+
   /** {@code missing}: one bucket of the documents without a value for the field. */
   record Missing(String name, String field, List<Aggregation> subAggregations)
       implements Aggregation {
@@ -360,7 +415,11 @@ public sealed interface Aggregation {
     }
   }
 
-  /** {@code percentiles} ({@code ranks} false) and {@code percentile_ranks} (true), by t-digest. */
+  /**
+   * {@code percentiles} ({@code ranks} false) and {@code percentile_ranks} (true), by t-digest of
+   * {@code compression}, or by an HDR histogram of {@code hdrDigits} significant digits when that
+   * is not null.
+   */
   record Percentiles(
       String name,
       String field,
@@ -368,8 +427,30 @@ public sealed interface Aggregation {
       double[] points,
       boolean keyed,
       double compression,
-      Object missing)
+      Object missing,
+      Integer hdrDigits,
+      String format)
       implements Aggregation {
+    /** A t-digest percentiles without a format. */
+    public Percentiles(
+        String name,
+        String field,
+        boolean ranks,
+        double[] points,
+        boolean keyed,
+        double compression,
+        Object missing) {
+      this(name, field, ranks, points, keyed, compression, missing, null, null);
+    }
+
+    /** OpenSearch's bounds of an HDR histogram's significant digits. */
+    public static void checkHdrDigits(int digits) {
+      if (digits < 0 || digits > 5) {
+        throw DuetException.illegalArgument(
+            "[numberOfSignificantValueDigits] must be between 0 and 5");
+      }
+    }
+
     /**
      * Above this a t-digest's arrays outgrow any heap (OpenSearch 3.8 has no bound: 1e10 runs it
      * out of memory).
@@ -389,10 +470,69 @@ public sealed interface Aggregation {
         throw DuetException.illegalArgument(
             "[compression] must be greater than or equal to 0. Found [" + compression + "]");
       }
+      if (hdrDigits != null) {
+        checkHdrDigits(hdrDigits);
+      }
       if (!(compression > 0 && compression <= MAX_COMPRESSION)) {
         throw DuetException.illegalArgument(
             "[compression] must be greater than 0 and at most ["
                 + (long) MAX_COMPRESSION
+                + "]. Found ["
+                + compression
+                + "] in ["
+                + name
+                + "]");
+      }
+    }
+  }
+
+  /**
+   * {@code weighted_avg}: the sum of each value times its document's weight over the sum of the
+   * weights; a document without a value (and no {@code valueMissing}) or a weight (and no {@code
+   * weightMissing}) is passed over.
+   */
+  record WeightedAvg(
+      String name,
+      String valueField,
+      Object valueMissing,
+      String weightField,
+      Object weightMissing,
+      String format)
+      implements Aggregation {
+    public WeightedAvg {
+      if (valueField == null) {
+        throw DuetException.illegalArgument(
+            "Could not find field name [value] in multiValuesSource");
+      }
+      if (weightField == null) {
+        throw DuetException.illegalArgument(
+            "Could not find field name [weight] in multiValuesSource");
+      }
+    }
+  }
+
+  /**
+   * {@code median_absolute_deviation}: the median of the values' distances from their median, both
+   * read from a t-digest of {@code compression}.
+   */
+  record MedianAbsoluteDeviation(
+      String name, String field, double compression, Object missing, String format)
+      implements Aggregation {
+    public MedianAbsoluteDeviation {
+      requireField(field);
+      checkCompression(compression, name);
+    }
+
+    /** OpenSearch's check of a median_absolute_deviation's {@code compression}. */
+    public static void checkCompression(double compression, String name) {
+      if (!(compression > 0)) {
+        throw DuetException.illegalArgument(
+            "[compression] must be greater than 0. Found [" + compression + "] in [" + name + "]");
+      }
+      if (compression > Percentiles.MAX_COMPRESSION) {
+        throw DuetException.illegalArgument(
+            "[compression] must be greater than 0 and at most ["
+                + (long) Percentiles.MAX_COMPRESSION
                 + "]. Found ["
                 + compression
                 + "] in ["

@@ -67,9 +67,18 @@ public sealed interface AggregationResult {
     }
   }
 
-  /** {@code percentiles} / {@code percentile_ranks}: point → value, in request order. */
-  record Percentiles(String name, double[] points, double[] values, boolean keyed)
-      implements AggregationResult {}
+  /**
+   * {@code percentiles} / {@code percentile_ranks}: point → value, in request order; {@code
+   * valuesAsString} (null: none) the values formatted (dates, an explicit format).
+   */
+  record Percentiles(
+      String name, double[] points, double[] values, boolean keyed, List<String> valuesAsString)
+      implements AggregationResult {
+    /** Percentiles without string forms. */
+    public Percentiles(String name, double[] points, double[] values, boolean keyed) {
+      this(name, points, values, keyed, null);
+    }
+  }
 
   /** filter, missing, global: one bucket. */
   record SingleBucket(String name, long docCount, List<AggregationResult> subAggregations)
@@ -167,6 +176,8 @@ public sealed interface AggregationResult {
     /** ip_range: bounds written as addresses ({@code fromAsString}, {@code toAsString}). */
     IP_RANGE,
     FILTERS,
+    /** adjacency_matrix: string keys, written without key_as_string. */
+    ADJACENCY_MATRIX,
     COMPOSITE
   }
 }

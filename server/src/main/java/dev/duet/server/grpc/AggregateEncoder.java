@@ -47,7 +47,10 @@ final class AggregateEncoder {
   private static Aggregate encode(Aggregation spec, AggregationResult result) {
     return switch (result) {
       case AggregationResult.SingleValue v -> {
-        boolean max = spec instanceof Aggregation.Metric m && m.kind() == MetricKind.MAX;
+        boolean max =
+            spec != null
+                && Aggregation.bare(spec) instanceof Aggregation.Metric m
+                && m.kind() == MetricKind.MAX;
         Aggregate.Builder out = Aggregate.newBuilder();
         yield (max ? out.setMax(single(v)) : out.setMin(single(v))).build();
       }

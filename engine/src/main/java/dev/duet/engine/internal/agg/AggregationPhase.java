@@ -40,7 +40,7 @@ public final class AggregationPhase {
     List<Aggregation> scoped = new ArrayList<>();
     List<Aggregation> global = new ArrayList<>();
     for (Aggregation spec : specs) {
-      (spec instanceof Aggregation.Global ? global : scoped).add(spec);
+      (Aggregation.bare(spec) instanceof Aggregation.Global ? global : scoped).add(spec);
     }
     int maxRegexLength = Integer.MAX_VALUE;
     for (AggregationTarget target : targets) {

@@ -35,6 +35,7 @@ final class AggregatorFactory {
 
   private Aggregator create(Aggregation spec, String parent) {
     return switch (spec) {
+      case Aggregation.WithMeta m -> create(m.aggregation(), parent);
       case Aggregation.Terms t -> new TermsAggregator(t, subs(t), maxRegexLength);
       case Aggregation.RareTerms t -> new RareTermsAggregator(t, subs(t), maxRegexLength);
       case Aggregation.SignificantTerms t -> new SignificantTermsAggregator(t, subs(t));
@@ -46,6 +47,7 @@ final class AggregatorFactory {
       case Aggregation.Filter f -> new FilterAggregator(f, subs(f));
       case Aggregation.Filters f -> new FilterAggregator(f, subs(f));
       case Aggregation.Missing m -> new FilterAggregator(m, subs(m));
+      case Aggregation.AdjacencyMatrix m -> new AdjacencyMatrixAggregator(m, subs(m));
       case Aggregation.Global g -> {
         if (parent != null) {
           // OpenSearch answers 500 here; Duet keeps its words and type, as a client error.
@@ -98,6 +100,8 @@ final class AggregatorFactory {
       case Aggregation.Metric m -> new MetricAggregator(m);
       case Aggregation.Cardinality c -> new CardinalityAggregator(c);
       case Aggregation.Percentiles p -> new PercentilesAggregator(p);
+      case Aggregation.WeightedAvg w -> new WeightedAvgAggregator(w);
+      case Aggregation.MedianAbsoluteDeviation m -> new MedianAbsoluteDeviationAggregator(m);
       case Aggregation.TopHits t -> new TopHitsAggregator(t);
       case Aggregation.BucketSort s -> null;
       case Aggregation.BucketMetric m -> null;

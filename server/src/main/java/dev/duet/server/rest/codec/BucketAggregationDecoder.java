@@ -29,6 +29,7 @@ final class BucketAggregationDecoder {
           "date_histogram",
           "filter",
           "filters",
+          "adjacency_matrix",
           "missing",
           "global",
           "composite",
@@ -61,6 +62,7 @@ final class BucketAggregationDecoder {
         yield subs -> new Aggregation.Filter(name, filter, subs);
       }
       case "filters" -> filters(body);
+      case "adjacency_matrix" -> adjacencyMatrix(body);
       case "missing" -> {
         String field = null;
         while (body.next()) {
@@ -223,6 +225,35 @@ final class BucketAggregationDecoder {
     String ok = otherKey;
     String name = body.aggName();
     return subs -> new Aggregation.Filters(name, filters, k, o, ok, subs);
+  }
+
+  private static Pending adjacencyMatrix(AggregationBody body) throws IOException {
+    Map<String, Query> filters = new LinkedHashMap<>();
+    String separator = "&";
+    boolean onlyIntersecting = false;
+    while (body.next()) {
+      JsonParser p = body.parser();
+      switch (body.field()) {
+        case "filters" -> {
+          if (p.currentToken() != JsonToken.START_OBJECT) {
+            throw body.failedToParse(
+                "[filters] doesn't support arrays. Use a single object with multiple fields.");
+          }
+          while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String key = p.currentName();
+            p.nextToken();
+            filters.put(key, QueryDecoder.parse(p));
+          }
+        }
+        case "separator" -> separator = body.string();
+        case "show_only_intersecting" -> onlyIntersecting = body.bool();
+        default -> throw body.unknownField();
+      }
+    }
+    String name = body.aggName();
+    String sep = separator;
+    boolean only = onlyIntersecting;
+    return subs -> new Aggregation.AdjacencyMatrix(name, filters, sep, only, subs);
   }
 
   static List<String> strings(JsonParser p) throws IOException {
