@@ -100,7 +100,10 @@ public sealed interface Aggregation {
     }
   }
 
-  /** {@code terms}: one bucket per distinct value; {@code shardSize} -1 means the default. */
+  /**
+   * {@code terms}: one bucket per distinct value; {@code shardSize} -1 means the default. {@code
+   * valueType} (null: none) is the type an unmapped field's {@code missing} value is read as.
+   */
   record Terms(
       String name,
       String field,
@@ -110,8 +113,33 @@ public sealed interface Aggregation {
       long minDocCount,
       Object missing,
       IncludeExclude includeExclude,
+      String valueType,
       List<Aggregation> subAggregations)
       implements Aggregation {
+    /** A terms aggregation without a value type. */
+    public Terms(
+        String name,
+        String field,
+        int size,
+        int shardSize,
+        List<BucketOrder> order,
+        long minDocCount,
+        Object missing,
+        IncludeExclude includeExclude,
+        List<Aggregation> subAggregations) {
+      this(
+          name,
+          field,
+          size,
+          shardSize,
+          order,
+          minDocCount,
+          missing,
+          includeExclude,
+          null,
+          subAggregations);
+    }
+
     public Terms {
       requireField(field);
       checkSize(size, name);
@@ -291,6 +319,50 @@ public sealed interface Aggregation {
       }
       order = List.copyOf(order);
       subAggregations = List.copyOf(subAggregations);
+    }
+  }
+
+  /**
+   * {@code auto_date_histogram}: a date histogram whose interval is chosen so that at most {@code
+   * buckets} buckets cover the values, from {@code minimumInterval} ({@code second}, null: the
+   * finest) up.
+   */
+  record AutoDateHistogram(
+      String name,
+      String field,
+      int buckets,
+      String minimumInterval,
+      String timeZone,
+      String format,
+      Object missing,
+      List<Aggregation> subAggregations)
+      implements Aggregation {
+    /** The units it rounds to, finest first, as OpenSearch names them in minimum_interval. */
+    public static final List<String> UNITS =
+        List.of("second", "minute", "hour", "day", "month", "year");
+
+    public AutoDateHistogram {
+      requireField(field);
+      checkBuckets(buckets, name);
+      if (minimumInterval != null) {
+        checkMinimumInterval(minimumInterval);
+      }
+      subAggregations = List.copyOf(subAggregations);
+    }
+
+    /** OpenSearch's check of {@code buckets}. */
+    public static void checkBuckets(int buckets, String name) {
+      if (buckets <= 0) {
+        throw DuetException.illegalArgument("buckets must be greater than 0 for [" + name + "]");
+      }
+    }
+
+    /** OpenSearch's check of {@code minimum_interval}. */
+    public static void checkMinimumInterval(String interval) {
+      if (!UNITS.contains(interval)) {
+        throw DuetException.illegalArgument(
+            "minimum_interval must be one of [[second, month, minute, day, hour, year]]");
+      }
     }
   }
 

@@ -86,7 +86,8 @@ public sealed interface AggregationResult {
 
   /**
    * Every multi-bucket aggregation. {@code docCountErrorUpperBound} and {@code sumOtherDocCount}
-   * are set for terms-like kinds only; {@code afterKey} for composite only.
+   * are set for terms-like kinds only; {@code afterKey} for composite only; {@code interval} (like
+   * {@code 7d}) for auto_date_histogram only.
    */
   record Buckets(
       String name,
@@ -95,8 +96,27 @@ public sealed interface AggregationResult {
       boolean keyed,
       Long docCountErrorUpperBound,
       Long sumOtherDocCount,
-      Map<String, Object> afterKey)
-      implements AggregationResult {}
+      Map<String, Object> afterKey,
+      String interval)
+      implements AggregationResult {
+    /** Buckets without the interval that only auto_date_histogram reports. */
+    public Buckets(
+        String name,
+        Kind kind,
+        List<Bucket> buckets,
+        boolean keyed,
+        Long docCountErrorUpperBound,
+        Long sumOtherDocCount,
+        Map<String, Object> afterKey) {
+      this(name, kind, buckets, keyed, docCountErrorUpperBound, sumOtherDocCount, afterKey, null);
+    }
+
+    /** The same aggregation with other buckets. */
+    public Buckets withBuckets(List<Bucket> other) {
+      return new Buckets(
+          name, kind, other, keyed, docCountErrorUpperBound, sumOtherDocCount, afterKey, interval);
+    }
+  }
 
   /**
    * {@code significant_terms}: {@code docCount} documents matched (the foreground), {@code bgCount}
@@ -170,6 +190,8 @@ public sealed interface AggregationResult {
     MULTI_TERMS,
     HISTOGRAM,
     DATE_HISTOGRAM,
+    /** auto_date_histogram: date histogram buckets, and the interval chosen. */
+    AUTO_DATE_HISTOGRAM,
     RANGE,
     DATE_RANGE,
     GEO_DISTANCE,

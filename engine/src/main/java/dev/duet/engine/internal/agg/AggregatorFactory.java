@@ -12,6 +12,8 @@ final class AggregatorFactory {
   // Inside a nested aggregation, its path: the level of the documents being collected there.
   private String nestedScope;
   private boolean inNested;
+  // The nearest enclosing aggregation under which a composite may not sit; null when none.
+  private String blockingParent;
 
   AggregatorFactory(int maxBuckets, int maxRegexLength) {
     this.maxBuckets = maxBuckets;
@@ -44,6 +46,7 @@ final class AggregatorFactory {
       case Aggregation.GeoDistance g -> new RangeAggregator(g, subs(g));
       case Aggregation.IpRange r -> new IpRangeAggregator(r, subs(r));
       case Aggregation.Histogram h -> new HistogramAggregator(h, subs(h), maxBuckets);
+      case Aggregation.AutoDateHistogram h -> new AutoDateHistogramAggregator(h, subs(h));
       case Aggregation.Filter f -> new FilterAggregator(f, subs(f));
       case Aggregation.Filters f -> new FilterAggregator(f, subs(f));
       case Aggregation.Missing m -> new FilterAggregator(m, subs(m));
@@ -63,9 +66,11 @@ final class AggregatorFactory {
         yield new FilterAggregator(g, subs(g));
       }
       case Aggregation.Composite c -> {
-        if (parent != null) {
+        if (blockingParent != null) {
           throw DuetException.illegalArgument(
-              "[composite] aggregation cannot be used with a parent aggregation");
+              "[composite] aggregation cannot be used with a parent aggregation of type: ["
+                  + blockingParent
+                  + "]");
         }
         yield new CompositeAggregator(c, subs(c));
       }
@@ -110,6 +115,43 @@ final class AggregatorFactory {
   }
 
   private List<Aggregator> subs(Aggregation spec) {
-    return create(spec.subAggregations(), spec.name());
+    String outer = blockingParent;
+    // A composite may sit under nested, reverse_nested and filter (one bucket each), as in
+    // OpenSearch; any other parent is named by OpenSearch's factory class in the refusal.
+    blockingParent =
+        switch (spec) {
+          case Aggregation.Nested n -> outer;
+          case Aggregation.ReverseNested r -> outer;
+          case Aggregation.Filter f -> outer;
+          default -> factoryName(spec);
+        };
+    try {
+      return create(spec.subAggregations(), spec.name());
+    } finally {
+      blockingParent = outer;
+    }
+  }
+
+  /** The name of OpenSearch's factory class for a bucket aggregation, as its errors give it. */
+  private static String factoryName(Aggregation spec) {
+    String type =
+        switch (spec) {
+          case Aggregation.Terms t -> "Terms";
+          case Aggregation.RareTerms t -> "RareTerms";
+          case Aggregation.SignificantTerms t -> "SignificantTerms";
+          case Aggregation.MultiTerms t -> "MultiTerms";
+          case Aggregation.Range r -> r.date() ? "DateRange" : "Range";
+          case Aggregation.GeoDistance g -> "GeoDistanceRange";
+          case Aggregation.IpRange r -> "IpRange";
+          case Aggregation.Histogram h -> h.date() ? "DateHistogram" : "Histogram";
+          case Aggregation.Filters f -> "Filters";
+          case Aggregation.AutoDateHistogram h -> "AutoDateHistogram";
+          case Aggregation.AdjacencyMatrix m -> "AdjacencyMatrix";
+          case Aggregation.Missing m -> "Missing";
+          case Aggregation.Global g -> "Global";
+          case Aggregation.Composite c -> "Composite";
+          default -> spec.getClass().getSimpleName();
+        };
+    return type + "AggregatorFactory";
   }
 }

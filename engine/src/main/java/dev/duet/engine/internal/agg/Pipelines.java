@@ -53,14 +53,7 @@ final class Pipelines {
             rewritten = bucketSort(s, rewritten);
           }
         }
-        return new Buckets(
-            buckets.name(),
-            buckets.kind(),
-            rewritten,
-            buckets.keyed(),
-            buckets.docCountErrorUpperBound(),
-            buckets.sumOtherDocCount(),
-            buckets.afterKey());
+        return buckets.withBuckets(rewritten);
       }
       default -> {
         return result;

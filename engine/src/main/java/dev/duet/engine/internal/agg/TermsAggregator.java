@@ -53,8 +53,8 @@ class TermsAggregator extends Aggregator.Buckets {
 
   @Override
   LeafCollector leaf(Segment segment) throws IOException {
-    FieldSource resolved = FieldSource.resolve(segment.target, spec.field());
-    if (resolved != FieldSource.UNMAPPED) {
+    FieldSource resolved = typed(FieldSource.resolve(segment.target, spec.field()));
+    if (resolved != FieldSource.UNMAPPED && segment.target.fields().apply(spec.field()) != null) {
       boolean first = type == null;
       source = resolved;
       mapping = segment.target.fields().apply(spec.field());
@@ -88,6 +88,25 @@ class TermsAggregator extends Aggregator.Buckets {
         collectBucket(subLeaves, doc, ords.add(owning, missing));
       }
     };
+  }
+
+  /**
+   * An unmapped field with a missing value is read as its {@code value_type} ({@code long}, {@code
+   * date}, ...), the missing value becoming a typed key; otherwise {@code resolved} itself.
+   */
+  private FieldSource typed(FieldSource resolved) {
+    if (resolved != FieldSource.UNMAPPED || spec.valueType() == null || spec.missing() == null) {
+      return resolved;
+    }
+    FieldSource typed = FieldSource.ofValueType(spec.valueType());
+    if (typed == null) {
+      return resolved;
+    }
+    if (type == null) {
+      source = typed;
+      format = ValueFormat.of(typed, null, null, null);
+    }
+    return typed;
   }
 
   /**
@@ -181,6 +200,14 @@ class TermsAggregator extends Aggregator.Buckets {
       } catch (NumberFormatException e) {
         throw new DuetException(400, "number_format_exception", e.getMessage());
       }
+    }
+    if (source == FieldSource.BOOLEAN) {
+      return Boolean.parseBoolean(spec.missing().toString()) ? 1 : 0;
+    }
+    if (source == FieldSource.DATE && !(spec.missing() instanceof Number)) {
+      Object own = mapping == null ? null : mapping.params().get("format");
+      return DateFormats.of(own == null ? null : own.toString())
+          .parseMillis(spec.missing().toString(), false);
     }
     double value = MetricAggregator.toDouble(spec.missing());
     return switch (source) {

@@ -62,7 +62,7 @@ abstract class ValueFormat {
     if (source == FieldSource.DATE) {
       String pattern = format;
       if (pattern == null) {
-        Object own = field.params().get("format");
+        Object own = field == null ? null : field.params().get("format");
         pattern = own == null ? DateFormats.DEFAULT : own.toString();
       }
       return date(pattern, zone(timeZone));

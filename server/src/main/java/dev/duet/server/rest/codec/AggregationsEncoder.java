@@ -240,6 +240,9 @@ public final class AggregationsEncoder {
     } else {
       g.writeEndArray();
     }
+    if (b.interval() != null) {
+      g.writeStringField("interval", b.interval());
+    }
   }
 
   private static String keyName(Kind kind, Bucket bucket) {
@@ -259,7 +262,7 @@ public final class AggregationsEncoder {
       throws IOException {
     g.writeStartObject();
     switch (kind) {
-      case HISTOGRAM, DATE_HISTOGRAM -> {
+      case HISTOGRAM, DATE_HISTOGRAM, AUTO_DATE_HISTOGRAM -> {
         if (b.keyAsString() != null) {
           g.writeStringField("key_as_string", b.keyAsString());
         }

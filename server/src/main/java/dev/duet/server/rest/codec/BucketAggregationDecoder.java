@@ -27,6 +27,7 @@ final class BucketAggregationDecoder {
           "ip_range",
           "histogram",
           "date_histogram",
+          "auto_date_histogram",
           "filter",
           "filters",
           "adjacency_matrix",
@@ -61,6 +62,7 @@ final class BucketAggregationDecoder {
         Query filter = QueryDecoder.parse(p);
         yield subs -> new Aggregation.Filter(name, filter, subs);
       }
+      case "auto_date_histogram" -> autoDateHistogram(body);
       case "filters" -> filters(body);
       case "adjacency_matrix" -> adjacencyMatrix(body);
       case "missing" -> {
@@ -99,6 +101,7 @@ final class BucketAggregationDecoder {
     String excludeRegex = null;
     List<String> includeValues = null;
     List<String> excludeValues = null;
+    String valueType = null;
     while (body.next()) {
       switch (body.field()) {
         case "field" -> field = body.string();
@@ -111,9 +114,9 @@ final class BucketAggregationDecoder {
         case "shard_min_doc_count",
             "execution_hint",
             "collect_mode",
-            "show_term_doc_count_error",
-            "value_type" ->
+            "show_term_doc_count_error" ->
             body.skip();
+        case "value_type" -> valueType = body.string();
         case "missing" -> missing = body.scalar();
         case "format" -> body.string();
         case "include" -> {
@@ -148,7 +151,8 @@ final class BucketAggregationDecoder {
     long mdc = minDocCount;
     Object m = missing;
     String name = body.aggName();
-    return subs -> new Aggregation.Terms(name, f, s, ss, o, mdc, m, filter, subs);
+    String vt = valueType;
+    return subs -> new Aggregation.Terms(name, f, s, ss, o, mdc, m, filter, vt, subs);
   }
 
   private static Pending multiTerms(AggregationBody body) throws IOException {
@@ -225,6 +229,44 @@ final class BucketAggregationDecoder {
     String ok = otherKey;
     String name = body.aggName();
     return subs -> new Aggregation.Filters(name, filters, k, o, ok, subs);
+  }
+
+  private static Pending autoDateHistogram(AggregationBody body) throws IOException {
+    String field = null;
+    int buckets = 10;
+    String minimumInterval = null;
+    String timeZone = null;
+    String format = null;
+    Object missing = null;
+    while (body.next()) {
+      switch (body.field()) {
+        case "field" -> field = body.string();
+        case "buckets" -> {
+          buckets = body.intValue();
+          try {
+            Aggregation.AutoDateHistogram.checkBuckets(buckets, body.aggName());
+          } catch (dev.duet.engine.error.DuetException e) {
+            throw body.failedToParse(e);
+          }
+        }
+        case "minimum_interval" ->
+            minimumInterval = body.checked(Aggregation.AutoDateHistogram::checkMinimumInterval);
+        case "time_zone" -> timeZone = body.string();
+        case "format" -> format = body.string();
+        case "missing" -> missing = body.scalar();
+        case "value_type" -> body.skip();
+        default -> throw body.unknownField();
+      }
+    }
+    body.requireField(field);
+    String name = body.aggName();
+    String f = field;
+    int b = buckets;
+    String mi = minimumInterval;
+    String tz = timeZone;
+    String fm = format;
+    Object m = missing;
+    return subs -> new Aggregation.AutoDateHistogram(name, f, b, mi, tz, fm, m, subs);
   }
 
   private static Pending adjacencyMatrix(AggregationBody body) throws IOException {

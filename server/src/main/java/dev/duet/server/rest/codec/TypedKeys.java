@@ -73,6 +73,7 @@ final class TypedKeys {
             case MULTI_TERMS -> "multi_terms";
             case HISTOGRAM -> "histogram";
             case DATE_HISTOGRAM -> "date_histogram";
+            case AUTO_DATE_HISTOGRAM -> "auto_date_histogram";
             case RANGE -> "range";
             case DATE_RANGE -> "date_range";
             case GEO_DISTANCE -> "geo_distance";
