@@ -3,6 +3,7 @@ package dev.duet.engine.search;
 import static java.util.Objects.requireNonNull;
 
 import dev.duet.engine.error.DuetException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -215,17 +216,43 @@ public sealed interface Aggregation {
     }
   }
 
-  /** {@code multi_terms}: one bucket per distinct combination of the fields' values. */
+  /**
+   * {@code multi_terms}: one bucket per distinct combination of the fields' values; {@code missing}
+   * holds, per field, the value of a document without one (null: such documents form no bucket).
+   */
   record MultiTerms(
       String name,
       List<String> fields,
+      List<Object> missing,
       int size,
       List<BucketOrder> order,
       long minDocCount,
       List<Aggregation> subAggregations)
       implements Aggregation {
+    /** A multi_terms without missing values. */
+    public MultiTerms(
+        String name,
+        List<String> fields,
+        int size,
+        List<BucketOrder> order,
+        long minDocCount,
+        List<Aggregation> subAggregations) {
+      this(
+          name,
+          fields,
+          java.util.Collections.nCopies(fields.size(), null),
+          size,
+          order,
+          minDocCount,
+          subAggregations);
+    }
+
     public MultiTerms {
       fields = List.copyOf(fields);
+      if (missing.size() != fields.size()) {
+        throw new IllegalArgumentException("one missing value per field");
+      }
+      missing = java.util.Collections.unmodifiableList(new ArrayList<>(missing));
       order = List.copyOf(order);
       subAggregations = List.copyOf(subAggregations);
     }
@@ -366,6 +393,41 @@ public sealed interface Aggregation {
     }
   }
 
+  /**
+   * {@code significant_text}: the terms of a text field more frequent in the matching documents
+   * than in the index, scored by JLH, best first ({@code filterDuplicateText} is accepted).
+   */
+  record SignificantText(
+      String name,
+      String field,
+      int size,
+      long minDocCount,
+      boolean filterDuplicateText,
+      List<Aggregation> subAggregations)
+      implements Aggregation {
+    public SignificantText {
+      requireField(field);
+      checkSize(size, name);
+      subAggregations = List.copyOf(subAggregations);
+    }
+  }
+
+  /**
+   * {@code variable_width_histogram}: at most {@code buckets} clusters of nearby values, each keyed
+   * by its centroid.
+   */
+  record VariableWidthHistogram(
+      String name, String field, int buckets, List<Aggregation> subAggregations)
+      implements Aggregation {
+    public VariableWidthHistogram {
+      requireField(field);
+      if (buckets <= 0) {
+        throw DuetException.illegalArgument("[buckets] must be greater than 0");
+      }
+      subAggregations = List.copyOf(subAggregations);
+    }
+  }
+
   /** {@code filter}: one bucket of the documents that match. */
   record Filter(String name, Query filter, List<Aggregation> subAggregations)
       implements Aggregation {
@@ -415,8 +477,13 @@ public sealed interface Aggregation {
   }
 
   /** {@code missing}: one bucket of the documents without a value for the field. */
-  record Missing(String name, String field, List<Aggregation> subAggregations)
+  record Missing(String name, String field, Object missing, List<Aggregation> subAggregations)
       implements Aggregation {
+    /** A missing aggregation without a {@code missing} value of its own. */
+    public Missing(String name, String field, List<Aggregation> subAggregations) {
+      this(name, field, null, subAggregations);
+    }
+
     public Missing {
       subAggregations = List.copyOf(subAggregations);
     }
@@ -466,6 +533,17 @@ public sealed interface Aggregation {
         checkSize(size, name);
       }
       sources = List.copyOf(sources);
+      java.util.Set<String> names = new java.util.HashSet<>();
+      java.util.Set<String> duplicates = new java.util.LinkedHashSet<>();
+      for (CompositeSource source : sources) {
+        if (!names.add(source.name())) {
+          duplicates.add(source.name());
+        }
+      }
+      if (!duplicates.isEmpty()) {
+        throw DuetException.illegalArgument(
+            "Composite source names must be unique, found duplicates: " + duplicates);
+      }
       subAggregations = List.copyOf(subAggregations);
     }
   }

@@ -190,6 +190,11 @@ public sealed interface AggregationResult {
     MULTI_TERMS,
     HISTOGRAM,
     DATE_HISTOGRAM,
+    /**
+     * variable_width_histogram: a centroid key, its bounds as min ({@code from}) and max ({@code
+     * to}).
+     */
+    VARIABLE_WIDTH_HISTOGRAM,
     /** auto_date_histogram: date histogram buckets, and the interval chosen. */
     AUTO_DATE_HISTOGRAM,
     RANGE,

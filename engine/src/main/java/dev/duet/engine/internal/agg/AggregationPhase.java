@@ -46,7 +46,7 @@ public final class AggregationPhase {
     for (AggregationTarget target : targets) {
       maxRegexLength = Math.min(maxRegexLength, target.maxRegexLength());
     }
-    AggregatorFactory factory = new AggregatorFactory(maxBuckets, maxRegexLength);
+    AggregatorFactory factory = new AggregatorFactory(maxBuckets, maxRegexLength, targets);
     List<Aggregator> scopedAggs = factory.create(scoped, null);
     List<Aggregator> globalAggs = factory.create(global, null);
     for (int i = 0; i < targets.size(); i++) {

@@ -9,6 +9,7 @@ import java.util.List;
 final class AggregatorFactory {
   private final int maxBuckets;
   private final int maxRegexLength;
+  private final List<AggregationTarget> targets;
   // Inside a nested aggregation, its path: the level of the documents being collected there.
   private String nestedScope;
   private boolean inNested;
@@ -16,8 +17,14 @@ final class AggregatorFactory {
   private String blockingParent;
 
   AggregatorFactory(int maxBuckets, int maxRegexLength) {
+    this(maxBuckets, maxRegexLength, List.of());
+  }
+
+  /** {@code targets}: the indices searched, which tell a field's types across them. */
+  AggregatorFactory(int maxBuckets, int maxRegexLength, List<AggregationTarget> targets) {
     this.maxBuckets = maxBuckets;
     this.maxRegexLength = maxRegexLength;
+    this.targets = targets;
   }
 
   /**
@@ -38,7 +45,8 @@ final class AggregatorFactory {
   private Aggregator create(Aggregation spec, String parent) {
     return switch (spec) {
       case Aggregation.WithMeta m -> create(m.aggregation(), parent);
-      case Aggregation.Terms t -> new TermsAggregator(t, subs(t), maxRegexLength);
+      case Aggregation.Terms t ->
+          new TermsAggregator(t, subs(t), maxRegexLength, mixesWholeAndFloating(t.field()));
       case Aggregation.RareTerms t -> new RareTermsAggregator(t, subs(t), maxRegexLength);
       case Aggregation.SignificantTerms t -> new SignificantTermsAggregator(t, subs(t));
       case Aggregation.MultiTerms t -> new MultiTermsAggregator(t, subs(t));
@@ -47,6 +55,8 @@ final class AggregatorFactory {
       case Aggregation.IpRange r -> new IpRangeAggregator(r, subs(r));
       case Aggregation.Histogram h -> new HistogramAggregator(h, subs(h), maxBuckets);
       case Aggregation.AutoDateHistogram h -> new AutoDateHistogramAggregator(h, subs(h));
+      case Aggregation.VariableWidthHistogram h -> new VariableWidthHistogramAggregator(h, subs(h));
+      case Aggregation.SignificantText t -> new SignificantTextAggregator(t, subs(t));
       case Aggregation.Filter f -> new FilterAggregator(f, subs(f));
       case Aggregation.Filters f -> new FilterAggregator(f, subs(f));
       case Aggregation.Missing m -> new FilterAggregator(m, subs(m));
@@ -71,6 +81,10 @@ final class AggregatorFactory {
               "[composite] aggregation cannot be used with a parent aggregation of type: ["
                   + blockingParent
                   + "]");
+        }
+        if (c.size() > maxBuckets) {
+          // OpenSearch refuses a page larger than search.max_buckets before collecting.
+          throw AggregationPhase.tooManyBuckets(c.size(), maxBuckets);
         }
         yield new CompositeAggregator(c, subs(c));
       }
@@ -114,6 +128,24 @@ final class AggregatorFactory {
     };
   }
 
+  /**
+   * Whether {@code field} is a whole number in some searched index and a floating one in another:
+   * then OpenSearch reduces its terms as doubles.
+   */
+  private boolean mixesWholeAndFloating(String field) {
+    boolean whole = false;
+    boolean floating = false;
+    for (AggregationTarget target : targets) {
+      FieldSource source = FieldSource.of(target.fields().apply(field));
+      if (source == FieldSource.LONG) {
+        whole = true;
+      } else if (source != null && source.isFloating()) {
+        floating = true;
+      }
+    }
+    return whole && floating;
+  }
+
   private List<Aggregator> subs(Aggregation spec) {
     String outer = blockingParent;
     // A composite may sit under nested, reverse_nested and filter (one bucket each), as in
@@ -146,6 +178,8 @@ final class AggregatorFactory {
           case Aggregation.Histogram h -> h.date() ? "DateHistogram" : "Histogram";
           case Aggregation.Filters f -> "Filters";
           case Aggregation.AutoDateHistogram h -> "AutoDateHistogram";
+          case Aggregation.VariableWidthHistogram h -> "VariableWidthHistogram";
+          case Aggregation.SignificantText t -> "SignificantText";
           case Aggregation.AdjacencyMatrix m -> "AdjacencyMatrix";
           case Aggregation.Missing m -> "Missing";
           case Aggregation.Global g -> "Global";

@@ -39,6 +39,7 @@ final class AutoDateHistogramAggregator extends Aggregator.Buckets {
   private static final int[][] INNER = {
     {1, 5, 10, 30}, {1, 5, 10, 30}, {1, 3, 12}, {1, 7}, {1, 3}, {1, 5, 10, 20, 50, 100}
   };
+
   /** What one recorded value costs: its document, owning bucket and value. */
   private static final long ENTRY_BYTES = Integer.BYTES + 2L * Long.BYTES;
 
@@ -162,7 +163,8 @@ final class AutoDateHistogramAggregator extends Aggregator.Buckets {
     Map<Long, long[]> bounds = new HashMap<>();
     for (Recorded r : recorded) {
       for (int i = 0; i < r.size; i++) {
-        long[] b = bounds.computeIfAbsent(r.owning[i], o -> new long[] {Long.MAX_VALUE, Long.MIN_VALUE});
+        long[] b =
+            bounds.computeIfAbsent(r.owning[i], o -> new long[] {Long.MAX_VALUE, Long.MIN_VALUE});
         b[0] = Math.min(b[0], r.values[i]);
         b[1] = Math.max(b[1], r.values[i]);
       }

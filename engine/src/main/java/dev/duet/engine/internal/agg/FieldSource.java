@@ -64,8 +64,8 @@ enum FieldSource {
   }
 
   /**
-   * The source an unmapped field is read as under a {@code value_type} ({@code long}, {@code
-   * date}, ...); null for a value type that changes nothing (strings) or is unknown.
+   * The source an unmapped field is read as under a {@code value_type} ({@code long}, {@code date},
+   * ...); null for a value type that changes nothing (strings) or is unknown.
    */
   static FieldSource ofValueType(String valueType) {
     return switch (valueType) {

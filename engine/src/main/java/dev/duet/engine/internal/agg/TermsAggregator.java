@@ -45,10 +45,19 @@ class TermsAggregator extends Aggregator.Buckets {
 
   private FieldMapping mapping;
 
+  /** Whole-number values keyed as doubles: the field is floating in another searched index. */
+  private final boolean doubleKeys;
+
   TermsAggregator(Aggregation.Terms spec, List<Aggregator> subs, int maxRegexLength) {
+    this(spec, subs, maxRegexLength, false);
+  }
+
+  TermsAggregator(
+      Aggregation.Terms spec, List<Aggregator> subs, int maxRegexLength, boolean doubleKeys) {
     super(spec.name(), subs);
     this.spec = spec;
     this.filter = TermFilter.of(spec.includeExclude(), maxRegexLength);
+    this.doubleKeys = doubleKeys;
   }
 
   @Override
@@ -73,12 +82,24 @@ class TermsAggregator extends Aggregator.Buckets {
       return keywordLeaf(segment, subLeaves, resolved);
     }
     SortedNumericDocValues values = resolved.numeric(segment, spec.field());
-    long missing = spec.missing() == null ? 0 : missingKey(resolved);
+    boolean widen = doubleKeys && resolved == FieldSource.LONG;
+    if (doubleKeys) {
+      source = FieldSource.DOUBLE; // keys of every index are sortable doubles
+    }
+    long missing =
+        spec.missing() == null ? 0 : missingKey(doubleKeys ? FieldSource.DOUBLE : resolved);
     return (doc, owning) -> {
       if (values.advanceExact(doc)) {
         long previous = 0;
         for (int i = 0, n = values.docValueCount(); i < n; i++) {
-          long value = values.nextValue();
+          long raw = values.nextValue();
+          long value =
+              widen
+                  ? org.apache.lucene.util.NumericUtils.doubleToSortableLong(raw)
+                  : resolved == FieldSource.FLOAT && doubleKeys
+                      ? org.apache.lucene.util.NumericUtils.doubleToSortableLong(
+                          resolved.toDouble(raw))
+                      : raw;
           if ((i == 0 || value != previous) && filter.accepts(value, resolved)) {
             collectBucket(subLeaves, doc, ords.add(owning, value));
           }

@@ -297,6 +297,11 @@ public final class AggregationsEncoder {
         }
       }
       case FILTERS -> {}
+      case VARIABLE_WIDTH_HISTOGRAM -> {
+        g.writeNumberField("min", b.from());
+        key(b.key(), g);
+        g.writeNumberField("max", b.to());
+      }
       default -> {
         key(b.key(), g);
         if (b.keyAsString() != null) {

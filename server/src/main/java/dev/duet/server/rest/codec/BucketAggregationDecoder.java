@@ -28,6 +28,8 @@ final class BucketAggregationDecoder {
           "histogram",
           "date_histogram",
           "auto_date_histogram",
+          "variable_width_histogram",
+          "significant_text",
           "filter",
           "filters",
           "adjacency_matrix",
@@ -63,19 +65,25 @@ final class BucketAggregationDecoder {
         yield subs -> new Aggregation.Filter(name, filter, subs);
       }
       case "auto_date_histogram" -> autoDateHistogram(body);
+      case "variable_width_histogram" -> variableWidthHistogram(body);
+      case "significant_text" -> significantText(body);
       case "filters" -> filters(body);
       case "adjacency_matrix" -> adjacencyMatrix(body);
       case "missing" -> {
         String field = null;
+        Object missing = null;
         while (body.next()) {
-          if (!body.field().equals("field")) {
-            throw body.unknownField();
+          switch (body.field()) {
+            case "field" -> field = body.string();
+            case "missing" -> missing = body.scalar();
+            case "value_type" -> body.skip();
+            default -> throw body.unknownField();
           }
-          field = body.string();
         }
         body.requireField(field);
         String f = field;
-        yield subs -> new Aggregation.Missing(name, f, subs);
+        Object m = missing;
+        yield subs -> new Aggregation.Missing(name, f, m, subs);
       }
       case "global" -> {
         if (body.next()) {
@@ -111,10 +119,7 @@ final class BucketAggregationDecoder {
         case "shard_size" -> shardSize = body.intValue();
         case "order" -> order = body.order();
         case "min_doc_count" -> minDocCount = body.longValue();
-        case "shard_min_doc_count",
-            "execution_hint",
-            "collect_mode",
-            "show_term_doc_count_error" ->
+        case "shard_min_doc_count", "execution_hint", "collect_mode", "show_term_doc_count_error" ->
             body.skip();
         case "value_type" -> valueType = body.string();
         case "missing" -> missing = body.scalar();
@@ -157,6 +162,7 @@ final class BucketAggregationDecoder {
 
   private static Pending multiTerms(AggregationBody body) throws IOException {
     List<String> fields = new ArrayList<>();
+    List<Object> missing = new ArrayList<>();
     int size = 10;
     List<BucketOrder> order = List.of();
     long minDocCount = 1;
@@ -167,6 +173,7 @@ final class BucketAggregationDecoder {
             Object field = config.get("field");
             if (field != null) {
               fields.add(field.toString());
+              missing.add(config.get("missing"));
             }
           }
           if (fields.size() < 2) {
@@ -190,7 +197,7 @@ final class BucketAggregationDecoder {
     List<BucketOrder> o = order;
     long mdc = minDocCount;
     String name = body.aggName();
-    return subs -> new Aggregation.MultiTerms(name, fields, s, o, mdc, subs);
+    return subs -> new Aggregation.MultiTerms(name, fields, missing, s, o, mdc, subs);
   }
 
   private static Pending filters(AggregationBody body) throws IOException {
@@ -229,6 +236,49 @@ final class BucketAggregationDecoder {
     String ok = otherKey;
     String name = body.aggName();
     return subs -> new Aggregation.Filters(name, filters, k, o, ok, subs);
+  }
+
+  private static Pending variableWidthHistogram(AggregationBody body) throws IOException {
+    String field = null;
+    int buckets = 10;
+    while (body.next()) {
+      switch (body.field()) {
+        case "field" -> field = body.string();
+        case "buckets" -> buckets = body.intValue();
+        case "shard_size", "initial_buffer", "format", "value_type" -> body.skip();
+        default -> throw body.unknownField();
+      }
+    }
+    body.requireField(field);
+    String name = body.aggName();
+    String f = field;
+    int b = buckets;
+    return subs -> new Aggregation.VariableWidthHistogram(name, f, b, subs);
+  }
+
+  private static Pending significantText(AggregationBody body) throws IOException {
+    String field = null;
+    int size = 10;
+    long minDocCount = 3;
+    boolean filterDuplicateText = false;
+    while (body.next()) {
+      switch (body.field()) {
+        case "field" -> field = body.string();
+        case "size" -> size = body.sizeValue();
+        case "min_doc_count" -> minDocCount = body.longValue();
+        case "filter_duplicate_text" -> filterDuplicateText = body.bool();
+        case "shard_size", "shard_min_doc_count", "source_fields", "jlh", "execution_hint" ->
+            body.skip();
+        default -> throw body.unknownField();
+      }
+    }
+    body.requireField(field);
+    String name = body.aggName();
+    String f = field;
+    int s = size;
+    long m = minDocCount;
+    boolean d = filterDuplicateText;
+    return subs -> new Aggregation.SignificantText(name, f, s, m, d, subs);
   }
 
   private static Pending autoDateHistogram(AggregationBody body) throws IOException {

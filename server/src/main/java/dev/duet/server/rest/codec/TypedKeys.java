@@ -74,6 +74,7 @@ final class TypedKeys {
             case HISTOGRAM -> "histogram";
             case DATE_HISTOGRAM -> "date_histogram";
             case AUTO_DATE_HISTOGRAM -> "auto_date_histogram";
+            case VARIABLE_WIDTH_HISTOGRAM -> "variable_width_histogram";
             case RANGE -> "range";
             case DATE_RANGE -> "date_range";
             case GEO_DISTANCE -> "geo_distance";
