@@ -3,6 +3,7 @@ package dev.duet.engine.search;
 import static java.util.Objects.requireNonNull;
 
 import dev.duet.engine.error.DuetException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -66,7 +67,44 @@ public sealed interface Aggregation {
     return List.of();
   }
 
-  /** {@code terms}: one bucket per distinct value; {@code shardSize} -1 means the default. */
+  /** The aggregation under any {@link WithMeta}: what is computed. */
+  static Aggregation bare(Aggregation aggregation) {
+    return aggregation instanceof WithMeta m ? m.aggregation() : aggregation;
+  }
+
+  /** The {@code meta} a client attached to this aggregation; empty when none. */
+  default Map<String, Object> meta() {
+    return Map.of();
+  }
+
+  /**
+   * An aggregation with the client's {@code meta} object, which the response echoes beside its
+   * result; the engine computes {@link #bare} of it.
+   */
+  record WithMeta(Aggregation aggregation, Map<String, Object> meta) implements Aggregation {
+    public WithMeta {
+      requireNonNull(aggregation, "aggregation");
+      if (aggregation instanceof WithMeta) {
+        throw new IllegalArgumentException("meta is attached once");
+      }
+      meta = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(meta));
+    }
+
+    @Override
+    public String name() {
+      return aggregation.name();
+    }
+
+    @Override
+    public List<Aggregation> subAggregations() {
+      return aggregation.subAggregations();
+    }
+  }
+
+  /**
+   * {@code terms}: one bucket per distinct value; {@code shardSize} -1 means the default. {@code
+   * valueType} (null: none) is the type an unmapped field's {@code missing} value is read as.
+   */
   record Terms(
       String name,
       String field,
@@ -76,8 +114,33 @@ public sealed interface Aggregation {
       long minDocCount,
       Object missing,
       IncludeExclude includeExclude,
+      String valueType,
       List<Aggregation> subAggregations)
       implements Aggregation {
+    /** A terms aggregation without a value type. */
+    public Terms(
+        String name,
+        String field,
+        int size,
+        int shardSize,
+        List<BucketOrder> order,
+        long minDocCount,
+        Object missing,
+        IncludeExclude includeExclude,
+        List<Aggregation> subAggregations) {
+      this(
+          name,
+          field,
+          size,
+          shardSize,
+          order,
+          minDocCount,
+          missing,
+          includeExclude,
+          null,
+          subAggregations);
+    }
+
     public Terms {
       requireField(field);
       checkSize(size, name);
@@ -153,17 +216,43 @@ public sealed interface Aggregation {
     }
   }
 
-  /** {@code multi_terms}: one bucket per distinct combination of the fields' values. */
+  /**
+   * {@code multi_terms}: one bucket per distinct combination of the fields' values; {@code missing}
+   * holds, per field, the value of a document without one (null: such documents form no bucket).
+   */
   record MultiTerms(
       String name,
       List<String> fields,
+      List<Object> missing,
       int size,
       List<BucketOrder> order,
       long minDocCount,
       List<Aggregation> subAggregations)
       implements Aggregation {
+    /** A multi_terms without missing values. */
+    public MultiTerms(
+        String name,
+        List<String> fields,
+        int size,
+        List<BucketOrder> order,
+        long minDocCount,
+        List<Aggregation> subAggregations) {
+      this(
+          name,
+          fields,
+          java.util.Collections.nCopies(fields.size(), null),
+          size,
+          order,
+          minDocCount,
+          subAggregations);
+    }
+
     public MultiTerms {
       fields = List.copyOf(fields);
+      if (missing.size() != fields.size()) {
+        throw new IllegalArgumentException("one missing value per field");
+      }
+      missing = java.util.Collections.unmodifiableList(new ArrayList<>(missing));
       order = List.copyOf(order);
       subAggregations = List.copyOf(subAggregations);
     }
@@ -260,6 +349,85 @@ public sealed interface Aggregation {
     }
   }
 
+  /**
+   * {@code auto_date_histogram}: a date histogram whose interval is chosen so that at most {@code
+   * buckets} buckets cover the values, from {@code minimumInterval} ({@code second}, null: the
+   * finest) up.
+   */
+  record AutoDateHistogram(
+      String name,
+      String field,
+      int buckets,
+      String minimumInterval,
+      String timeZone,
+      String format,
+      Object missing,
+      List<Aggregation> subAggregations)
+      implements Aggregation {
+    /** The units it rounds to, finest first, as OpenSearch names them in minimum_interval. */
+    public static final List<String> UNITS =
+        List.of("second", "minute", "hour", "day", "month", "year");
+
+    public AutoDateHistogram {
+      requireField(field);
+      checkBuckets(buckets, name);
+      if (minimumInterval != null) {
+        checkMinimumInterval(minimumInterval);
+      }
+      subAggregations = List.copyOf(subAggregations);
+    }
+
+    /** OpenSearch's check of {@code buckets}. */
+    public static void checkBuckets(int buckets, String name) {
+      if (buckets <= 0) {
+        throw DuetException.illegalArgument("buckets must be greater than 0 for [" + name + "]");
+      }
+    }
+
+    /** OpenSearch's check of {@code minimum_interval}. */
+    public static void checkMinimumInterval(String interval) {
+      if (!UNITS.contains(interval)) {
+        throw DuetException.illegalArgument(
+            "minimum_interval must be one of [[second, month, minute, day, hour, year]]");
+      }
+    }
+  }
+
+  /**
+   * {@code significant_text}: the terms of a text field more frequent in the matching documents
+   * than in the index, scored by JLH, best first ({@code filterDuplicateText} is accepted).
+   */
+  record SignificantText(
+      String name,
+      String field,
+      int size,
+      long minDocCount,
+      boolean filterDuplicateText,
+      List<Aggregation> subAggregations)
+      implements Aggregation {
+    public SignificantText {
+      requireField(field);
+      checkSize(size, name);
+      subAggregations = List.copyOf(subAggregations);
+    }
+  }
+
+  /**
+   * {@code variable_width_histogram}: at most {@code buckets} clusters of nearby values, each keyed
+   * by its centroid.
+   */
+  record VariableWidthHistogram(
+      String name, String field, int buckets, List<Aggregation> subAggregations)
+      implements Aggregation {
+    public VariableWidthHistogram {
+      requireField(field);
+      if (buckets <= 0) {
+        throw DuetException.illegalArgument("[buckets] must be greater than 0");
+      }
+      subAggregations = List.copyOf(subAggregations);
+    }
+  }
+
   /** {@code filter}: one bucket of the documents that match. */
   record Filter(String name, Query filter, List<Aggregation> subAggregations)
       implements Aggregation {
@@ -287,9 +455,35 @@ public sealed interface Aggregation {
     }
   }
 
-  /** {@code missing}: one bucket of the documents without a value for the field. */
-  record Missing(String name, String field, List<Aggregation> subAggregations)
+  /**
+   * {@code adjacency_matrix}: a bucket per filter (by key) and per pair of filters ({@code a&b},
+   * joined by {@code separator}) of the documents matching both; the filters are taken in their
+   * keys' order, and buckets without documents are left out.
+   */
+  record AdjacencyMatrix(
+      String name,
+      Map<String, Query> filters,
+      String separator,
+      boolean showOnlyIntersecting,
+      List<Aggregation> subAggregations)
       implements Aggregation {
+    public AdjacencyMatrix {
+      if (filters.isEmpty()) {
+        throw DuetException.illegalArgument("[" + name + "] is missing : filters parameter");
+      }
+      filters = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(filters));
+      subAggregations = List.copyOf(subAggregations);
+    }
+  }
+
+  /** {@code missing}: one bucket of the documents without a value for the field. */
+  record Missing(String name, String field, Object missing, List<Aggregation> subAggregations)
+      implements Aggregation {
+    /** A missing aggregation without a {@code missing} value of its own. */
+    public Missing(String name, String field, List<Aggregation> subAggregations) {
+      this(name, field, null, subAggregations);
+    }
+
     public Missing {
       subAggregations = List.copyOf(subAggregations);
     }
@@ -339,6 +533,17 @@ public sealed interface Aggregation {
         checkSize(size, name);
       }
       sources = List.copyOf(sources);
+      java.util.Set<String> names = new java.util.HashSet<>();
+      java.util.Set<String> duplicates = new java.util.LinkedHashSet<>();
+      for (CompositeSource source : sources) {
+        if (!names.add(source.name())) {
+          duplicates.add(source.name());
+        }
+      }
+      if (!duplicates.isEmpty()) {
+        throw DuetException.illegalArgument(
+            "Composite source names must be unique, found duplicates: " + duplicates);
+      }
       subAggregations = List.copyOf(subAggregations);
     }
   }
@@ -360,7 +565,11 @@ public sealed interface Aggregation {
     }
   }
 
-  /** {@code percentiles} ({@code ranks} false) and {@code percentile_ranks} (true), by t-digest. */
+  /**
+   * {@code percentiles} ({@code ranks} false) and {@code percentile_ranks} (true), by t-digest of
+   * {@code compression}, or by an HDR histogram of {@code hdrDigits} significant digits when that
+   * is not null.
+   */
   record Percentiles(
       String name,
       String field,
@@ -368,8 +577,30 @@ public sealed interface Aggregation {
       double[] points,
       boolean keyed,
       double compression,
-      Object missing)
+      Object missing,
+      Integer hdrDigits,
+      String format)
       implements Aggregation {
+    /** A t-digest percentiles without a format. */
+    public Percentiles(
+        String name,
+        String field,
+        boolean ranks,
+        double[] points,
+        boolean keyed,
+        double compression,
+        Object missing) {
+      this(name, field, ranks, points, keyed, compression, missing, null, null);
+    }
+
+    /** OpenSearch's bounds of an HDR histogram's significant digits. */
+    public static void checkHdrDigits(int digits) {
+      if (digits < 0 || digits > 5) {
+        throw DuetException.illegalArgument(
+            "[numberOfSignificantValueDigits] must be between 0 and 5");
+      }
+    }
+
     /**
      * Above this a t-digest's arrays outgrow any heap (OpenSearch 3.8 has no bound: 1e10 runs it
      * out of memory).
@@ -389,10 +620,69 @@ public sealed interface Aggregation {
         throw DuetException.illegalArgument(
             "[compression] must be greater than or equal to 0. Found [" + compression + "]");
       }
+      if (hdrDigits != null) {
+        checkHdrDigits(hdrDigits);
+      }
       if (!(compression > 0 && compression <= MAX_COMPRESSION)) {
         throw DuetException.illegalArgument(
             "[compression] must be greater than 0 and at most ["
                 + (long) MAX_COMPRESSION
+                + "]. Found ["
+                + compression
+                + "] in ["
+                + name
+                + "]");
+      }
+    }
+  }
+
+  /**
+   * {@code weighted_avg}: the sum of each value times its document's weight over the sum of the
+   * weights; a document without a value (and no {@code valueMissing}) or a weight (and no {@code
+   * weightMissing}) is passed over.
+   */
+  record WeightedAvg(
+      String name,
+      String valueField,
+      Object valueMissing,
+      String weightField,
+      Object weightMissing,
+      String format)
+      implements Aggregation {
+    public WeightedAvg {
+      if (valueField == null) {
+        throw DuetException.illegalArgument(
+            "Could not find field name [value] in multiValuesSource");
+      }
+      if (weightField == null) {
+        throw DuetException.illegalArgument(
+            "Could not find field name [weight] in multiValuesSource");
+      }
+    }
+  }
+
+  /**
+   * {@code median_absolute_deviation}: the median of the values' distances from their median, both
+   * read from a t-digest of {@code compression}.
+   */
+  record MedianAbsoluteDeviation(
+      String name, String field, double compression, Object missing, String format)
+      implements Aggregation {
+    public MedianAbsoluteDeviation {
+      requireField(field);
+      checkCompression(compression, name);
+    }
+
+    /** OpenSearch's check of a median_absolute_deviation's {@code compression}. */
+    public static void checkCompression(double compression, String name) {
+      if (!(compression > 0)) {
+        throw DuetException.illegalArgument(
+            "[compression] must be greater than 0. Found [" + compression + "] in [" + name + "]");
+      }
+      if (compression > Percentiles.MAX_COMPRESSION) {
+        throw DuetException.illegalArgument(
+            "[compression] must be greater than 0 and at most ["
+                + (long) Percentiles.MAX_COMPRESSION
                 + "]. Found ["
                 + compression
                 + "] in ["

@@ -67,9 +67,18 @@ public sealed interface AggregationResult {
     }
   }
 
-  /** {@code percentiles} / {@code percentile_ranks}: point → value, in request order. */
-  record Percentiles(String name, double[] points, double[] values, boolean keyed)
-      implements AggregationResult {}
+  /**
+   * {@code percentiles} / {@code percentile_ranks}: point → value, in request order; {@code
+   * valuesAsString} (null: none) the values formatted (dates, an explicit format).
+   */
+  record Percentiles(
+      String name, double[] points, double[] values, boolean keyed, List<String> valuesAsString)
+      implements AggregationResult {
+    /** Percentiles without string forms. */
+    public Percentiles(String name, double[] points, double[] values, boolean keyed) {
+      this(name, points, values, keyed, null);
+    }
+  }
 
   /** filter, missing, global: one bucket. */
   record SingleBucket(String name, long docCount, List<AggregationResult> subAggregations)
@@ -77,7 +86,8 @@ public sealed interface AggregationResult {
 
   /**
    * Every multi-bucket aggregation. {@code docCountErrorUpperBound} and {@code sumOtherDocCount}
-   * are set for terms-like kinds only; {@code afterKey} for composite only.
+   * are set for terms-like kinds only; {@code afterKey} for composite only; {@code interval} (like
+   * {@code 7d}) for auto_date_histogram only.
    */
   record Buckets(
       String name,
@@ -86,8 +96,27 @@ public sealed interface AggregationResult {
       boolean keyed,
       Long docCountErrorUpperBound,
       Long sumOtherDocCount,
-      Map<String, Object> afterKey)
-      implements AggregationResult {}
+      Map<String, Object> afterKey,
+      String interval)
+      implements AggregationResult {
+    /** Buckets without the interval that only auto_date_histogram reports. */
+    public Buckets(
+        String name,
+        Kind kind,
+        List<Bucket> buckets,
+        boolean keyed,
+        Long docCountErrorUpperBound,
+        Long sumOtherDocCount,
+        Map<String, Object> afterKey) {
+      this(name, kind, buckets, keyed, docCountErrorUpperBound, sumOtherDocCount, afterKey, null);
+    }
+
+    /** The same aggregation with other buckets. */
+    public Buckets withBuckets(List<Bucket> other) {
+      return new Buckets(
+          name, kind, other, keyed, docCountErrorUpperBound, sumOtherDocCount, afterKey, interval);
+    }
+  }
 
   /**
    * {@code significant_terms}: {@code docCount} documents matched (the foreground), {@code bgCount}
@@ -161,12 +190,21 @@ public sealed interface AggregationResult {
     MULTI_TERMS,
     HISTOGRAM,
     DATE_HISTOGRAM,
+    /**
+     * variable_width_histogram: a centroid key, its bounds as min ({@code from}) and max ({@code
+     * to}).
+     */
+    VARIABLE_WIDTH_HISTOGRAM,
+    /** auto_date_histogram: date histogram buckets, and the interval chosen. */
+    AUTO_DATE_HISTOGRAM,
     RANGE,
     DATE_RANGE,
     GEO_DISTANCE,
     /** ip_range: bounds written as addresses ({@code fromAsString}, {@code toAsString}). */
     IP_RANGE,
     FILTERS,
+    /** adjacency_matrix: string keys, written without key_as_string. */
+    ADJACENCY_MATRIX,
     COMPOSITE
   }
 }

@@ -40,14 +40,18 @@ final class AggregateEncoder {
           spec = s;
         }
       }
-      out.accept(r.name(), encode(spec, r));
+      Aggregate encoded = encode(spec, r);
+      out.accept(r.name(), spec == null ? encoded : withMeta(encoded, spec.meta()));
     }
   }
 
   private static Aggregate encode(Aggregation spec, AggregationResult result) {
     return switch (result) {
       case AggregationResult.SingleValue v -> {
-        boolean max = spec instanceof Aggregation.Metric m && m.kind() == MetricKind.MAX;
+        boolean max =
+            spec != null
+                && Aggregation.bare(spec) instanceof Aggregation.Metric m
+                && m.kind() == MetricKind.MAX;
         Aggregate.Builder out = Aggregate.newBuilder();
         yield (max ? out.setMax(single(v)) : out.setMin(single(v))).build();
       }
@@ -55,6 +59,31 @@ final class AggregateEncoder {
       default ->
           throw new IllegalStateException("no 1.6.0 message for " + result.getClass().getName());
     };
+  }
+
+  /** The aggregate with the request's {@code meta} set on its message. */
+  private static Aggregate withMeta(Aggregate a, java.util.Map<String, Object> meta) {
+    if (meta.isEmpty()) {
+      return a;
+    }
+    org.opensearch.protobufs.ObjectMap m = ObjectMaps.fromMap(meta);
+    Aggregate.Builder out = a.toBuilder();
+    if (a.hasMin()) {
+      out.setMin(a.getMin().toBuilder().setMeta(m));
+    } else if (a.hasMax()) {
+      out.setMax(a.getMax().toBuilder().setMeta(m));
+    } else if (a.hasSterms()) {
+      out.setSterms(a.getSterms().toBuilder().setMeta(m));
+    } else if (a.hasLterms()) {
+      out.setLterms(a.getLterms().toBuilder().setMeta(m));
+    } else if (a.hasDterms()) {
+      out.setDterms(a.getDterms().toBuilder().setMeta(m));
+    } else if (a.hasUlterms()) {
+      out.setUlterms(a.getUlterms().toBuilder().setMeta(m));
+    } else if (a.hasUmterms()) {
+      out.setUmterms(a.getUmterms().toBuilder().setMeta(m));
+    }
+    return out.build();
   }
 
   private static SingleMetricAggregateBase single(AggregationResult.SingleValue v) {

@@ -30,6 +30,14 @@ final class AggregationDecoder {
   }
 
   private static Aggregation decode(String name, AggregationContainer container) {
+    Aggregation aggregation = decodeBare(name, container);
+    // meta is echoed beside the result, as over REST.
+    return container.hasMeta()
+        ? new Aggregation.WithMeta(aggregation, ObjectMaps.toMap(container.getMeta()))
+        : aggregation;
+  }
+
+  private static Aggregation decodeBare(String name, AggregationContainer container) {
     return switch (container.getAggregationContainerCase()) {
       case TERMS_AGGREGATION -> {
         var terms = container.getTermsAggregation();

@@ -40,13 +40,13 @@ public final class AggregationPhase {
     List<Aggregation> scoped = new ArrayList<>();
     List<Aggregation> global = new ArrayList<>();
     for (Aggregation spec : specs) {
-      (spec instanceof Aggregation.Global ? global : scoped).add(spec);
+      (Aggregation.bare(spec) instanceof Aggregation.Global ? global : scoped).add(spec);
     }
     int maxRegexLength = Integer.MAX_VALUE;
     for (AggregationTarget target : targets) {
       maxRegexLength = Math.min(maxRegexLength, target.maxRegexLength());
     }
-    AggregatorFactory factory = new AggregatorFactory(maxBuckets, maxRegexLength);
+    AggregatorFactory factory = new AggregatorFactory(maxBuckets, maxRegexLength, targets);
     List<Aggregator> scopedAggs = factory.create(scoped, null);
     List<Aggregator> globalAggs = factory.create(global, null);
     for (int i = 0; i < targets.size(); i++) {

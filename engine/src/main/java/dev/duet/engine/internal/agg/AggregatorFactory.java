@@ -9,13 +9,22 @@ import java.util.List;
 final class AggregatorFactory {
   private final int maxBuckets;
   private final int maxRegexLength;
+  private final List<AggregationTarget> targets;
   // Inside a nested aggregation, its path: the level of the documents being collected there.
   private String nestedScope;
   private boolean inNested;
+  // The nearest enclosing aggregation under which a composite may not sit; null when none.
+  private String blockingParent;
 
   AggregatorFactory(int maxBuckets, int maxRegexLength) {
+    this(maxBuckets, maxRegexLength, List.of());
+  }
+
+  /** {@code targets}: the indices searched, which tell a field's types across them. */
+  AggregatorFactory(int maxBuckets, int maxRegexLength, List<AggregationTarget> targets) {
     this.maxBuckets = maxBuckets;
     this.maxRegexLength = maxRegexLength;
+    this.targets = targets;
   }
 
   /**
@@ -35,7 +44,9 @@ final class AggregatorFactory {
 
   private Aggregator create(Aggregation spec, String parent) {
     return switch (spec) {
-      case Aggregation.Terms t -> new TermsAggregator(t, subs(t), maxRegexLength);
+      case Aggregation.WithMeta m -> create(m.aggregation(), parent);
+      case Aggregation.Terms t ->
+          new TermsAggregator(t, subs(t), maxRegexLength, mixesWholeAndFloating(t.field()));
       case Aggregation.RareTerms t -> new RareTermsAggregator(t, subs(t), maxRegexLength);
       case Aggregation.SignificantTerms t -> new SignificantTermsAggregator(t, subs(t));
       case Aggregation.MultiTerms t -> new MultiTermsAggregator(t, subs(t));
@@ -43,9 +54,13 @@ final class AggregatorFactory {
       case Aggregation.GeoDistance g -> new RangeAggregator(g, subs(g));
       case Aggregation.IpRange r -> new IpRangeAggregator(r, subs(r));
       case Aggregation.Histogram h -> new HistogramAggregator(h, subs(h), maxBuckets);
+      case Aggregation.AutoDateHistogram h -> new AutoDateHistogramAggregator(h, subs(h));
+      case Aggregation.VariableWidthHistogram h -> new VariableWidthHistogramAggregator(h, subs(h));
+      case Aggregation.SignificantText t -> new SignificantTextAggregator(t, subs(t));
       case Aggregation.Filter f -> new FilterAggregator(f, subs(f));
       case Aggregation.Filters f -> new FilterAggregator(f, subs(f));
       case Aggregation.Missing m -> new FilterAggregator(m, subs(m));
+      case Aggregation.AdjacencyMatrix m -> new AdjacencyMatrixAggregator(m, subs(m));
       case Aggregation.Global g -> {
         if (parent != null) {
           // OpenSearch answers 500 here; Duet keeps its words and type, as a client error.
@@ -61,9 +76,15 @@ final class AggregatorFactory {
         yield new FilterAggregator(g, subs(g));
       }
       case Aggregation.Composite c -> {
-        if (parent != null) {
+        if (blockingParent != null) {
           throw DuetException.illegalArgument(
-              "[composite] aggregation cannot be used with a parent aggregation");
+              "[composite] aggregation cannot be used with a parent aggregation of type: ["
+                  + blockingParent
+                  + "]");
+        }
+        if (c.size() > maxBuckets) {
+          // OpenSearch refuses a page larger than search.max_buckets before collecting.
+          throw AggregationPhase.tooManyBuckets(c.size(), maxBuckets);
         }
         yield new CompositeAggregator(c, subs(c));
       }
@@ -98,6 +119,8 @@ final class AggregatorFactory {
       case Aggregation.Metric m -> new MetricAggregator(m);
       case Aggregation.Cardinality c -> new CardinalityAggregator(c);
       case Aggregation.Percentiles p -> new PercentilesAggregator(p);
+      case Aggregation.WeightedAvg w -> new WeightedAvgAggregator(w);
+      case Aggregation.MedianAbsoluteDeviation m -> new MedianAbsoluteDeviationAggregator(m);
       case Aggregation.TopHits t -> new TopHitsAggregator(t);
       case Aggregation.BucketSort s -> null;
       case Aggregation.BucketMetric m -> null;
@@ -105,7 +128,64 @@ final class AggregatorFactory {
     };
   }
 
+  /**
+   * Whether {@code field} is a whole number in some searched index and a floating one in another:
+   * then OpenSearch reduces its terms as doubles.
+   */
+  private boolean mixesWholeAndFloating(String field) {
+    boolean whole = false;
+    boolean floating = false;
+    for (AggregationTarget target : targets) {
+      FieldSource source = FieldSource.of(target.fields().apply(field));
+      if (source == FieldSource.LONG) {
+        whole = true;
+      } else if (source != null && source.isFloating()) {
+        floating = true;
+      }
+    }
+    return whole && floating;
+  }
+
   private List<Aggregator> subs(Aggregation spec) {
-    return create(spec.subAggregations(), spec.name());
+    String outer = blockingParent;
+    // A composite may sit under nested, reverse_nested and filter (one bucket each), as in
+    // OpenSearch; any other parent is named by OpenSearch's factory class in the refusal.
+    blockingParent =
+        switch (spec) {
+          case Aggregation.Nested n -> outer;
+          case Aggregation.ReverseNested r -> outer;
+          case Aggregation.Filter f -> outer;
+          default -> factoryName(spec);
+        };
+    try {
+      return create(spec.subAggregations(), spec.name());
+    } finally {
+      blockingParent = outer;
+    }
+  }
+
+  /** The name of OpenSearch's factory class for a bucket aggregation, as its errors give it. */
+  private static String factoryName(Aggregation spec) {
+    String type =
+        switch (spec) {
+          case Aggregation.Terms t -> "Terms";
+          case Aggregation.RareTerms t -> "RareTerms";
+          case Aggregation.SignificantTerms t -> "SignificantTerms";
+          case Aggregation.MultiTerms t -> "MultiTerms";
+          case Aggregation.Range r -> r.date() ? "DateRange" : "Range";
+          case Aggregation.GeoDistance g -> "GeoDistanceRange";
+          case Aggregation.IpRange r -> "IpRange";
+          case Aggregation.Histogram h -> h.date() ? "DateHistogram" : "Histogram";
+          case Aggregation.Filters f -> "Filters";
+          case Aggregation.AutoDateHistogram h -> "AutoDateHistogram";
+          case Aggregation.VariableWidthHistogram h -> "VariableWidthHistogram";
+          case Aggregation.SignificantText t -> "SignificantText";
+          case Aggregation.AdjacencyMatrix m -> "AdjacencyMatrix";
+          case Aggregation.Missing m -> "Missing";
+          case Aggregation.Global g -> "Global";
+          case Aggregation.Composite c -> "Composite";
+          default -> spec.getClass().getSimpleName();
+        };
+    return type + "AggregatorFactory";
   }
 }

@@ -63,6 +63,21 @@ enum FieldSource {
     return source;
   }
 
+  /**
+   * The source an unmapped field is read as under a {@code value_type} ({@code long}, {@code date},
+   * ...); null for a value type that changes nothing (strings) or is unknown.
+   */
+  static FieldSource ofValueType(String valueType) {
+    return switch (valueType) {
+      // OpenSearch reads an unmapped unsigned_long as long terms (lterms).
+      case "long", "integer", "short", "byte", "numeric", "number", "unsigned_long" -> LONG;
+      case "double", "float" -> DOUBLE;
+      case "date" -> DATE;
+      case "boolean" -> BOOLEAN;
+      default -> null;
+    };
+  }
+
   boolean isNumeric() {
     return this != KEYWORD && this != UNMAPPED;
   }

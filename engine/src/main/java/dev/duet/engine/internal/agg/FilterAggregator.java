@@ -54,7 +54,10 @@ final class FilterAggregator extends Aggregator.Buckets {
         return (doc, owning) -> collectBucket(subLeaves, doc, owning);
       }
       case Aggregation.Missing m -> {
-        return missingLeaf(segment, m.field(), subLeaves);
+        // With a missing value of its own every document has a value: the bucket stays empty.
+        return m.missing() != null
+            ? LeafCollector.NO_OP
+            : missingLeaf(segment, m.field(), subLeaves);
       }
       default -> {}
     }

@@ -21,18 +21,52 @@ final class MultiTermsAggregator extends Aggregator.Buckets {
 
   @Override
   LeafCollector leaf(Segment segment) throws IOException {
-    List<TupleValues> fields = new ArrayList<>();
-    for (String field : spec.fields()) {
-      fields.add(new TupleValues(segment, field, null));
-    }
+    List<TupleValues> fields = values(segment);
     LeafCollector[] subLeaves = subLeaves(segment);
     List<List<Object>> parts = TupleBuckets.newParts(fields.size());
-    return (doc, owning) -> {
-      for (int i = 0; i < fields.size(); i++) {
-        parts.set(i, List.copyOf(fields.get(i).read(doc)));
+    if (spec.minDocCount() == 0) {
+      // Every combination of the segment's documents is a bucket, matched or not (top level).
+      List<TupleValues> all = values(segment);
+      org.apache.lucene.util.Bits live = segment.context.reader().getLiveDocs();
+      for (int doc = 0; doc < segment.context.reader().maxDoc(); doc++) {
+        if (live == null || live.get(doc)) {
+          read(all, doc, parts);
+          ords.collect(0, parts, ord -> {});
+        }
       }
+    }
+    return (doc, owning) -> {
+      read(fields, doc, parts);
       ords.collect(owning, parts, ord -> collectBucket(subLeaves, doc, ord));
     };
+  }
+
+  /**
+   * The fields' values of one segment; a date's key parts are its formatted strings, as
+   * OpenSearch's multi_terms keys them.
+   */
+  private List<TupleValues> values(Segment segment) throws IOException {
+    List<TupleValues> fields = new ArrayList<>();
+    for (String field : spec.fields()) {
+      var mapping = segment.target.fields().apply(field);
+      TupleValues.KeyFunction keys = null;
+      if (FieldSource.of(mapping) == FieldSource.DATE) {
+        ValueFormat dates = ValueFormat.of(FieldSource.DATE, mapping, null, null);
+        keys = (source, raw) -> dates.format(raw);
+      }
+      fields.add(new TupleValues(segment, field, keys));
+    }
+    return fields;
+  }
+
+  /** A document's key parts per field, a field's missing value standing in for none. */
+  private void read(List<TupleValues> fields, int doc, List<List<Object>> parts)
+      throws IOException {
+    for (int i = 0; i < fields.size(); i++) {
+      List<Object> values = fields.get(i).read(doc);
+      Object missing = spec.missing().get(i);
+      parts.set(i, values.isEmpty() && missing != null ? List.of(missing) : List.copyOf(values));
+    }
   }
 
   @Override
@@ -43,7 +77,7 @@ final class MultiTermsAggregator extends Aggregator.Buckets {
     long total = 0;
     for (var e : ords.of(owning).entrySet()) {
       long count = docCount(e.getValue());
-      if (count < Math.max(1, spec.minDocCount())) {
+      if (count < spec.minDocCount()) {
         continue;
       }
       total += count;

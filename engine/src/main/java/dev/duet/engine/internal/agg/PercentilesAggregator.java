@@ -5,21 +5,35 @@ import dev.duet.engine.error.DuetException;
 import dev.duet.engine.search.Aggregation;
 import dev.duet.engine.search.AggregationResult;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import org.HdrHistogram.DoubleHistogram;
 import org.apache.lucene.index.SortedNumericDocValues;
 
 /**
- * {@code percentiles} and {@code percentile_ranks}: one t-digest per bucket ({@code
- * com.tdunning:t-digest}'s MergingDigest, as OpenSearch keeps it), read as quantiles or as the
- * cumulative distribution (percent, clamped to 0–100).
+ * {@code percentiles} and {@code percentile_ranks}: one sketch per bucket, read as quantiles or as
+ * the cumulative distribution (percent). The sketch is a t-digest ({@code com.tdunning:t-digest}'s
+ * MergingDigest, as OpenSearch keeps it; ranks clamped to 0–100), or with {@code hdr} an
+ * auto-resizing {@link DoubleHistogram} of the requested significant digits, as OpenSearch keeps
+ * that one.
  */
 final class PercentilesAggregator extends Aggregator {
   private final Aggregation.Percentiles spec;
+  private final boolean hdr;
   private MergingDigest[] digests = new MergingDigest[0];
+  private DoubleHistogram[] histograms = new DoubleHistogram[0];
+  private ValueFormat format = ValueFormat.RAW;
 
   PercentilesAggregator(Aggregation.Percentiles spec) {
     super(spec.name());
     this.spec = spec;
+    this.hdr = spec.hdrDigits() != null;
+  }
+
+  /** Adds values to one bucket's sketch. */
+  private interface Sketch {
+    void add(double value);
   }
 
   @Override
@@ -35,19 +49,46 @@ final class PercentilesAggregator extends Aggregator {
     }
     Double missing = spec.missing() == null ? null : MetricAggregator.toDouble(spec.missing());
     if (source == FieldSource.UNMAPPED) {
-      return missing == null ? LeafCollector.NO_OP : (doc, bucket) -> digest(bucket).add(missing);
+      return missing == null ? LeafCollector.NO_OP : (doc, bucket) -> sketch(bucket).add(missing);
     }
+    format =
+        ValueFormat.of(source, segment.target.fields().apply(spec.field()), spec.format(), null);
     SortedNumericDocValues values = source.numeric(segment, spec.field());
     return (doc, bucket) -> {
       if (values.advanceExact(doc)) {
-        MergingDigest d = digest(bucket);
+        Sketch s = sketch(bucket);
         for (int i = values.docValueCount(); i > 0; i--) {
-          d.add(source.toDouble(values.nextValue()));
+          s.add(source.toDouble(values.nextValue()));
         }
       } else if (missing != null) {
-        digest(bucket).add(missing);
+        sketch(bucket).add(missing);
       }
     };
+  }
+
+  private Sketch sketch(long bucket) {
+    if (hdr) {
+      DoubleHistogram h = histogram(bucket);
+      return h::recordValue;
+    }
+    MergingDigest d = digest(bucket);
+    return d::add;
+  }
+
+  private DoubleHistogram histogram(long bucket) {
+    if (bucket >= histograms.length) {
+      int size = (int) Math.max(bucket + 1, histograms.length * 2L);
+      reserve((size - histograms.length) * (long) Long.BYTES);
+      histograms = Arrays.copyOf(histograms, size);
+    }
+    DoubleHistogram h = histograms[(int) bucket];
+    if (h == null) {
+      h = new DoubleHistogram(spec.hdrDigits());
+      h.setAutoResize(true);
+      reserve(h.getEstimatedFootprintInBytes());
+      histograms[(int) bucket] = h;
+    }
+    return h;
   }
 
   private MergingDigest digest(long bucket) {
@@ -76,18 +117,39 @@ final class PercentilesAggregator extends Aggregator {
 
   @Override
   AggregationResult build(long bucket) {
-    MergingDigest d = bucket >= 0 && bucket < digests.length ? digests[(int) bucket] : null;
     double[] points = spec.points();
     double[] values = new double[points.length];
-    for (int i = 0; i < points.length; i++) {
-      if (d == null || d.size() == 0) {
-        values[i] = Double.NaN;
-      } else if (spec.ranks()) {
-        values[i] = Math.max(0, Math.min(100, d.cdf(points[i]) * 100));
-      } else {
-        values[i] = d.quantile(points[i] / 100);
+    if (hdr) {
+      DoubleHistogram h =
+          bucket >= 0 && bucket < histograms.length ? histograms[(int) bucket] : null;
+      for (int i = 0; i < points.length; i++) {
+        if (h == null || h.getTotalCount() == 0) {
+          values[i] = Double.NaN;
+        } else if (spec.ranks()) {
+          values[i] = h.getPercentileAtOrBelowValue(points[i]);
+        } else {
+          values[i] = h.getValueAtPercentile(points[i]);
+        }
+      }
+    } else {
+      MergingDigest d = bucket >= 0 && bucket < digests.length ? digests[(int) bucket] : null;
+      for (int i = 0; i < points.length; i++) {
+        if (d == null || d.size() == 0) {
+          values[i] = Double.NaN;
+        } else if (spec.ranks()) {
+          values[i] = Math.max(0, Math.min(100, d.cdf(points[i]) * 100));
+        } else {
+          values[i] = d.quantile(points[i] / 100);
+        }
       }
     }
-    return new AggregationResult.Percentiles(name, points.clone(), values, spec.keyed());
+    List<String> asStrings = null;
+    if (format != ValueFormat.RAW) {
+      asStrings = new ArrayList<>(values.length);
+      for (double v : values) {
+        asStrings.add(Double.isNaN(v) ? null : format.format(v));
+      }
+    }
+    return new AggregationResult.Percentiles(name, points.clone(), values, spec.keyed(), asStrings);
   }
 }

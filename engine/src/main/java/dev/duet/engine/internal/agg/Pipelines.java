@@ -24,7 +24,7 @@ final class Pipelines {
       out.add(applyInside(find(specs, result.name()), result));
     }
     for (Aggregation spec : specs) {
-      if (spec instanceof Aggregation.BucketMetric m) {
+      if (Aggregation.bare(spec) instanceof Aggregation.BucketMetric m) {
         out.add(bucketMetric(m, out));
       }
     }
@@ -47,20 +47,13 @@ final class Pipelines {
           rewritten.add(b.withSubAggregations(apply(subs, b.subAggregations())));
         }
         for (Aggregation sub : subs) {
-          if (sub instanceof Aggregation.Parent p) {
+          if (Aggregation.bare(sub) instanceof Aggregation.Parent p) {
             rewritten = parent(p, rewritten);
-          } else if (sub instanceof Aggregation.BucketSort s) {
+          } else if (Aggregation.bare(sub) instanceof Aggregation.BucketSort s) {
             rewritten = bucketSort(s, rewritten);
           }
         }
-        return new Buckets(
-            buckets.name(),
-            buckets.kind(),
-            rewritten,
-            buckets.keyed(),
-            buckets.docCountErrorUpperBound(),
-            buckets.sumOtherDocCount(),
-            buckets.afterKey());
+        return buckets.withBuckets(rewritten);
       }
       default -> {
         return result;
@@ -173,7 +166,7 @@ final class Pipelines {
    */
   static void validate(List<Aggregation> specs) {
     for (Aggregation spec : specs) {
-      if (spec instanceof Aggregation.BucketSort) {
+      if (Aggregation.bare(spec) instanceof Aggregation.BucketSort) {
         throw new DuetException(
             400,
             "action_request_validation_exception",
@@ -187,7 +180,7 @@ final class Pipelines {
 
   private static void validateLevel(List<Aggregation> specs) {
     for (Aggregation spec : specs) {
-      if (spec instanceof Aggregation.BucketMetric m) {
+      if (Aggregation.bare(spec) instanceof Aggregation.BucketMetric m) {
         String head = m.bucketsPath().substring(0, headEnd(m.bucketsPath()));
         if (find(specs, head) == null) {
           throw noAggregationFound(m.bucketsPath());

@@ -169,9 +169,13 @@ final class RangeAggregator extends Aggregator.Buckets {
     froms = new double[ranges.size()];
     tos = new double[ranges.size()];
     String dateFormat = spec.format();
-    if (spec.date() && source == FieldSource.DATE) {
+    if (spec.date() && (source == FieldSource.DATE || source == FieldSource.UNMAPPED)) {
+      // An unmapped field's bounds are read and written in the default date format.
       if (dateFormat == null) {
-        Object own = segment.target.fields().apply(spec.field()).params().get("format");
+        Object own =
+            source == FieldSource.UNMAPPED
+                ? null
+                : segment.target.fields().apply(spec.field()).params().get("format");
         dateFormat = own == null ? DateFormats.DEFAULT : own.toString();
       }
       format = ValueFormat.date(dateFormat, ValueFormat.zone(null));
@@ -190,6 +194,12 @@ final class RangeAggregator extends Aggregator.Buckets {
     }
     if (spec.date() && value instanceof String s) {
       return DateFormats.of(dateFormat).parseMillis(s, false);
+    }
+    if (spec.date()
+        && value instanceof Number n
+        && dateFormat != null
+        && dateFormat.split("\\|\\|")[0].trim().equals("epoch_second")) {
+      return n.doubleValue() * 1000; // a number is in the field's unit, seconds here
     }
     return MetricAggregator.toDouble(value);
   }

@@ -45,16 +45,25 @@ class TermsAggregator extends Aggregator.Buckets {
 
   private FieldMapping mapping;
 
+  /** Whole-number values keyed as doubles: the field is floating in another searched index. */
+  private final boolean doubleKeys;
+
   TermsAggregator(Aggregation.Terms spec, List<Aggregator> subs, int maxRegexLength) {
+    this(spec, subs, maxRegexLength, false);
+  }
+
+  TermsAggregator(
+      Aggregation.Terms spec, List<Aggregator> subs, int maxRegexLength, boolean doubleKeys) {
     super(spec.name(), subs);
     this.spec = spec;
     this.filter = TermFilter.of(spec.includeExclude(), maxRegexLength);
+    this.doubleKeys = doubleKeys;
   }
 
   @Override
   LeafCollector leaf(Segment segment) throws IOException {
-    FieldSource resolved = FieldSource.resolve(segment.target, spec.field());
-    if (resolved != FieldSource.UNMAPPED) {
+    FieldSource resolved = typed(FieldSource.resolve(segment.target, spec.field()));
+    if (resolved != FieldSource.UNMAPPED && segment.target.fields().apply(spec.field()) != null) {
       boolean first = type == null;
       source = resolved;
       mapping = segment.target.fields().apply(spec.field());
@@ -73,12 +82,24 @@ class TermsAggregator extends Aggregator.Buckets {
       return keywordLeaf(segment, subLeaves, resolved);
     }
     SortedNumericDocValues values = resolved.numeric(segment, spec.field());
-    long missing = spec.missing() == null ? 0 : missingKey(resolved);
+    boolean widen = doubleKeys && resolved == FieldSource.LONG;
+    if (doubleKeys) {
+      source = FieldSource.DOUBLE; // keys of every index are sortable doubles
+    }
+    long missing =
+        spec.missing() == null ? 0 : missingKey(doubleKeys ? FieldSource.DOUBLE : resolved);
     return (doc, owning) -> {
       if (values.advanceExact(doc)) {
         long previous = 0;
         for (int i = 0, n = values.docValueCount(); i < n; i++) {
-          long value = values.nextValue();
+          long raw = values.nextValue();
+          long value =
+              widen
+                  ? org.apache.lucene.util.NumericUtils.doubleToSortableLong(raw)
+                  : resolved == FieldSource.FLOAT && doubleKeys
+                      ? org.apache.lucene.util.NumericUtils.doubleToSortableLong(
+                          resolved.toDouble(raw))
+                      : raw;
           if ((i == 0 || value != previous) && filter.accepts(value, resolved)) {
             collectBucket(subLeaves, doc, ords.add(owning, value));
           }
@@ -88,6 +109,25 @@ class TermsAggregator extends Aggregator.Buckets {
         collectBucket(subLeaves, doc, ords.add(owning, missing));
       }
     };
+  }
+
+  /**
+   * An unmapped field with a missing value is read as its {@code value_type} ({@code long}, {@code
+   * date}, ...), the missing value becoming a typed key; otherwise {@code resolved} itself.
+   */
+  private FieldSource typed(FieldSource resolved) {
+    if (resolved != FieldSource.UNMAPPED || spec.valueType() == null || spec.missing() == null) {
+      return resolved;
+    }
+    FieldSource typed = FieldSource.ofValueType(spec.valueType());
+    if (typed == null) {
+      return resolved;
+    }
+    if (type == null) {
+      source = typed;
+      format = ValueFormat.of(typed, null, null, null);
+    }
+    return typed;
   }
 
   /**
@@ -181,6 +221,14 @@ class TermsAggregator extends Aggregator.Buckets {
       } catch (NumberFormatException e) {
         throw new DuetException(400, "number_format_exception", e.getMessage());
       }
+    }
+    if (source == FieldSource.BOOLEAN) {
+      return Boolean.parseBoolean(spec.missing().toString()) ? 1 : 0;
+    }
+    if (source == FieldSource.DATE && !(spec.missing() instanceof Number)) {
+      Object own = mapping == null ? null : mapping.params().get("format");
+      return DateFormats.of(own == null ? null : own.toString())
+          .parseMillis(spec.missing().toString(), false);
     }
     double value = MetricAggregator.toDouble(spec.missing());
     return switch (source) {

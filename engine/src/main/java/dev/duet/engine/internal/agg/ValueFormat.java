@@ -27,6 +27,9 @@ abstract class ValueFormat {
           .appendOffset("+HH:MM", "Z")
           .toFormatter(Locale.ROOT);
 
+  /** The root locale with weeks starting on Monday. */
+  private static final Locale ISO_WEEK = Locale.forLanguageTag("und-u-fw-mon");
+
   static final ValueFormat RAW =
       new ValueFormat() {
         @Override
@@ -62,7 +65,7 @@ abstract class ValueFormat {
     if (source == FieldSource.DATE) {
       String pattern = format;
       if (pattern == null) {
-        Object own = field.params().get("format");
+        Object own = field == null ? null : field.params().get("format");
         pattern = own == null ? DateFormats.DEFAULT : own.toString();
       }
       return date(pattern, zone(timeZone));
@@ -97,11 +100,26 @@ abstract class ValueFormat {
         }
       };
     }
+    if (first.equals("epoch_second")) {
+      return new ValueFormat() {
+        @Override
+        String format(double value) {
+          long millis = (long) value;
+          return millis % 1000 == 0
+              ? Long.toString(millis / 1000)
+              : java.math.BigDecimal.valueOf(millis, 3).stripTrailingZeros().toPlainString();
+        }
+      };
+    }
     DateTimeFormatter formatter =
         switch (first) {
           case "strict_date_optional_time", "date_optional_time", "strict_date_time", "date_time" ->
               ISO;
-          default -> DateTimeFormatter.ofPattern(first, Locale.ROOT);
+          // Localized week fields (e, c) count from Monday, as OpenSearch's ISO week does.
+          default ->
+              DateTimeFormatter.ofPattern(
+                  first,
+                  first.indexOf('e') >= 0 || first.indexOf('c') >= 0 ? ISO_WEEK : Locale.ROOT);
         };
     DateTimeFormatter zoned = formatter.withZone(zone);
     return new ValueFormat() {

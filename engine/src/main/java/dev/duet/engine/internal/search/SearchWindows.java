@@ -80,7 +80,7 @@ public final class SearchWindows {
 
   private static void checkTopHits(List<Aggregation> aggregations, int maxInner) {
     for (Aggregation a : aggregations) {
-      if (a instanceof Aggregation.TopHits t) {
+      if (Aggregation.bare(a) instanceof Aggregation.TopHits t) {
         long window = (long) t.from() + t.size();
         if (window > maxInner) {
           throw DuetException.illegalArgument(

@@ -55,12 +55,26 @@ public final class AggregationsDecoder {
     String type = null;
     Pending pending = null;
     List<Aggregation> subs = List.of();
+    Map<String, Object> meta = null;
     while (p.nextToken() == JsonToken.FIELD_NAME) {
       String key = p.currentName();
       JsonToken t = p.nextToken();
       switch (key) {
         case "aggs", "aggregations" -> subs = parse(p);
-        case "meta" -> p.skipChildren();
+        case "meta" -> {
+          if (t != JsonToken.START_OBJECT) {
+            throw QueryErrors.error(
+                p,
+                "Expected [START_OBJECT] under [meta], but got a ["
+                    + Json.tokenName(t)
+                    + "] in ["
+                    + name
+                    + "]");
+          }
+          @SuppressWarnings("unchecked")
+          Map<String, Object> m = (Map<String, Object>) Json.readValue(p);
+          meta = m;
+        }
         default -> {
           if (type != null) {
             throw QueryErrors.error(
@@ -98,7 +112,8 @@ public final class AggregationsDecoder {
           "aggregation_initialization_exception",
           "Aggregator [" + name + "] of type [" + type + "] cannot accept sub-aggregations");
     }
-    return pending.with(subs);
+    Aggregation aggregation = pending.with(subs);
+    return meta == null ? aggregation : new Aggregation.WithMeta(aggregation, meta);
   }
 
   private static boolean acceptsSubs(String type) {

@@ -36,11 +36,14 @@ public final class AggregationsEncoder {
       JsonGenerator g)
       throws IOException {
     g.writeStartObject();
-    writeAll(results, params.typedKeys() ? TypedKeys.of(requested) : null, params, g);
+    writeAll(results, TypedKeys.of(requested), params, g);
     g.writeEndObject();
   }
 
-  /** {@code keys} null: names as given. */
+  /**
+   * {@code keys}: the requested aggregations of this level, which give the types ({@code
+   * typed_keys}) and the {@code meta} echoed first in each result.
+   */
   private static void writeAll(
       List<AggregationResult> results,
       TypedKeys keys,
@@ -48,15 +51,23 @@ public final class AggregationsEncoder {
       JsonGenerator g)
       throws IOException {
     for (AggregationResult r : results) {
-      g.writeFieldName(keys == null ? r.name() : keys.key(r));
-      write(r, keys == null ? null : keys.sub(r), params, g);
+      g.writeFieldName(params.typedKeys() ? keys.key(r) : r.name());
+      write(r, keys.meta(r), keys.sub(r), params, g);
     }
   }
 
   private static void write(
-      AggregationResult r, TypedKeys keys, SearchResponseEncoder.Params params, JsonGenerator g)
+      AggregationResult r,
+      Map<String, Object> meta,
+      TypedKeys keys,
+      SearchResponseEncoder.Params params,
+      JsonGenerator g)
       throws IOException {
     g.writeStartObject();
+    if (!meta.isEmpty()) {
+      g.writeFieldName("meta");
+      Json.writeValue(g, meta);
+    }
     switch (r) {
       case AggregationResult.SingleValue v -> {
         g.writeFieldName("value");
@@ -173,10 +184,15 @@ public final class AggregationsEncoder {
 
   private static void percentiles(AggregationResult.Percentiles p, JsonGenerator g)
       throws IOException {
+    List<String> asStrings = p.valuesAsString();
     if (p.keyed()) {
       g.writeObjectFieldStart("values");
       for (int i = 0; i < p.points().length; i++) {
-        field(Double.toString(p.points()[i]), p.values()[i], g);
+        String key = Double.toString(p.points()[i]);
+        field(key, p.values()[i], g);
+        if (asStrings != null && asStrings.get(i) != null) {
+          g.writeStringField(key + "_as_string", asStrings.get(i));
+        }
       }
       g.writeEndObject();
       return;
@@ -186,6 +202,9 @@ public final class AggregationsEncoder {
       g.writeStartObject();
       g.writeNumberField("key", p.points()[i]);
       field("value", p.values()[i], g);
+      if (asStrings != null && asStrings.get(i) != null) {
+        g.writeStringField("value_as_string", asStrings.get(i));
+      }
       g.writeEndObject();
     }
     g.writeEndArray();
@@ -221,6 +240,9 @@ public final class AggregationsEncoder {
     } else {
       g.writeEndArray();
     }
+    if (b.interval() != null) {
+      g.writeStringField("interval", b.interval());
+    }
   }
 
   private static String keyName(Kind kind, Bucket bucket) {
@@ -240,7 +262,7 @@ public final class AggregationsEncoder {
       throws IOException {
     g.writeStartObject();
     switch (kind) {
-      case HISTOGRAM, DATE_HISTOGRAM -> {
+      case HISTOGRAM, DATE_HISTOGRAM, AUTO_DATE_HISTOGRAM -> {
         if (b.keyAsString() != null) {
           g.writeStringField("key_as_string", b.keyAsString());
         }
@@ -275,6 +297,11 @@ public final class AggregationsEncoder {
         }
       }
       case FILTERS -> {}
+      case VARIABLE_WIDTH_HISTOGRAM -> {
+        g.writeNumberField("min", b.from());
+        key(b.key(), g);
+        g.writeNumberField("max", b.to());
+      }
       default -> {
         key(b.key(), g);
         if (b.keyAsString() != null) {

@@ -27,8 +27,12 @@ final class BucketAggregationDecoder {
           "ip_range",
           "histogram",
           "date_histogram",
+          "auto_date_histogram",
+          "variable_width_histogram",
+          "significant_text",
           "filter",
           "filters",
+          "adjacency_matrix",
           "missing",
           "global",
           "composite",
@@ -60,18 +64,26 @@ final class BucketAggregationDecoder {
         Query filter = QueryDecoder.parse(p);
         yield subs -> new Aggregation.Filter(name, filter, subs);
       }
+      case "auto_date_histogram" -> autoDateHistogram(body);
+      case "variable_width_histogram" -> variableWidthHistogram(body);
+      case "significant_text" -> significantText(body);
       case "filters" -> filters(body);
+      case "adjacency_matrix" -> adjacencyMatrix(body);
       case "missing" -> {
         String field = null;
+        Object missing = null;
         while (body.next()) {
-          if (!body.field().equals("field")) {
-            throw body.unknownField();
+          switch (body.field()) {
+            case "field" -> field = body.string();
+            case "missing" -> missing = body.scalar();
+            case "value_type" -> body.skip();
+            default -> throw body.unknownField();
           }
-          field = body.string();
         }
         body.requireField(field);
         String f = field;
-        yield subs -> new Aggregation.Missing(name, f, subs);
+        Object m = missing;
+        yield subs -> new Aggregation.Missing(name, f, m, subs);
       }
       case "global" -> {
         if (body.next()) {
@@ -97,6 +109,7 @@ final class BucketAggregationDecoder {
     String excludeRegex = null;
     List<String> includeValues = null;
     List<String> excludeValues = null;
+    String valueType = null;
     while (body.next()) {
       switch (body.field()) {
         case "field" -> field = body.string();
@@ -106,12 +119,9 @@ final class BucketAggregationDecoder {
         case "shard_size" -> shardSize = body.intValue();
         case "order" -> order = body.order();
         case "min_doc_count" -> minDocCount = body.longValue();
-        case "shard_min_doc_count",
-            "execution_hint",
-            "collect_mode",
-            "show_term_doc_count_error",
-            "value_type" ->
+        case "shard_min_doc_count", "execution_hint", "collect_mode", "show_term_doc_count_error" ->
             body.skip();
+        case "value_type" -> valueType = body.string();
         case "missing" -> missing = body.scalar();
         case "format" -> body.string();
         case "include" -> {
@@ -146,11 +156,13 @@ final class BucketAggregationDecoder {
     long mdc = minDocCount;
     Object m = missing;
     String name = body.aggName();
-    return subs -> new Aggregation.Terms(name, f, s, ss, o, mdc, m, filter, subs);
+    String vt = valueType;
+    return subs -> new Aggregation.Terms(name, f, s, ss, o, mdc, m, filter, vt, subs);
   }
 
   private static Pending multiTerms(AggregationBody body) throws IOException {
     List<String> fields = new ArrayList<>();
+    List<Object> missing = new ArrayList<>();
     int size = 10;
     List<BucketOrder> order = List.of();
     long minDocCount = 1;
@@ -161,6 +173,7 @@ final class BucketAggregationDecoder {
             Object field = config.get("field");
             if (field != null) {
               fields.add(field.toString());
+              missing.add(config.get("missing"));
             }
           }
           if (fields.size() < 2) {
@@ -184,7 +197,7 @@ final class BucketAggregationDecoder {
     List<BucketOrder> o = order;
     long mdc = minDocCount;
     String name = body.aggName();
-    return subs -> new Aggregation.MultiTerms(name, fields, s, o, mdc, subs);
+    return subs -> new Aggregation.MultiTerms(name, fields, missing, s, o, mdc, subs);
   }
 
   private static Pending filters(AggregationBody body) throws IOException {
@@ -223,6 +236,116 @@ final class BucketAggregationDecoder {
     String ok = otherKey;
     String name = body.aggName();
     return subs -> new Aggregation.Filters(name, filters, k, o, ok, subs);
+  }
+
+  private static Pending variableWidthHistogram(AggregationBody body) throws IOException {
+    String field = null;
+    int buckets = 10;
+    while (body.next()) {
+      switch (body.field()) {
+        case "field" -> field = body.string();
+        case "buckets" -> buckets = body.intValue();
+        case "shard_size", "initial_buffer", "format", "value_type" -> body.skip();
+        default -> throw body.unknownField();
+      }
+    }
+    body.requireField(field);
+    String name = body.aggName();
+    String f = field;
+    int b = buckets;
+    return subs -> new Aggregation.VariableWidthHistogram(name, f, b, subs);
+  }
+
+  private static Pending significantText(AggregationBody body) throws IOException {
+    String field = null;
+    int size = 10;
+    long minDocCount = 3;
+    boolean filterDuplicateText = false;
+    while (body.next()) {
+      switch (body.field()) {
+        case "field" -> field = body.string();
+        case "size" -> size = body.sizeValue();
+        case "min_doc_count" -> minDocCount = body.longValue();
+        case "filter_duplicate_text" -> filterDuplicateText = body.bool();
+        case "shard_size", "shard_min_doc_count", "source_fields", "jlh", "execution_hint" ->
+            body.skip();
+        default -> throw body.unknownField();
+      }
+    }
+    body.requireField(field);
+    String name = body.aggName();
+    String f = field;
+    int s = size;
+    long m = minDocCount;
+    boolean d = filterDuplicateText;
+    return subs -> new Aggregation.SignificantText(name, f, s, m, d, subs);
+  }
+
+  private static Pending autoDateHistogram(AggregationBody body) throws IOException {
+    String field = null;
+    int buckets = 10;
+    String minimumInterval = null;
+    String timeZone = null;
+    String format = null;
+    Object missing = null;
+    while (body.next()) {
+      switch (body.field()) {
+        case "field" -> field = body.string();
+        case "buckets" -> {
+          buckets = body.intValue();
+          try {
+            Aggregation.AutoDateHistogram.checkBuckets(buckets, body.aggName());
+          } catch (dev.duet.engine.error.DuetException e) {
+            throw body.failedToParse(e);
+          }
+        }
+        case "minimum_interval" ->
+            minimumInterval = body.checked(Aggregation.AutoDateHistogram::checkMinimumInterval);
+        case "time_zone" -> timeZone = body.string();
+        case "format" -> format = body.string();
+        case "missing" -> missing = body.scalar();
+        case "value_type" -> body.skip();
+        default -> throw body.unknownField();
+      }
+    }
+    body.requireField(field);
+    String name = body.aggName();
+    String f = field;
+    int b = buckets;
+    String mi = minimumInterval;
+    String tz = timeZone;
+    String fm = format;
+    Object m = missing;
+    return subs -> new Aggregation.AutoDateHistogram(name, f, b, mi, tz, fm, m, subs);
+  }
+
+  private static Pending adjacencyMatrix(AggregationBody body) throws IOException {
+    Map<String, Query> filters = new LinkedHashMap<>();
+    String separator = "&";
+    boolean onlyIntersecting = false;
+    while (body.next()) {
+      JsonParser p = body.parser();
+      switch (body.field()) {
+        case "filters" -> {
+          if (p.currentToken() != JsonToken.START_OBJECT) {
+            throw body.failedToParse(
+                "[filters] doesn't support arrays. Use a single object with multiple fields.");
+          }
+          while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String key = p.currentName();
+            p.nextToken();
+            filters.put(key, QueryDecoder.parse(p));
+          }
+        }
+        case "separator" -> separator = body.string();
+        case "show_only_intersecting" -> onlyIntersecting = body.bool();
+        default -> throw body.unknownField();
+      }
+    }
+    String name = body.aggName();
+    String sep = separator;
+    boolean only = onlyIntersecting;
+    return subs -> new Aggregation.AdjacencyMatrix(name, filters, sep, only, subs);
   }
 
   static List<String> strings(JsonParser p) throws IOException {

@@ -155,6 +155,9 @@ final class HistogramAggregationDecoder {
         default -> throw body.unknownField();
       }
     }
+    if (sources.isEmpty()) {
+      throw DuetException.illegalArgument("Required [sources]");
+    }
     int s = size;
     Map<String, Object> a = after;
     String name = body.aggName();

@@ -30,6 +30,8 @@ final class MetricAggregationDecoder {
           "cardinality",
           "percentiles",
           "percentile_ranks",
+          "weighted_avg",
+          "median_absolute_deviation",
           "top_hits",
           "bucket_sort",
           "avg_bucket",
@@ -51,6 +53,8 @@ final class MetricAggregationDecoder {
       case "cardinality" -> cardinality(body);
       case "percentiles", "percentile_ranks" -> percentiles(body, type.equals("percentile_ranks"));
       case "top_hits" -> topHits(body);
+      case "weighted_avg" -> weightedAvg(body);
+      case "median_absolute_deviation" -> medianAbsoluteDeviation(body);
       case "bucket_sort" -> bucketSort(body);
       case "avg_bucket", "sum_bucket", "max_bucket", "min_bucket", "derivative", "cumulative_sum" ->
           pipeline(body, type);
@@ -117,6 +121,8 @@ final class MetricAggregationDecoder {
     boolean keyed = true;
     double compression = 100;
     Object missing = null;
+    Integer hdrDigits = null;
+    String format = null;
     while (body.next()) {
       switch (body.field()) {
         case "field" -> field = body.string();
@@ -146,7 +152,34 @@ final class MetricAggregationDecoder {
             }
           }
         }
-        case "format", "hdr" -> body.skip();
+        case "hdr" -> {
+          JsonParser p = body.parser();
+          hdrDigits = 3;
+          while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String k = p.currentName();
+            p.nextToken();
+            if (k.equals("number_of_significant_value_digits")) {
+              if (p.currentToken() != JsonToken.VALUE_NUMBER_INT) {
+                throw body.failedToParse(
+                    DuetException.badRequest(
+                        "x_content_parse_exception",
+                        Json.location(p)
+                            + " [hdr] number_of_significant_value_digits doesn't support values of"
+                            + " type: "
+                            + Json.tokenName(p.currentToken())));
+              }
+              hdrDigits = p.getIntValue();
+              try {
+                Aggregation.Percentiles.checkHdrDigits(hdrDigits);
+              } catch (DuetException e) {
+                throw body.failedToParse(e);
+              }
+            } else {
+              p.skipChildren();
+            }
+          }
+        }
+        case "format" -> format = body.string();
         default -> throw body.unknownField();
       }
     }
@@ -154,8 +187,81 @@ final class MetricAggregationDecoder {
     if (points == null) {
       throw DuetException.illegalArgument("[values] must not be null: [" + body.aggName() + "]");
     }
+    if (points.length == 0) {
+      throw DuetException.illegalArgument(
+          "[" + (ranks ? "values" : "percents") + "] must not be empty: [" + body.aggName() + "]");
+    }
     return new Aggregation.Percentiles(
-        body.aggName(), field, ranks, points, keyed, compression, missing);
+        body.aggName(), field, ranks, points, keyed, compression, missing, hdrDigits, format);
+  }
+
+  private static Aggregation weightedAvg(AggregationBody body) throws IOException {
+    Object[] value = new Object[2];
+    Object[] weight = new Object[2];
+    String format = null;
+    while (body.next()) {
+      switch (body.field()) {
+        case "value" -> multiValuesSourceField(body, "value", value);
+        case "weight" -> multiValuesSourceField(body, "weight", weight);
+        case "format" -> format = body.string();
+        case "value_type" -> body.skip();
+        default -> throw body.unknownField();
+      }
+    }
+    return new Aggregation.WeightedAvg(
+        body.aggName(), (String) value[0], value[1], (String) weight[0], weight[1], format);
+  }
+
+  /**
+   * One {@code {"field":..,"missing":..}} of a multi-values-source aggregation, into {@code out}.
+   */
+  private static void multiValuesSourceField(AggregationBody body, String element, Object[] out)
+      throws IOException {
+    JsonParser p = body.parser();
+    if (p.currentToken() != JsonToken.START_OBJECT) {
+      throw body.unsupportedValue();
+    }
+    while (p.nextToken() == JsonToken.FIELD_NAME) {
+      String key = p.currentName();
+      String at = Json.location(p);
+      p.nextToken();
+      switch (key) {
+        case "field" -> out[0] = p.getText();
+        case "missing" -> out[1] = Json.scalar(p);
+        default ->
+            throw body.failedToParse(
+                DuetException.badRequest(
+                    "x_content_parse_exception",
+                    at + " [" + element + "] unknown field [" + key + "]"));
+      }
+    }
+  }
+
+  private static Aggregation medianAbsoluteDeviation(AggregationBody body) throws IOException {
+    String field = null;
+    Object missing = null;
+    String format = null;
+    double compression = 1000;
+    while (body.next()) {
+      switch (body.field()) {
+        case "field" -> field = body.string();
+        case "missing" -> missing = body.scalar();
+        case "format" -> format = body.string();
+        case "compression" -> {
+          compression = body.doubleValue();
+          try {
+            Aggregation.MedianAbsoluteDeviation.checkCompression(compression, body.aggName());
+          } catch (DuetException e) {
+            throw body.failedToParse(e);
+          }
+        }
+        case "value_type" -> body.skip();
+        default -> throw body.unknownField();
+      }
+    }
+    body.requireField(field);
+    return new Aggregation.MedianAbsoluteDeviation(
+        body.aggName(), field, compression, missing, format);
   }
 
   private static Aggregation topHits(AggregationBody body) throws IOException {

@@ -40,19 +40,27 @@ final class TypedKeys {
     return of(a == null ? null : a.subAggregations());
   }
 
+  /** The {@code meta} of the requested aggregation of {@code result}'s name; empty when none. */
+  Map<String, Object> meta(AggregationResult result) {
+    Aggregation a = requested.get(result.name());
+    return a == null ? Map.of() : a.meta();
+  }
+
   /** {@code type#name}. */
   String key(AggregationResult result) {
     return type(result, requested.get(result.name())) + "#" + result.name();
   }
 
-  static String type(AggregationResult result, Aggregation request) {
+  static String type(AggregationResult result, Aggregation requested) {
+    Aggregation request = requested == null ? null : Aggregation.bare(requested);
     return switch (result) {
       case AggregationResult.Stats s -> s.extended() ? "extended_stats" : "stats";
       case AggregationResult.TopHits t -> "top_hits";
-      case AggregationResult.Percentiles p ->
-          request instanceof Aggregation.Percentiles q && q.ranks()
-              ? "tdigest_percentile_ranks"
-              : "tdigest_percentiles";
+      case AggregationResult.Percentiles p -> {
+        boolean hdr = request instanceof Aggregation.Percentiles q && q.hdrDigits() != null;
+        boolean ranks = request instanceof Aggregation.Percentiles q && q.ranks();
+        yield (hdr ? "hdr_" : "tdigest_") + (ranks ? "percentile_ranks" : "percentiles");
+      }
       case AggregationResult.Buckets b ->
           switch (b.kind()) {
             // OpenSearch reduces an unmapped terms to string terms: sterms, not umterms.
@@ -65,11 +73,14 @@ final class TypedKeys {
             case MULTI_TERMS -> "multi_terms";
             case HISTOGRAM -> "histogram";
             case DATE_HISTOGRAM -> "date_histogram";
+            case AUTO_DATE_HISTOGRAM -> "auto_date_histogram";
+            case VARIABLE_WIDTH_HISTOGRAM -> "variable_width_histogram";
             case RANGE -> "range";
             case DATE_RANGE -> "date_range";
             case GEO_DISTANCE -> "geo_distance";
             case IP_RANGE -> "ip_range";
             case FILTERS -> "filters";
+            case ADJACENCY_MATRIX -> "adjacency_matrix";
             case COMPOSITE -> "composite";
           };
       case AggregationResult.SignificantTerms s ->
@@ -103,6 +114,8 @@ final class TypedKeys {
             case EXTENDED_STATS -> "extended_stats";
           };
       case Aggregation.Cardinality c -> "cardinality";
+      case Aggregation.WeightedAvg w -> "weighted_avg";
+      case Aggregation.MedianAbsoluteDeviation m -> "median_absolute_deviation";
       case Aggregation.BucketMetric b ->
           switch (b.kind()) {
             case MAX, MIN -> "bucket_metric_value";
