@@ -87,6 +87,42 @@ class SearchLookupsClientTest {
     node.close();
   }
 
+  @Test
+  void termsLookupOverGrpcReadsTheSameDocument() {
+    io.grpc.ManagedChannel channel =
+        io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder.forAddress(
+                "127.0.0.1", node.grpcPort())
+            .usePlaintext()
+            .build();
+    try {
+      var query =
+          org.opensearch.protobufs.QueryContainer.newBuilder()
+              .setTerms(
+                  org.opensearch.protobufs.TermsQuery.newBuilder()
+                      .putTerms(
+                          "foo",
+                          org.opensearch.protobufs.TermsQueryField.newBuilder()
+                              .setLookup(
+                                  org.opensearch.protobufs.TermsLookup.newBuilder()
+                                      .setIndex("lists")
+                                      .setId("l")
+                                      .setPath("words"))
+                              .build()));
+      var response =
+          org.opensearch.protobufs.services.SearchServiceGrpc.newBlockingStub(channel)
+              .search(
+                  org.opensearch.protobufs.SearchRequest.newBuilder()
+                      .addIndex("mlt")
+                      .setSearchRequestBody(
+                          org.opensearch.protobufs.SearchRequestBody.newBuilder().setQuery(query))
+                      .build());
+      assertThat(response.getHits().getHitsCount()).isEqualTo(1);
+      assertThat(response.getHits().getHits(0).getXId()).isEqualTo("1");
+    } finally {
+      channel.shutdownNow();
+    }
+  }
+
   private static List<String> ids(SearchResponse<Map> response) {
     return response.hits().hits().stream().map(Hit::id).sorted().toList();
   }
