@@ -58,7 +58,13 @@ public sealed interface Query {
 
   /** The rest of the full-text family, one record per file in this package. */
   sealed interface FullText extends Query
-      permits MatchPhrase, MatchPhrasePrefix, MatchBoolPrefix, MultiMatch, QueryString, Intervals {}
+      permits MatchPhrase,
+          MatchPhrasePrefix,
+          MatchBoolPrefix,
+          MultiMatch,
+          QueryString,
+          Intervals,
+          MoreLikeThis {}
 
   /** The rest of the term-level family, one record per file in this package. */
   sealed interface TermLevel extends Query
@@ -71,7 +77,8 @@ public sealed interface Query {
           TermsSet,
           GeoDistance,
           GeoBoundingBox,
-          DistanceFeature {}
+          DistanceFeature,
+          TermsLookup {}
 
   /** Queries that wrap other queries, one record per file in this package. */
   sealed interface Compound extends Query

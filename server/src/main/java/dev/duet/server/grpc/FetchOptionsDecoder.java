@@ -57,6 +57,18 @@ final class FetchOptionsDecoder {
         sourceGiven);
   }
 
+  /** What an inner hits message asks each inner hit to carry beyond its source. */
+  static FetchOptions innerHits(org.opensearch.protobufs.InnerHits h) {
+    return FetchOptions.of(
+        h.hasHighlight() ? highlight(h.getHighlight()) : null,
+        fieldsAndFormats(h.getDocvalueFieldsList()),
+        h.getStoredFieldsCount() > 0 ? h.getStoredFieldsList() : null,
+        fieldsAndFormats(h.getFieldsList()),
+        h.getExplain(),
+        h.getVersion(),
+        h.getSeqNoPrimaryTerm());
+  }
+
   private static List<FieldAndFormat> fieldsAndFormats(
       List<org.opensearch.protobufs.FieldAndFormat> entries) {
     List<FieldAndFormat> out = new ArrayList<>(entries.size());

@@ -42,22 +42,8 @@ final class NestedQueryDecoder {
    */
   static InnerHits innerHits(org.opensearch.protobufs.InnerHits h, boolean collapsible) {
     String unsupported = null;
-    if (h.hasHighlight()) {
-      unsupported = "highlight";
-    } else if (h.hasExplain()) {
-      unsupported = "explain";
-    } else if (h.getDocvalueFieldsCount() > 0) {
-      unsupported = "docvalue_fields";
-    } else if (h.getFieldsCount() > 0) {
-      unsupported = "fields";
-    } else if (h.getStoredFieldsCount() > 0) {
-      unsupported = "stored_fields";
-    } else if (h.getScriptFieldsCount() > 0) {
+    if (h.getScriptFieldsCount() > 0) {
       unsupported = "script_fields";
-    } else if (h.hasVersion()) {
-      unsupported = "version";
-    } else if (h.hasSeqNoPrimaryTerm()) {
-      unsupported = "seq_no_primary_term";
     } else if (h.hasTrackScores()) {
       unsupported = "track_scores";
     } else if (h.hasCollapse() && !collapsible) {
@@ -77,7 +63,8 @@ final class NestedQueryDecoder {
         size,
         SearchRequestDecoder.sort(h.getSortList()),
         h.hasXSource() ? source(h.getXSource()) : SourceFilter.ALL,
-        h.hasCollapse() ? CollapseDecoder.decode(h.getCollapse(), false) : null);
+        h.hasCollapse() ? CollapseDecoder.decode(h.getCollapse(), false) : null,
+        FetchOptionsDecoder.innerHits(h));
   }
 
   private static SourceFilter source(SourceConfig source) {

@@ -89,7 +89,14 @@ final class QueryDecoder {
     var entry = terms.getTermsMap().entrySet().iterator().next();
     TermsQueryField field = entry.getValue();
     if (field.hasLookup()) {
-      unsupported("terms", "lookup");
+      var lookup = field.getLookup();
+      return new dev.duet.engine.search.TermsLookup(
+          entry.getKey(),
+          lookup.getIndex().isEmpty() ? null : lookup.getIndex(),
+          lookup.getId().isEmpty() ? null : lookup.getId(),
+          lookup.getPath().isEmpty() ? null : lookup.getPath(),
+          lookup.hasRouting() ? lookup.getRouting() : null,
+          boost(terms.hasBoost(), terms.getBoost()));
     }
     List<FieldValue> protoValues = field.getValue().getFieldValueArrayList();
     List<Object> values = new ArrayList<>(protoValues.size());

@@ -2,6 +2,7 @@ package dev.duet.engine.internal.admin;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.duet.engine.document.GetResult;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.index.AliasMetadata;
 import dev.duet.engine.index.IndexFailure;
@@ -151,6 +152,7 @@ public final class NodeIndices implements AutoCloseable {
         return;
       }
       LuceneIndex index = LuceneIndex.open(dir, scheduler, translogTasks, clauseLimit);
+      index.documentLookup(this::lookupSource);
       if (indices.containsKey(index.name())
           || failed.contains(index.name())
           || closed.containsKey(index.name())) {
@@ -447,6 +449,7 @@ public final class NodeIndices implements AutoCloseable {
         }
         try {
           LuceneIndex index = LuceneIndex.open(shut.dir(), scheduler, translogTasks, clauseLimit);
+          index.documentLookup(this::lookupSource);
           index.updateMetadata(m -> m.withClosed(false));
           closed.remove(name);
           indices.put(name, index);
@@ -575,6 +578,13 @@ public final class NodeIndices implements AutoCloseable {
     }
   }
 
+  /** A document's source by index expression and id (realtime), for queries that fetch one. */
+  private byte[] lookupSource(String index, String id, String routing) {
+    String concrete = resolver.resolveRead(index);
+    GetResult got = require(concrete == null ? index : concrete).get(id);
+    return got.found() ? got.source() : null;
+  }
+
   private LuceneIndex create(
       String name, IndexSettings settings, Mapping mapping, Map<String, AliasMetadata> aliases) {
     String uuid = TimeBasedIds.indexUuid();
@@ -584,6 +594,7 @@ public final class NodeIndices implements AutoCloseable {
       LuceneIndex index =
           LuceneIndex.create(
               indicesDir.resolve(uuid), metadata, scheduler, translogTasks, clauseLimit);
+      index.documentLookup(this::lookupSource);
       indices.put(name, index);
       return index;
     } catch (IOException e) {

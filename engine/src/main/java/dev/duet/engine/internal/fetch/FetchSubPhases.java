@@ -98,7 +98,7 @@ public final class FetchSubPhases {
       if (values == null) {
         values = SourceValues.of(bytes(source));
       }
-      highlight = highlighters[shard].highlight(values, doc, id);
+      highlight = highlighters[shard].highlight(values, searchers[shard].getIndexReader(), doc, id);
     }
     Explanation explanation = null;
     if (fetch.explain()) {
@@ -128,7 +128,7 @@ public final class FetchSubPhases {
       translator.translateRequest(request.query());
       List<NestedInnerHits> fetches = new java.util.ArrayList<>();
       for (NestedInnerHitSpec spec : translator.innerHits()) {
-        fetches.add(NestedInnerHits.of(spec, targets.get(shard).lookup()));
+        fetches.add(NestedInnerHits.of(spec, targets.get(shard), translator));
       }
       innerHits.set(shard, fetches);
     }

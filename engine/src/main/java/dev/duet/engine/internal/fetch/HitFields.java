@@ -2,6 +2,7 @@ package dev.duet.engine.internal.fetch;
 
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.internal.document.MappingLookup;
+import dev.duet.engine.internal.document.MetaFields;
 import dev.duet.engine.internal.field.DocValuesType;
 import dev.duet.engine.internal.field.FieldType;
 import dev.duet.engine.internal.field.FieldTypes;
@@ -49,6 +50,11 @@ public final class HitFields {
       }
     }
     for (FieldAndFormat entry : fetch.docvalueFields()) {
+      if (entry.field().equals(MetaFields.SEQ_NO)) {
+        // A meta field with numeric doc values on every (root) document, as in OpenSearch.
+        docValues.add(new Resolved(MetaFields.SEQ_NO, FieldMapping.of("long"), entry.format()));
+        continue;
+      }
       for (String name : resolve(entry.field())) {
         FieldMapping field = lookup.leaf(name);
         FieldTypes.of(field).requireFielddata(name);
@@ -89,6 +95,16 @@ public final class HitFields {
 
   Map<String, List<Object>> values(IndexSearcher searcher, int doc, SourceValues source)
       throws IOException {
+    return values(searcher, doc, doc, null, source);
+  }
+
+  /**
+   * The values of {@code doc}, a nested object at {@code nestedPath} (null: a root) of root {@code
+   * rootDoc}: fields outside the path (such as {@code _seq_no}) have their doc values on the root.
+   */
+  Map<String, List<Object>> values(
+      IndexSearcher searcher, int doc, int rootDoc, String nestedPath, SourceValues source)
+      throws IOException {
     Map<String, List<Object>> out = new LinkedHashMap<>();
     for (String name : stored) {
       List<Object> values =
@@ -101,7 +117,8 @@ public final class HitFields {
       List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
       LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
       for (Resolved field : docValues) {
-        List<Object> values = docValues(leaf, doc - leaf.docBase, field);
+        int at = nestedPath == null || field.name.startsWith(nestedPath + ".") ? doc : rootDoc;
+        List<Object> values = docValues(leaf, at - leaf.docBase, field);
         if (!values.isEmpty()) {
           out.computeIfAbsent(field.name, k -> new ArrayList<>()).addAll(values);
         }

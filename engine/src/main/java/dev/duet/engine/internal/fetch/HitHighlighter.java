@@ -21,10 +21,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.DelegatingAnalyzerWrapper;
 import org.apache.lucene.analysis.core.KeywordAnalyzer;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.highlight.DefaultEncoder;
 import org.apache.lucene.search.highlight.Encoder;
@@ -81,9 +84,11 @@ public final class HitHighlighter {
                     options,
                     FieldTypes.of(mapping).textSearch() == FieldType.TextSearch.ANALYZED,
                     analyzer),
-                "plain".equals(options.type())
-                    ? plain(name, fieldQuery, options, analyzer)
-                    : null));
+                "plain".equals(options.type()) ? plain(name, fieldQuery, options, analyzer) : null,
+                "fvh".equals(options.type())
+                    ? new VectorHighlighter(name, mapping, fieldQuery, options)
+                    : null,
+                isTrue(mapping.params().get("store"))));
       }
     }
   }
@@ -92,14 +97,23 @@ public final class HitHighlighter {
    * The fragments by field, in request order; empty when no field matched. {@code doc} and {@code
    * id} name the hit in the failure for a text over {@code index.highlight.max_analyzed_offset}.
    */
-  Map<String, List<String>> highlight(SourceValues source, int doc, String id) {
+  Map<String, List<String>> highlight(SourceValues source, IndexReader reader, int doc, String id)
+      throws IOException {
     Map<String, List<String>> out = new LinkedHashMap<>();
     for (Target target : targets) {
       if (out.containsKey(target.name)) {
         continue;
       }
-      List<Object> values = source.at(target.sourcePath);
+      List<Object> values =
+          target.stored ? storedValues(reader, doc, target.name) : source.at(target.sourcePath);
       if (values.isEmpty()) {
+        continue;
+      }
+      if (target.vector != null) {
+        List<String> fragments = target.vector.fragments(reader, doc, values);
+        if (!fragments.isEmpty()) {
+          out.put(target.name, fragments);
+        }
         continue;
       }
       if (target.plain != null) {
@@ -126,6 +140,22 @@ public final class HitHighlighter {
       }
     }
     return out;
+  }
+
+  /** The values a {@code store: true} field kept in the document itself. */
+  private static List<Object> storedValues(IndexReader reader, int doc, String name)
+      throws IOException {
+    List<Object> out = new ArrayList<>();
+    for (IndexableField field : reader.storedFields().document(doc, Set.of(name)).getFields()) {
+      if (field.stringValue() != null) {
+        out.add(field.stringValue());
+      }
+    }
+    return out;
+  }
+
+  private static boolean isTrue(Object value) {
+    return value != null && Boolean.parseBoolean(value.toString());
   }
 
   /**
@@ -205,7 +235,7 @@ public final class HitHighlighter {
       throw DuetException.illegalArgument("pre_tags are set but post_tags are not set");
     }
     String type = options.type();
-    if (type != null && !type.equals("unified") && !type.equals("plain")) {
+    if (type != null && !type.equals("unified") && !type.equals("plain") && !type.equals("fvh")) {
       throw DuetException.illegalArgument(
           "unknown highlighter type [" + type + "] for the field [" + field + "]");
     }
@@ -237,7 +267,9 @@ public final class HitHighlighter {
   }
 
   /**
-   * One resolved field; {@code plain} is set for {@code type: plain}, else the unified one runs.
+   * One resolved field; {@code plain} is set for {@code type: plain}, {@code vector} for {@code
+   * fvh}, else the unified one runs; a {@code stored} field's text is read from the document, not
+   * the source.
    */
   private record Target(
       String name,
@@ -245,7 +277,9 @@ public final class HitHighlighter {
       Query query,
       Highlight.Options options,
       FieldUnifiedHighlighter highlighter,
-      PlainHighlighter plain) {
+      PlainHighlighter plain,
+      VectorHighlighter vector,
+      boolean stored) {
     int maxPassages() {
       return highlighter.maxPassages;
     }

@@ -3,8 +3,16 @@ package dev.duet.engine.internal.fetch;
 import dev.duet.engine.internal.document.MappingLookup;
 import dev.duet.engine.internal.document.NestedDocuments;
 import dev.duet.engine.internal.query.NestedInnerHitSpec;
+import dev.duet.engine.internal.query.QueryTranslator;
+import dev.duet.engine.internal.shard.DocLookup;
+import dev.duet.engine.internal.shard.LuceneIndex;
 import dev.duet.engine.internal.sort.SortValues;
 import dev.duet.engine.internal.source.JsonMaps;
+import dev.duet.engine.internal.source.SourceValues;
+import dev.duet.engine.search.Explanation;
+import dev.duet.engine.search.FetchOptions;
+import dev.duet.engine.search.HitDetails;
+import dev.duet.engine.search.HitVersions;
 import dev.duet.engine.search.InnerHits;
 import dev.duet.engine.search.InnerHitsResult;
 import dev.duet.engine.search.NestedIdentity;
@@ -57,6 +65,11 @@ public final class NestedInnerHits {
   // The inner hits of nested queries inside this one's, returned within each of its hits.
   private final List<NestedInnerHits> nested;
   private Weight weight;
+  // What each inner hit carries beyond its source, made when the first hit needs it.
+  private final LuceneIndex target;
+  private final QueryTranslator translator;
+  private HitHighlighter highlighter;
+  private HitFields fields;
 
   /**
    * @param outerPath the path of the enclosing nested query whose inner hits these are part of,
@@ -69,7 +82,11 @@ public final class NestedInnerHits {
       InnerHits spec,
       Sort sort,
       List<NestedInnerHits> nested,
-      MappingLookup lookup) {
+      LuceneIndex target,
+      QueryTranslator translator) {
+    MappingLookup lookup = target.lookup();
+    this.target = target;
+    this.translator = translator;
     this.path = path;
     this.children = children;
     this.spec = spec;
@@ -97,10 +114,11 @@ public final class NestedInnerHits {
   }
 
   /** The fetch of the inner hits {@code spec} asks for, and of those nested within them. */
-  public static NestedInnerHits of(NestedInnerHitSpec spec, MappingLookup lookup) {
+  public static NestedInnerHits of(
+      NestedInnerHitSpec spec, LuceneIndex target, QueryTranslator translator) {
     List<NestedInnerHits> nested = new ArrayList<>();
     for (NestedInnerHitSpec inner : spec.nested()) {
-      nested.add(of(inner, lookup));
+      nested.add(of(inner, target, translator));
     }
     return new NestedInnerHits(
         spec.path(),
@@ -109,7 +127,8 @@ public final class NestedInnerHits {
         spec.request(),
         spec.sort(),
         nested,
-        lookup);
+        target,
+        translator);
   }
 
   /** The name these inner hits are returned under. */
@@ -159,11 +178,38 @@ public final class NestedInnerHits {
     for (int i = spec.from(); i < Math.min(matches.size(), spec.from() + spec.size()); i++) {
       Match m = matches.get(i);
       int[] offsets = NestedDocuments.offsets(leaf.reader(), m.doc);
+      Object object = root == null ? null : objectAt(root, offsets);
       byte[] own = null;
-      if (spec.source().fetch() && root != null) {
-        Object object = objectAt(root, offsets);
-        own = object == null ? null : filtered(object);
+      if (spec.source().fetch() && object != null) {
+        own = filtered(object);
       }
+      int hitDoc = leaf.docBase + m.doc;
+      FetchOptions fetch = spec.fetch();
+      Map<String, List<Object>> fieldValues = Map.of();
+      Map<String, List<String>> highlight = Map.of();
+      SourceValues values = null;
+      if (!fetch.docvalueFields().isEmpty()
+          || fetch.storedFields() != null
+          || !fetch.fields().isEmpty()) {
+        if (fields == null) {
+          fields = new HitFields(target, fetch);
+        }
+        values = SourceValues.of(wrapped(object));
+        fieldValues = fields.values(searcher, hitDoc, doc, path, values);
+      }
+      if (fetch.highlight() != null) {
+        if (highlighter == null) {
+          highlighter = new HitHighlighter(target, fetch.highlight(), children, translator);
+        }
+        values = values == null ? SourceValues.of(wrapped(object)) : values;
+        highlight = highlighter.highlight(values, searcher.getIndexReader(), hitDoc, id);
+      }
+      Explanation explanation =
+          fetch.explain() ? HitExplainer.explain(searcher.explain(children, hitDoc)) : null;
+      HitVersions versions =
+          fetch.version() || fetch.seqNoPrimaryTerm()
+              ? DocLookup.versions(searcher, doc, fetch.version(), fetch.seqNoPrimaryTerm())
+              : null;
       hits.add(
           new SearchHit(
                   index,
@@ -172,13 +218,13 @@ public final class NestedInnerHits {
                   own,
                   sortValues == null ? List.of() : sortValues[i])
               .withDetails(
-                  new dev.duet.engine.search.HitDetails(
-                      Map.of(),
-                      Map.of(),
+                  new HitDetails(
+                      fieldValues,
+                      highlight,
+                      explanation,
                       null,
-                      null,
-                      null,
-                      nestedHits(searcher, leaf.docBase + m.doc, index, id, root),
+                      versions,
+                      nestedHits(searcher, hitDoc, index, id, root),
                       identity(offsets, 0))));
     }
     return new InnerHitsResult(
@@ -249,6 +295,19 @@ public final class NestedInnerHits {
     matches.clear();
     matches.addAll(sorted);
     return values;
+  }
+
+  /** The object as if it were a whole source, under its path: what its fields are read from. */
+  private byte[] wrapped(Object object) throws IOException {
+    if (object == null) {
+      return null;
+    }
+    Object wrapped = object;
+    String[] parts = path.split("\\.");
+    for (int i = parts.length - 1; i >= 0; i--) {
+      wrapped = Map.of(parts[i], wrapped);
+    }
+    return JsonMaps.writeCompact(wrapped);
   }
 
   /**

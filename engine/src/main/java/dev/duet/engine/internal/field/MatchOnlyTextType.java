@@ -103,6 +103,7 @@ final class MatchOnlyTextType extends TextType {
     type.setTokenized(true);
     type.setOmitNorms(true);
     type.setIndexOptions(IndexOptions.DOCS);
+    type.setStored(Boolean.parseBoolean(String.valueOf(field.params().get("store"))));
     type.freeze();
     return type;
   }

@@ -269,6 +269,8 @@ class TextType extends dev.duet.engine.internal.field.FieldType {
     type.setTokenized(true);
     type.setOmitNorms(Boolean.FALSE.equals(field.params().get("norms")));
     type.setIndexOptions(indexOptions(field));
+    // store: true keeps the value in the document, where highlighting reads it (as OpenSearch's).
+    type.setStored(Boolean.parseBoolean(String.valueOf(field.params().get("store"))));
     String vectors = String.valueOf(field.params().getOrDefault("term_vector", "no"));
     if (!vectors.equals("no")) {
       type.setStoreTermVectors(true);

@@ -67,6 +67,8 @@ public final class QueryTranslator {
   private final ClauseLimit clauseLimit;
   private final int maxTermsCount;
   private final NestedQueries nested;
+  private final dev.duet.engine.internal.shard.DocumentLookup documents;
+  private final String indexName;
 
   /**
    * Translates the filters of nested sort keys on {@code index}, each with a translator of its own
@@ -80,6 +82,8 @@ public final class QueryTranslator {
     this.clauseLimit = index.clauseLimit();
     this.maxTermsCount = IndexSettingsRules.maxTermsCount(index.metadata().settings());
     this.lookup = index.lookup();
+    this.documents = index.documents();
+    this.indexName = index.name();
     this.fields = new FieldQueries(lookup, index.name(), index.uuid());
     this.knn = new KnnQueryBuilder(index.name(), index.uuid());
     this.termLevel =
@@ -168,6 +172,8 @@ public final class QueryTranslator {
       case QueryString m ->
           new QueryStringQueries(lookup, fields, fullText, termLevel).queryString(m);
       case dev.duet.engine.search.Intervals i -> new IntervalQueries(lookup, fields).intervals(i);
+      case dev.duet.engine.search.MoreLikeThis m ->
+          new MoreLikeThisQueries(lookup, documents, indexName).moreLikeThis(m);
     };
   }
 
@@ -183,6 +189,8 @@ public final class QueryTranslator {
       case GeoDistance g -> termLevel.geoDistance(g);
       case GeoBoundingBox g -> termLevel.geoBoundingBox(g);
       case DistanceFeature d -> termLevel.distanceFeature(d);
+      case dev.duet.engine.search.TermsLookup t ->
+          terms(new Terms(t.field(), lookedUp(t), t.boost()));
     };
   }
 
@@ -194,6 +202,26 @@ public final class QueryTranslator {
       case FunctionScore f -> compound.functionScore(f);
       case dev.duet.engine.search.Nested n -> nested.nested(n);
     };
+  }
+
+  /** The values at the lookup's path in its document; none when the document does not exist. */
+  private List<Object> lookedUp(dev.duet.engine.search.TermsLookup t) {
+    byte[] source = documents.source(t.index(), t.id(), t.routing());
+    if (source == null) {
+      return List.of();
+    }
+    List<Object> out = new ArrayList<>();
+    for (Object value : dev.duet.engine.internal.source.SourceValues.of(source).at(t.path())) {
+      if (value instanceof Number n) {
+        out.add(
+            n instanceof Double || n instanceof Float || n instanceof java.math.BigDecimal
+                ? (Object) n.doubleValue()
+                : (Object) n.longValue());
+      } else if (value instanceof String || value instanceof Boolean) {
+        out.add(value);
+      }
+    }
+    return out;
   }
 
   private Query terms(Terms t) {

@@ -144,6 +144,9 @@ public final class CollapseExpansion {
       search =
           search.withOptions(new SearchOptions(null, request.options().postFilter(), List.of()));
     }
+    if (spec.fetch().any()) {
+      search = search.withFetch(spec.fetch());
+    }
     if (spec.collapse() != null) {
       search = search.withControls(new QueryControls(0, 0, spec.collapse(), List.of()));
     }

@@ -47,6 +47,7 @@ import org.slf4j.LoggerFactory;
  * {@link #flush} commits and rolls the translog so the covered generations can go.
  */
 public final class LuceneIndex implements Closeable {
+  private volatile DocumentLookup documents;
   private static final Logger LOG = LoggerFactory.getLogger(LuceneIndex.class);
   static final String LUCENE_DIR = "lucene";
   static final String TRANSLOG_DIR = "translog";
@@ -274,6 +275,22 @@ public final class LuceneIndex implements Closeable {
   }
 
   /** Realtime get: the version map first, then the searcher. */
+  /** How translated queries read documents of other indices; by default only this one's. */
+  public void documentLookup(DocumentLookup lookup) {
+    this.documents = lookup;
+  }
+
+  /** Reads a document of any index of the node (this one's alone until the node sets more). */
+  public DocumentLookup documents() {
+    DocumentLookup set = documents;
+    return set != null
+        ? set
+        : (index, id, routing) -> {
+          GetResult got = get(id);
+          return got.found() ? got.source() : null;
+        };
+  }
+
   public GetResult get(String id) {
     return get(id, true);
   }

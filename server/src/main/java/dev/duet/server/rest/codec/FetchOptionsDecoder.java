@@ -95,6 +95,12 @@ final class FetchOptionsDecoder {
     sourceGiven = true;
   }
 
+  /** The options read, as an inner hits object carries them ({@link FetchOptions#NONE}: none). */
+  FetchOptions options() {
+    return FetchOptions.of(
+        highlight, docvalueFields, storedFields, fields, explain, version, seqNoPrimaryTerm);
+  }
+
   SearchRequest applyTo(SearchRequest request) {
     if (highlight == null
         && docvalueFields.isEmpty()

@@ -72,6 +72,7 @@ final class NestedQueryDecoder {
     int size = InnerHits.DEFAULT.size();
     SourceFilter source = SourceFilter.ALL;
     List<SortSpec> sort = List.of();
+    FetchOptionsDecoder fetch = new FetchOptionsDecoder();
     JsonToken t;
     while ((t = p.nextToken()) != JsonToken.END_OBJECT) {
       String field = p.currentName();
@@ -94,11 +95,10 @@ final class NestedQueryDecoder {
             "docvalue_fields",
             "fields",
             "stored_fields",
-            "script_fields",
             "version",
-            "seq_no_primary_term",
-            "track_scores",
-            "ignore_unmapped" ->
+            "seq_no_primary_term" ->
+            fetch.parse(p, field);
+        case "script_fields", "track_scores", "ignore_unmapped" ->
             throw InnerHits.unsupported(field);
         default ->
             throw new DuetException(
@@ -107,7 +107,7 @@ final class NestedQueryDecoder {
                 location + " [inner_hits] unknown field [" + field + "]");
       }
     }
-    return new InnerHits(name, from, size, sort, source, again);
+    return new InnerHits(name, from, size, sort, source, again, fetch.options());
   }
 
   /** {@code from} or {@code size}, which OpenSearch refuses below zero. */

@@ -76,6 +76,7 @@ public final class QueryDecoder {
           case "dis_max" -> CompoundQueryDecoder.disMax(p);
           case "function_score" -> FunctionScoreDecoder.functionScore(p);
           case "nested" -> NestedQueryDecoder.nested(p);
+          case "more_like_this", "mlt" -> MoreLikeThisDecoder.moreLikeThis(p);
           default -> throw unknownQuery(p, name);
         };
     if (p.currentToken() != JsonToken.END_OBJECT) {

@@ -8,9 +8,11 @@ import static dev.duet.server.rest.codec.QueryErrors.unknownToken;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.duet.engine.search.Query;
+import dev.duet.engine.search.TermsLookup;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The term-level queries ({@code term}, {@code terms}, {@code range}) of {@link QueryDecoder}: each
@@ -63,12 +65,19 @@ final class TermLevelQueryDecoder {
   static Query terms(JsonParser p) throws IOException {
     String fieldName = null;
     List<Object> values = null;
+    Map<?, ?> lookup = null;
     float boost = 1f;
     String current = null;
     JsonToken t;
     while ((t = p.nextToken()) != JsonToken.END_OBJECT) {
       if (t == JsonToken.FIELD_NAME) {
         current = p.currentName();
+      } else if (t == JsonToken.START_OBJECT) {
+        if (fieldName != null) {
+          throw QueryErrors.at(p, Query.Terms.multipleFields());
+        }
+        fieldName = current;
+        lookup = (Map<?, ?>) Json.readValue(p);
       } else if (t == JsonToken.START_ARRAY) {
         if (fieldName != null) {
           throw QueryErrors.at(p, Query.Terms.multipleFields());
@@ -97,7 +106,20 @@ final class TermLevelQueryDecoder {
           "[terms] query requires a field name, followed by array of terms or a document lookup"
               + " specification");
     }
+    if (lookup != null) {
+      return new TermsLookup(
+          fieldName,
+          text(lookup.get("index")),
+          text(lookup.get("id")),
+          text(lookup.get("path")),
+          text(lookup.get("routing")),
+          boost);
+    }
     return new Query.Terms(fieldName, values, boost);
+  }
+
+  private static String text(Object value) {
+    return value == null ? null : String.valueOf(value);
   }
 
   static Query range(JsonParser p) throws IOException {
