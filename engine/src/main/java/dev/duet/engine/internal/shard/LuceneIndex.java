@@ -440,11 +440,7 @@ public final class LuceneIndex implements Closeable {
     values[StatsCounter.DOCS_COUNT.ordinal()] = info.docsCount();
     values[StatsCounter.DOCS_DELETED.ordinal()] = info.docsDeleted();
     Map<String, Long> files = fileSizes();
-    long store = 0;
-    for (long size : files.values()) {
-      store += size;
-    }
-    values[StatsCounter.STORE_BYTES.ordinal()] = store;
+    values[StatsCounter.STORE_BYTES.ordinal()] = info.storeSizeBytes();
     long segments = 0;
     for (dev.duet.engine.index.SegmentInfo segment : segments()) {
       if (segment.search()) {
@@ -492,16 +488,16 @@ public final class LuceneIndex implements Closeable {
     return shardsTotal;
   }
 
-  /** The sizes of the index's Lucene files by extension ({@code include_segment_file_sizes}). */
+  /** The sizes of the segments' files by extension ({@code include_segment_file_sizes}). */
   private Map<String, Long> fileSizes() {
     Map<String, Long> sizes = new java.util.TreeMap<>();
     try {
       for (String file : directory.listAll()) {
         int dot = file.lastIndexOf('.');
-        String extension = dot < 0 ? file : file.substring(dot + 1);
-        if (file.startsWith("segments") || file.equals("write.lock")) {
-          extension = file.startsWith("segments") ? "segments" : extension;
+        if (dot < 0 || file.startsWith("segments") || file.equals("write.lock")) {
+          continue; // commit points and the lock are no segment's files
         }
+        String extension = file.substring(dot + 1);
         try {
           sizes.merge(extension, directory.fileLength(file), Long::sum);
         } catch (NoSuchFileException e) {
