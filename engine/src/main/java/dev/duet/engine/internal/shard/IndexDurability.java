@@ -150,6 +150,14 @@ public final class IndexDurability implements Closeable {
 
   /** Lucene commit, translog roll, and deletion of the generations the commit covers. */
   void flush() {
+    flush(true);
+  }
+
+  /**
+   * A flush; {@code counted} false for the one an index opening does (OpenSearch counts none for a
+   * new or recovered shard).
+   */
+  void flush(boolean counted) {
     long start = System.nanoTime();
     try {
       synchronized (flushLock) {
@@ -167,8 +175,10 @@ public final class IndexDurability implements Closeable {
         writer.commit();
         translog.trimBelow(generation);
       }
-      counters.increment(StatsCounter.FLUSH_TOTAL);
-      counters.add(StatsCounter.FLUSH_TIME, System.nanoTime() - start);
+      if (counted) {
+        counters.increment(StatsCounter.FLUSH_TOTAL);
+        counters.add(StatsCounter.FLUSH_TIME, System.nanoTime() - start);
+      }
     } catch (AlreadyClosedException e) {
       throw DuetException.indexNotFound(indexName);
     } catch (IOException e) {

@@ -130,7 +130,7 @@ public final class LuceneIndex implements Closeable {
             recovery.committedSeqNo());
         refresh(); // empties the version map the replay filled
       }
-      flush(); // commits what was replayed; the replayed generations go
+      durability.flush(false); // commits what was replayed; the replayed generations go
     } catch (IOException | RuntimeException e) {
       IOUtils.closeWhileHandlingException(opened, writer, directory);
       throw e;
@@ -443,7 +443,7 @@ public final class LuceneIndex implements Closeable {
     values[StatsCounter.STORE_BYTES.ordinal()] = info.storeSizeBytes();
     long segments = 0;
     for (dev.duet.engine.index.SegmentInfo segment : segments()) {
-      if (segment.search()) {
+      if (segment.search() || segment.committed()) { // as OpenSearch's engine lists them
         segments++;
       }
     }
