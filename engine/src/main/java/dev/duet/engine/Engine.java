@@ -143,6 +143,12 @@ public interface Engine extends Closeable {
   /** {@code _segments}: each matching index's Lucene segments. */
   List<dev.duet.engine.index.IndexSegments> segments(String expression, IndicesOptions options);
 
+  /**
+   * {@code _stats} and {@code _nodes/stats}: each matching index's figures (closed ones, when the
+   * options expand to them, with zeros). Reading them refreshes nothing, as in OpenSearch.
+   */
+  List<dev.duet.engine.index.IndexStats> stats(String expression, IndicesOptions options);
+
   /** Makes all acknowledged writes to the matching indices visible to search. */
   default void refresh(String expression) {
     refresh(expression, IndicesOptions.DEFAULTS);

@@ -9,6 +9,7 @@ import dev.duet.engine.Engine;
 import dev.duet.engine.Engines;
 import dev.duet.server.action.Actions;
 import dev.duet.server.grpc.GrpcTransport;
+import dev.duet.server.observe.NodeMeters;
 import dev.duet.server.pool.WorkPools;
 import dev.duet.server.rest.DuetVersion;
 import dev.duet.server.rest.NodeIdentity;
@@ -124,14 +125,18 @@ public final class DuetNode implements AutoCloseable {
     // A small answer leaves in one write, not head then body (see FlushHeadWithBody).
     sb.childChannelPipelineCustomizer(FlushHeadWithBody::onServer);
     sb.errorHandler(new RestErrorHandler(httpPort, config.maxHttpContentLength()));
+    NodeMeters meters = new NodeMeters(actions);
     sb.virtualHost(httpPort)
         .maxRequestLength(config.maxHttpContentLength())
-        .serviceUnder("/", new RestService(routes, config.maxHttpContentLength(), pools));
+        .service(NodeMeters.PATH, meters.service())
+        .serviceUnder("/", new RestService(routes, config.maxHttpContentLength(), pools))
+        .decorator(meters.recorder("rest"));
     // The gRPC service bounds each message itself (grpc.netty.max_msg_size); a stream of many
     // messages is not bounded as a whole.
     sb.virtualHost(grpcPort)
         .maxRequestLength(0)
-        .service(GrpcTransport.service(actions, routes, config.maxGrpcMessageSize(), pools));
+        .service(GrpcTransport.service(actions, routes, config.maxGrpcMessageSize(), pools))
+        .decorator(meters.recorder("grpc"));
 
     Server server = sb.build();
     try {

@@ -381,6 +381,11 @@ public final class LuceneEngine implements Engine {
   }
 
   @Override
+  public List<dev.duet.engine.index.IndexStats> stats(String expression, IndicesOptions options) {
+    return admin.stats(expression, options);
+  }
+
+  @Override
   public void refresh(String expression, IndicesOptions options) {
     admin.refresh(expression, options);
   }

@@ -12,7 +12,8 @@ import java.util.Objects;
  * {@code size: 0} searches); {@code trackScores}: hits sorted by fields still carry their scores;
  * {@code slice} (null: none) keeps one slice of a scroll's or point in time's documents; {@code
  * indicesBoost} multiplies the scores of each index's hits, the first entry whose index expression
- * names the index winning.
+ * names the index winning; {@code statsGroups} (the body's {@code stats}) names the groups whose
+ * search figures in {@code _stats} this search also counts in.
  */
 public record SearchOptions(
     Float minScore,
@@ -21,7 +22,8 @@ public record SearchOptions(
     Boolean requestCache,
     boolean trackScores,
     Slice slice,
-    List<IndexBoost> indicesBoost) {
+    List<IndexBoost> indicesBoost,
+    List<String> statsGroups) {
   public static final SearchOptions NONE = new SearchOptions(null, null, List.of());
 
   /** One {@code indices_boost} entry: an index name, alias or wildcard expression and its boost. */
@@ -49,6 +51,40 @@ public record SearchOptions(
     }
     searchAfter = searchAfter == null ? List.of() : List.copyOf(searchAfter);
     indicesBoost = indicesBoost == null ? List.of() : List.copyOf(indicesBoost);
+    statsGroups = statsGroups == null ? List.of() : List.copyOf(statsGroups);
+  }
+
+  /** Options with every component but {@code statsGroups}. */
+  public SearchOptions(
+      Float minScore,
+      Query postFilter,
+      List<Object> searchAfter,
+      Boolean requestCache,
+      boolean trackScores,
+      Slice slice,
+      List<IndexBoost> indicesBoost) {
+    this(
+        minScore,
+        postFilter,
+        searchAfter,
+        requestCache,
+        trackScores,
+        slice,
+        indicesBoost,
+        List.of());
+  }
+
+  /** These options with the {@code stats} groups a search counts in. */
+  public SearchOptions withStatsGroups(List<String> statsGroups) {
+    return new SearchOptions(
+        minScore,
+        postFilter,
+        searchAfter,
+        requestCache,
+        trackScores,
+        slice,
+        indicesBoost,
+        statsGroups);
   }
 
   /** Options without a slice. */
@@ -75,25 +111,53 @@ public record SearchOptions(
   /** These options with {@code request_cache} set (null: the index's default). */
   public SearchOptions withRequestCache(Boolean requestCache) {
     return new SearchOptions(
-        minScore, postFilter, searchAfter, requestCache, trackScores, slice, indicesBoost);
+        minScore,
+        postFilter,
+        searchAfter,
+        requestCache,
+        trackScores,
+        slice,
+        indicesBoost,
+        statsGroups);
   }
 
   /** These options with {@code track_scores} set. */
   public SearchOptions withTrackScores(boolean trackScores) {
     return new SearchOptions(
-        minScore, postFilter, searchAfter, requestCache, trackScores, slice, indicesBoost);
+        minScore,
+        postFilter,
+        searchAfter,
+        requestCache,
+        trackScores,
+        slice,
+        indicesBoost,
+        statsGroups);
   }
 
   /** These options with a {@code slice} (null: none). */
   public SearchOptions withSlice(Slice slice) {
     return new SearchOptions(
-        minScore, postFilter, searchAfter, requestCache, trackScores, slice, indicesBoost);
+        minScore,
+        postFilter,
+        searchAfter,
+        requestCache,
+        trackScores,
+        slice,
+        indicesBoost,
+        statsGroups);
   }
 
   /** These options with {@code indices_boost} entries, in request order. */
   public SearchOptions withIndicesBoost(List<IndexBoost> indicesBoost) {
     return new SearchOptions(
-        minScore, postFilter, searchAfter, requestCache, trackScores, slice, indicesBoost);
+        minScore,
+        postFilter,
+        searchAfter,
+        requestCache,
+        trackScores,
+        slice,
+        indicesBoost,
+        statsGroups);
   }
 
   /** The boost of index {@code name}: the first entry for it, else 1. */

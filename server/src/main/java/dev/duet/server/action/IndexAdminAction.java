@@ -102,6 +102,15 @@ public final class IndexAdminAction {
   }
 
   /**
+   * {@code _stats}, {@code _nodes/stats}: each matching index's figures (counters, documents,
+   * store, segments, translog), read without refreshing.
+   */
+  public List<dev.duet.engine.index.IndexStats> indexStats(
+      String expression, IndicesOptions options) {
+    return engine.stats(expression, options);
+  }
+
+  /**
    * {@code _segments} and {@code _cat/segments}: the Lucene segments of the matching indices.
    *
    * @param expression an index expression; null or empty for every index

@@ -257,7 +257,8 @@ final class SearchRequestDecoder {
         && body.getSearchAfterCount() == 0
         && !body.getTrackScores()
         && body.getIndicesBoostCount() == 0
-        && body.getIndicesBoost2Count() == 0) {
+        && body.getIndicesBoost2Count() == 0
+        && body.getStatsCount() == 0) {
       return request;
     }
     List<Object> after = new ArrayList<>(body.getSearchAfterCount());
@@ -271,7 +272,8 @@ final class SearchRequestDecoder {
                 after,
                 null,
                 body.getTrackScores())
-            .withIndicesBoost(indicesBoost(body)));
+            .withIndicesBoost(indicesBoost(body))
+            .withStatsGroups(body.getStatsList()));
   }
 
   /** {@code indices_boost}: the ordered list form, then the map form, as REST's two forms. */

@@ -209,6 +209,11 @@ final class CatNodeHandlers {
           hidden("largest", Kind.NUMBER, List.of("l"), "highest number of seen active threads"),
           hidden("completed", Kind.NUMBER, List.of("c"), "number of completed tasks"),
           hidden(
+              "total_wait_time",
+              Kind.TEXT,
+              List.of("twt"),
+              "total time tasks spent waiting in thread_pool queue"),
+          hidden(
               "core", Kind.TEXT, List.of("cr"), "core number of threads in a scaling thread pool"),
           hidden(
               "max",
@@ -353,40 +358,121 @@ final class CatNodeHandlers {
   RestResponse threadPool(RestRequest request) throws IOException {
     List<String> patterns = IndexHandlers.split(request.pathParam("thread_pool_patterns"));
     List<Comparable<?>[]> rows = new ArrayList<>();
-    if (node.pools() != null) {
-      for (WorkPool pool : List.of(node.pools().search(), node.pools().write())) {
-        if (!patterns.isEmpty()
-            && patterns.stream().noneMatch(p -> Patterns.matches(p, pool.name()))) {
-          continue;
-        }
+    List<WorkPool> real =
+        node.pools() == null ? List.of() : List.of(node.pools().search(), node.pools().write());
+    for (WorkPool pool : real) {
+      if (selected(patterns, pool.name())) {
         WorkPool.Stats s = pool.stats();
         rows.add(
-            new Comparable<?>[] {
-              node.nodeName(),
-              node.nodeId(),
-              node.nodeId(),
-              ProcessHandle.current().pid(),
-              node.host(),
-              node.host(),
-              node.transportPort(),
-              pool.name(),
-              "fixed",
-              s.active(),
-              s.threads(),
-              s.queue(),
-              pool.queueCapacity(),
-              s.rejected(),
-              s.largest(),
-              s.completed(),
-              null,
-              null,
-              pool.size(),
-              null
-            });
+            threadPoolRow(
+                pool.name(),
+                "search".equals(pool.name()) ? "resizable" : "fixed",
+                s.active(),
+                s.threads(),
+                s.queue(),
+                pool.queueCapacity(),
+                s.rejected(),
+                s.largest(),
+                s.completed(),
+                null,
+                null,
+                pool.size(),
+                null));
+      }
+    }
+    // OpenSearch's other pools, idle on a Duet node (its work runs elsewhere), with the sizes a
+    // one-node OpenSearch 3.8 reports.
+    for (String[] p : OTHER_POOLS) {
+      boolean realPool = real.stream().anyMatch(w -> w.name().equals(p[0]));
+      if (!realPool && selected(patterns, p[0])) {
+        boolean scaling = p[1].equals("scaling");
+        rows.add(
+            threadPoolRow(
+                p[0],
+                p[1],
+                0,
+                0,
+                0,
+                Integer.parseInt(p[3]),
+                0,
+                0,
+                0,
+                scaling ? p[4] : null,
+                scaling ? p[5] : null,
+                scaling ? null : Integer.parseInt(p[2]),
+                scaling ? p[6] : null));
       }
     }
     rows.sort((a, b) -> ((String) a[7]).compareTo((String) b[7]));
     return table(request, THREAD_POOL, rows);
+  }
+
+  /** OpenSearch 3.8's pools: name, type, size, queue_size, core, max, keep_alive. */
+  private static final String[][] OTHER_POOLS = {
+    {"analyze", "fixed", "1", "16", "", "", ""},
+    {"fetch_shard_started", "scaling", "", "-1", "1", "4", "5m"},
+    {"fetch_shard_store", "scaling", "", "-1", "1", "4", "5m"},
+    {"flush", "scaling", "", "-1", "1", "1", "5m"},
+    {"force_merge", "fixed", "1", "-1", "", "", ""},
+    {"generic", "scaling", "", "-1", "4", "128", "30s"},
+    {"get", "fixed", "2", "1000", "", "", ""},
+    {"index_searcher", "resizable", "4", "1000", "", "", ""},
+    {"listener", "fixed", "1", "-1", "", "", ""},
+    {"management", "scaling", "", "-1", "1", "5", "5m"},
+    {"merge", "scaling", "", "-1", "1", "2", "5m"},
+    {"refresh", "scaling", "", "-1", "1", "1", "5m"},
+    {"search_throttled", "resizable", "1", "100", "", "", ""},
+    {"snapshot", "scaling", "", "-1", "1", "1", "5m"},
+    {"system_read", "fixed", "1", "2000", "", "", ""},
+    {"system_write", "fixed", "1", "1000", "", "", ""},
+    {"translog_recovery", "fixed", "2", "-1", "", "", ""},
+    {"translog_sync", "fixed", "8", "10000", "", "", ""},
+    {"warmer", "scaling", "", "-1", "1", "1", "5m"},
+  };
+
+  private static boolean selected(List<String> patterns, String name) {
+    return patterns.isEmpty() || patterns.stream().anyMatch(p -> Patterns.matches(p, name));
+  }
+
+  private Comparable<?>[] threadPoolRow(
+      String name,
+      String type,
+      long active,
+      long threads,
+      long queue,
+      long queueSize,
+      long rejected,
+      long largest,
+      long completed,
+      String core,
+      String max,
+      Integer size,
+      String keepAlive) {
+    // Queue waits are timed by OpenSearch's resizable (search) pools only; -1 elsewhere.
+    String totalWait = type.equals("resizable") ? "0s" : "-1";
+    return new Comparable<?>[] {
+      node.nodeName(),
+      node.nodeId(),
+      node.nodeId(),
+      ProcessHandle.current().pid(),
+      node.host(),
+      node.host(),
+      node.transportPort(),
+      name,
+      type,
+      active,
+      threads,
+      queue,
+      queueSize,
+      rejected,
+      largest,
+      completed,
+      totalWait,
+      core,
+      max,
+      size,
+      keepAlive
+    };
   }
 
   /** {@code GET /_cat/nodeattrs}: a Duet node has no attributes. */

@@ -4,10 +4,8 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.duet.engine.breaker.CircuitBreakers;
 import dev.duet.engine.breaker.MemorySize;
 import dev.duet.engine.error.DuetException;
-import dev.duet.engine.index.IndexInfo;
-import dev.duet.engine.index.IndexSegments;
+import dev.duet.engine.index.IndexStats;
 import dev.duet.engine.index.IndicesOptions;
-import dev.duet.engine.index.SegmentInfo;
 import dev.duet.server.action.Actions;
 import dev.duet.server.pool.WorkPool;
 import dev.duet.server.rest.codec.JsonOutput;
@@ -198,7 +196,7 @@ final class NodesHandlers {
       throw DuetException.illegalArgument(
           "level parameter must be one of [indices] or [node] or [shards] but was [" + level + "]");
     }
-    boolean fileSizes = request.paramAsBoolean("include_segment_file_sizes", false);
+    IndexStatsWriter.Options statsOptions = IndexStatsHandler.options(request, indexMetrics);
     long now = System.currentTimeMillis();
     boolean selected = NodeSelection.selects(request.pathParam("node_id"), node);
     JsonOutput out = new JsonOutput(request.pretty());
@@ -211,7 +209,7 @@ final class NodesHandlers {
       writeNode(g);
       writeRoles(g);
       if (metrics.contains("indices")) {
-        writeIndices(g, indexMetrics, !level.equals("node"), fileSizes);
+        writeIndices(g, indexMetrics, level, statsOptions);
       }
       if (metrics.contains("os")) {
         NodeMetrics.osStats(g, now);
@@ -444,94 +442,49 @@ final class NodesHandlers {
   }
 
   /**
-   * {@code indices}: the engine's documents, store and segments, summed over the node's indices,
-   * and per index with {@code level=indices}.
+   * {@code indices}: the engine's figures summed over the node's indices, and per index with {@code
+   * level=indices} (or per shard with {@code level=shards}), from the same counters as {@code
+   * _stats}.
    */
   private void writeIndices(
-      JsonGenerator g, Set<String> metrics, boolean perIndex, boolean fileSizes)
+      JsonGenerator g, Set<String> metrics, String level, IndexStatsWriter.Options options)
       throws IOException {
-    List<IndexSegments> all = actions.indexAdmin().segments(null, IndicesOptions.DEFAULTS);
-    long docs = 0;
-    long deleted = 0;
-    long bytes = 0;
-    long segments = 0;
-    for (IndexSegments s : all) {
-      docs += s.info().docsCount();
-      deleted += s.info().docsDeleted();
-      bytes += s.info().storeSizeBytes();
-      segments += searchable(s.segments());
+    List<IndexStats> all = actions.indexAdmin().indexStats(null, IndicesOptions.DEFAULTS);
+    IndexStatsHandler.Sum sum = new IndexStatsHandler.Sum();
+    for (IndexStats stats : all) {
+      sum.add(stats);
     }
+    IndexStatsWriter writer = new IndexStatsWriter(g, options);
     g.writeObjectFieldStart("indices");
-    writeIndexSections(g, metrics, docs, deleted, bytes, segments, fileSizes);
-    if (perIndex) {
+    sum.write(writer, metrics);
+    if (level.equals("indices")) {
       g.writeObjectFieldStart("indices");
-      for (IndexSegments s : all) {
-        IndexInfo info = s.info();
-        g.writeObjectFieldStart(info.name());
-        writeIndexSections(
-            g,
-            metrics,
-            info.docsCount(),
-            info.docsDeleted(),
-            info.storeSizeBytes(),
-            searchable(s.segments()),
-            fileSizes);
+      for (IndexStats stats : all) {
+        g.writeObjectFieldStart(stats.info().name());
+        IndexStatsHandler.write(writer, metrics, stats);
         g.writeEndObject();
+      }
+      g.writeEndObject();
+    } else if (level.equals("shards")) {
+      g.writeObjectFieldStart("shards");
+      for (IndexStats stats : all) {
+        g.writeArrayFieldStart(stats.info().name());
+        g.writeStartObject();
+        g.writeObjectFieldStart("0");
+        g.writeObjectFieldStart("routing");
+        g.writeStringField("state", "STARTED");
+        g.writeBooleanField("primary", true);
+        g.writeStringField("node", node.nodeId());
+        g.writeNullField("relocating_node");
+        g.writeEndObject();
+        IndexStatsHandler.write(writer, metrics, stats);
+        g.writeEndObject();
+        g.writeEndObject();
+        g.writeEndArray();
       }
       g.writeEndObject();
     }
     g.writeEndObject();
-  }
-
-  private static long searchable(List<SegmentInfo> segments) {
-    return segments.stream().filter(SegmentInfo::search).count();
-  }
-
-  private static void writeIndexSections(
-      JsonGenerator g,
-      Set<String> metrics,
-      long docs,
-      long deleted,
-      long bytes,
-      long segments,
-      boolean fileSizes)
-      throws IOException {
-    if (metrics.contains("docs")) {
-      g.writeObjectFieldStart("docs");
-      g.writeNumberField("count", docs);
-      g.writeNumberField("deleted", deleted);
-      g.writeEndObject();
-    }
-    if (metrics.contains("store")) {
-      g.writeObjectFieldStart("store");
-      g.writeNumberField("size_in_bytes", bytes);
-      g.writeNumberField("reserved_in_bytes", 0);
-      g.writeEndObject();
-    }
-    if (metrics.contains("segments")) {
-      g.writeObjectFieldStart("segments");
-      g.writeNumberField("count", segments);
-      // Lucene 10 keeps none of these on the heap: OpenSearch reports them as 0 too.
-      for (String part :
-          List.of(
-              "memory",
-              "terms_memory",
-              "stored_fields_memory",
-              "term_vectors_memory",
-              "norms_memory",
-              "points_memory",
-              "doc_values_memory",
-              "index_writer_memory",
-              "version_map_memory",
-              "fixed_bit_set_memory")) {
-        g.writeNumberField(part + "_in_bytes", 0);
-      }
-      g.writeNumberField("max_unsafe_auto_id_timestamp", -1);
-      // Duet does not break segments down by file: the map is empty, with or without asking.
-      g.writeObjectFieldStart("file_sizes");
-      g.writeEndObject();
-      g.writeEndObject();
-    }
   }
 
   /** The names asked for: all without any or with {@code _all} alone; unknown ones a 400. */

@@ -51,6 +51,13 @@ public final class RestService implements HttpService {
             .thenCompose(
                 agg -> {
                   RestRouter.Match match = router.route(agg.method(), ctx.decodedPath());
+                  // The operation the node's metrics count this request under: its route.
+                  ctx.logBuilder()
+                      .name(
+                          "rest",
+                          match instanceof RestRouter.Match.Found f
+                              ? agg.method() + " " + f.pattern()
+                              : "unrouted");
                   HttpResponse answer = answerWithoutBlocking(ctx, agg, match);
                   return answer != null
                       ? CompletableFuture.completedFuture(answer)

@@ -4,7 +4,9 @@ import dev.duet.engine.analysis.AnalyzeRequest;
 import dev.duet.engine.analysis.AnalyzeResponse;
 import dev.duet.engine.index.AliasAction;
 import dev.duet.engine.index.ForceMerge;
+import dev.duet.engine.index.IndexInfo;
 import dev.duet.engine.index.IndexSegments;
+import dev.duet.engine.index.IndexStats;
 import dev.duet.engine.index.IndicesOptions;
 import dev.duet.engine.internal.meta.IndexBlocks;
 import dev.duet.engine.internal.shard.LuceneIndex;
@@ -93,6 +95,16 @@ public final class NodeAdmin {
     List<IndexSegments> out = new ArrayList<>();
     for (LuceneIndex index : indices.matching(expression, options)) {
       out.add(new IndexSegments(index.info(), index.segments()));
+    }
+    return out;
+  }
+
+  /** {@code _stats}: each matching index's figures, a closed one's zeros. */
+  public List<IndexStats> stats(String expression, IndicesOptions options) {
+    List<IndexStats> out = new ArrayList<>();
+    for (IndexInfo info : indices.infos(expression, options)) {
+      LuceneIndex index = info.closed() ? null : indices.get(info.name());
+      out.add(index == null ? IndexStats.closed(info) : index.stats());
     }
     return out;
   }

@@ -1,6 +1,7 @@
 package dev.duet.engine.internal.search;
 
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.index.StatsCounter;
 import dev.duet.engine.internal.agg.AggregationPhase;
 import dev.duet.engine.internal.fetch.FetchSubPhases;
 import dev.duet.engine.internal.query.ClockReads;
@@ -122,6 +123,9 @@ public final class SearchPhase {
     int threshold = track.enabled() ? track.upTo() : 0;
     IndexSearcher[] searchers = new IndexSearcher[targets.size()];
     RequestCache.Key cacheKey = null;
+    List<String> groups = request.options().statsGroups();
+    long queryStart = SearchCounting.begin(targets, groups, StatsCounter.QUERY_CURRENT);
+    boolean inQuery = true; // the query phase counts until it ends, failed or not
     try {
       for (int i = 0; i < searchers.length; i++) {
         searchers[i] = source.acquire(targets.get(i));
@@ -129,7 +133,10 @@ public final class SearchPhase {
       if (cache != null && !request.controls().any()) {
         cacheKey = cache.key(targets, searchers, aliasFilters, request);
         SearchResponse cached = cacheKey == null ? null : cache.get(cacheKey);
+        countCache(targets, cached != null);
         if (cached != null) {
+          inQuery = false;
+          SearchCounting.end(targets, groups, true, true, queryStart);
           return RequestCache.retimed(cached, tookMillis(start));
         }
       }
@@ -158,16 +165,31 @@ public final class SearchPhase {
           reduce(sort, from, size, results, collapse, targets, searchers, collapseValues);
       source.emitted(merged);
       guard.throwIfCancelled();
-      long fetchStart = System.nanoTime();
-      List<SearchHit> hits =
-          FetchPhase.fetch(
-              targets,
-              searchers,
-              merged,
-              sort,
-              request,
-              FetchSubPhases.of(targets, searchers, queries, request),
-              guard);
+      inQuery = false;
+      SearchCounting.end(targets, groups, true, true, queryStart);
+      boolean fetching = merged.scoreDocs.length > 0; // OpenSearch skips an empty fetch
+      long fetchStart =
+          fetching
+              ? SearchCounting.begin(targets, groups, StatsCounter.FETCH_CURRENT)
+              : System.nanoTime();
+      List<SearchHit> hits;
+      boolean fetched = false;
+      try {
+        hits =
+            FetchPhase.fetch(
+                targets,
+                searchers,
+                merged,
+                sort,
+                request,
+                FetchSubPhases.of(targets, searchers, queries, request),
+                guard);
+        fetched = true;
+      } finally {
+        if (fetching) {
+          SearchCounting.end(targets, groups, false, fetched, fetchStart);
+        }
+      }
       if (collapse != null) {
         hits = Collapsing.withValues(hits, collapse.field(), collapseValues);
         SearcherSource lent = CollapseExpansion.lending(targets, searchers);
@@ -208,12 +230,24 @@ public final class SearchPhase {
     } catch (IndexSearcher.TooManyClauses e) {
       throw targets.get(0).clauseLimit().searchFailure(e);
     } finally {
+      if (inQuery) {
+        SearchCounting.end(targets, groups, true, false, queryStart);
+      }
       ClockReads.end();
       for (int i = 0; i < searchers.length; i++) {
         if (searchers[i] != null) {
           source.release(targets.get(i), searchers[i]);
         }
       }
+    }
+  }
+
+  /** One request-cache look-up on each target, a hit or a miss. */
+  private static void countCache(List<LuceneIndex> targets, boolean hit) {
+    StatsCounter counter =
+        hit ? StatsCounter.REQUEST_CACHE_HITS : StatsCounter.REQUEST_CACHE_MISSES;
+    for (int i = 0; i < targets.size(); i++) {
+      targets.get(i).counters().increment(counter);
     }
   }
 

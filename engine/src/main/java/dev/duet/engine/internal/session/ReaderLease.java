@@ -1,9 +1,11 @@
 package dev.duet.engine.internal.session;
 
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.index.StatsCounter;
 import dev.duet.engine.internal.search.SearchPhase;
 import dev.duet.engine.internal.search.SearcherSource;
 import dev.duet.engine.internal.shard.LuceneIndex;
+import dev.duet.engine.internal.stats.ShardCounters;
 import dev.duet.engine.search.Query;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SearchResponse;
@@ -28,15 +30,29 @@ public final class ReaderLease {
   private final IndexSearcher[] searchers;
   private final ReadWriteLock lock = new ReentrantReadWriteLock();
   private boolean closed;
+  // A scroll or a point in time, counted on each target from open to release, as OpenSearch's
+  // search stats count a reader context (scroll_* or point_in_time_*, and open_contexts).
+  private final StatsCounter current;
+  private final StatsCounter total;
+  private final StatsCounter time;
+  private final long opened = System.nanoTime();
 
-  /** Acquires each target's current searcher; releases what it took if one fails. */
-  ReaderLease(List<LuceneIndex> targets, List<Query> aliasFilters) {
+  /**
+   * Acquires each target's current searcher for a scroll or a point in time; releases what it took
+   * if one fails.
+   */
+  ReaderLease(List<LuceneIndex> targets, List<Query> aliasFilters, boolean scroll) {
+    this.current = scroll ? StatsCounter.SCROLL_CURRENT : StatsCounter.PIT_CURRENT;
+    this.total = scroll ? StatsCounter.SCROLL_TOTAL : StatsCounter.PIT_TOTAL;
+    this.time = scroll ? StatsCounter.SCROLL_TIME : StatsCounter.PIT_TIME;
     this.targets = List.copyOf(targets);
     this.aliasFilters = new ArrayList<>(aliasFilters);
     this.searchers = new IndexSearcher[targets.size()];
     try {
       for (int i = 0; i < searchers.length; i++) {
         searchers[i] = this.targets.get(i).acquireSearcher();
+        this.targets.get(i).counters().increment(current);
+        this.targets.get(i).counters().increment(StatsCounter.SEARCH_OPEN_CONTEXTS);
       }
     } catch (RuntimeException e) {
       close();
@@ -160,6 +176,9 @@ public final class ReaderLease {
   private void releaseQuietly(int i) {
     IndexSearcher searcher = searchers[i];
     searchers[i] = null;
+    ShardCounters counters = targets.get(i).counters();
+    counters.end(current, total, time, opened);
+    counters.decrement(StatsCounter.SEARCH_OPEN_CONTEXTS);
     try {
       targets.get(i).releaseSearcher(searcher);
     } catch (RuntimeException e) {

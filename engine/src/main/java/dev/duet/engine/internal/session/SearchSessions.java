@@ -379,7 +379,8 @@ public final class SearchSessions implements AutoCloseable {
 
   private OpenSession open(
       byte kind, Targets targets, long keepAliveMillis, SearchRequest request) {
-    ReaderLease lease = new ReaderLease(targets.indices(), targets.filters());
+    ReaderLease lease =
+        new ReaderLease(targets.indices(), targets.filters(), kind == SessionIds.SCROLL);
     long context = contextIds.incrementAndGet();
     long secret = SessionIds.newSecret();
     String id = SessionIds.encode(kind, context, secret, lease.firstIndex());

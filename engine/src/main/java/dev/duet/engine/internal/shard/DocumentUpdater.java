@@ -40,7 +40,7 @@ public final class DocumentUpdater {
   private static BulkItemResponse attempt(
       LuceneIndex index, BulkItem item, String id, boolean forced) {
     UpdateRequest update = item.update();
-    GetResult current = index.get(id);
+    GetResult current = index.find(id);
     if (!current.found()) {
       byte[] upsert = update.docAsUpsert() ? update.doc() : update.upsert();
       if (upsert == null) {

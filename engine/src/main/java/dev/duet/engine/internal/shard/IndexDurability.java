@@ -2,7 +2,9 @@ package dev.duet.engine.internal.shard;
 
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.index.IndexSettings;
+import dev.duet.engine.index.StatsCounter;
 import dev.duet.engine.internal.meta.IndexSettingsRules;
+import dev.duet.engine.internal.stats.ShardCounters;
 import dev.duet.engine.internal.translog.Translog;
 import dev.duet.engine.internal.translog.TranslogOperation;
 import java.io.Closeable;
@@ -50,6 +52,7 @@ public final class IndexDurability implements Closeable {
   private volatile boolean asyncDurability;
   private volatile long flushThresholdBytes;
   private ScheduledFuture<?> syncTask;
+  private final ShardCounters counters;
 
   /**
    * {@code maxSeqNo} gives the highest seq_no handed out so far; {@code tasks} runs timed syncs and
@@ -61,7 +64,9 @@ public final class IndexDurability implements Closeable {
       Translog translog,
       IndexWriter writer,
       LongSupplier maxSeqNo,
-      ScheduledExecutorService tasks) {
+      ScheduledExecutorService tasks,
+      ShardCounters counters) {
+    this.counters = counters;
     this.indexName = indexName;
     this.translog = translog;
     this.writer = writer;
@@ -145,6 +150,15 @@ public final class IndexDurability implements Closeable {
 
   /** Lucene commit, translog roll, and deletion of the generations the commit covers. */
   void flush() {
+    flush(true);
+  }
+
+  /**
+   * A flush; {@code counted} false for the one an index opening does (OpenSearch counts none for a
+   * new or recovered shard).
+   */
+  void flush(boolean counted) {
+    long start = System.nanoTime();
     try {
       synchronized (flushLock) {
         long generation;
@@ -161,11 +175,20 @@ public final class IndexDurability implements Closeable {
         writer.commit();
         translog.trimBelow(generation);
       }
+      if (counted) {
+        counters.increment(StatsCounter.FLUSH_TOTAL);
+        counters.add(StatsCounter.FLUSH_TIME, System.nanoTime() - start);
+      }
     } catch (AlreadyClosedException e) {
       throw DuetException.indexNotFound(indexName);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** The translog, for its figures in {@code _stats}. */
+  Translog translog() {
+    return translog;
   }
 
   /** Stops the timed sync and closes the translog (which syncs it); does not flush. */
@@ -192,6 +215,7 @@ public final class IndexDurability implements Closeable {
   private void scheduledFlush() {
     try {
       flush();
+      counters.increment(StatsCounter.FLUSH_PERIODIC);
     } catch (DuetException e) {
       // The index was closed or deleted while this flush was queued; close() flushed.
     } catch (RuntimeException e) {

@@ -1,6 +1,8 @@
 package dev.duet.engine.internal.shard;
 
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.index.StatsCounter;
+import dev.duet.engine.internal.stats.ShardCounters;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,9 +24,12 @@ final class IndexReaders implements Closeable {
   private final String name;
   private final SearcherManager searchers;
   private final SearchIdle searchIdle = new SearchIdle();
+  private final ShardCounters counters;
 
-  IndexReaders(String name, IndexWriter writer, LiveVersionMap versions) throws IOException {
+  IndexReaders(String name, IndexWriter writer, LiveVersionMap versions, ShardCounters counters)
+      throws IOException {
     this.name = name;
+    this.counters = counters;
     this.searchers = new SearcherManager(writer, null);
     searchers.addListener(
         new ReferenceManager.RefreshListener() {
@@ -36,6 +41,9 @@ final class IndexReaders implements Closeable {
           @Override
           public void afterRefresh(boolean didRefresh) {
             versions.afterRefresh();
+            if (didRefresh) {
+              counters.increment(StatsCounter.WARMER_TOTAL); // a new reader, as OpenSearch warms
+            }
           }
         });
   }
@@ -46,8 +54,14 @@ final class IndexReaders implements Closeable {
 
   /** Makes every acknowledged write visible to search before returning. */
   void refresh() {
+    long start = System.nanoTime();
     try {
       searchers.maybeRefreshBlocking();
+      long took = System.nanoTime() - start;
+      counters.increment(StatsCounter.REFRESH_TOTAL);
+      counters.add(StatsCounter.REFRESH_TIME, took);
+      counters.increment(StatsCounter.REFRESH_EXTERNAL_TOTAL);
+      counters.add(StatsCounter.REFRESH_EXTERNAL_TIME, took);
     } catch (AlreadyClosedException e) {
       throw DuetException.indexNotFound(name);
     } catch (IOException e) {
@@ -57,8 +71,12 @@ final class IndexReaders implements Closeable {
 
   /** A refresh off the request path: failures are logged, a closed index ignored. */
   void backgroundRefresh() {
+    long start = System.nanoTime();
     try {
-      searchers.maybeRefresh();
+      if (searchers.maybeRefresh()) {
+        counters.increment(StatsCounter.REFRESH_TOTAL);
+        counters.add(StatsCounter.REFRESH_TIME, System.nanoTime() - start);
+      }
     } catch (AlreadyClosedException e) {
       // The index was closed or deleted while this refresh was queued.
     } catch (IOException | RuntimeException e) {
@@ -69,6 +87,7 @@ final class IndexReaders implements Closeable {
   /** The searcher of a search: if the index was search-idle, it refreshes first. */
   IndexSearcher acquireSearcher() {
     if (searchIdle.searched()) {
+      counters.increment(StatsCounter.SEARCH_IDLE_REACTIVATE_TOTAL);
       refresh();
     }
     return currentSearcher();

@@ -3,14 +3,18 @@ package dev.duet.engine.internal.shard;
 import dev.duet.engine.document.BulkItem;
 import dev.duet.engine.document.BulkItemResponse;
 import dev.duet.engine.document.GetResult;
+import dev.duet.engine.document.OpType;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.index.ForceMerge;
 import dev.duet.engine.index.IndexInfo;
+import dev.duet.engine.index.IndexStats;
+import dev.duet.engine.index.StatsCounter;
 import dev.duet.engine.internal.document.MappingLookup;
 import dev.duet.engine.internal.knn.KnnCodec;
 import dev.duet.engine.internal.meta.IndexMetadata;
 import dev.duet.engine.internal.meta.IndexSettingsRules;
 import dev.duet.engine.internal.source.JacksonErrors;
+import dev.duet.engine.internal.stats.ShardCounters;
 import dev.duet.engine.internal.translog.Translog;
 import java.io.Closeable;
 import java.io.IOException;
@@ -64,6 +68,7 @@ public final class LuceneIndex implements Closeable {
   private final WritePath writes;
   private final LiveMetadata live;
   private final ClauseLimit clauseLimit;
+  private final ShardCounters counters = new ShardCounters();
 
   private LuceneIndex(
       Path dir,
@@ -85,7 +90,8 @@ public final class LuceneIndex implements Closeable {
             WriterSettings.config(
                 new FieldAnalyzer(),
                 new KnnCodec(field -> live.lookup().vector(field)),
-                IndexSorting.sort(metadata.settings(), live.lookup())));
+                IndexSorting.sort(metadata.settings(), live.lookup()),
+                counters));
     TranslogRecovery recovery =
         new TranslogRecovery(metadata.name(), writer, versions, live::document);
     IndexDurability opened = null;
@@ -100,9 +106,10 @@ public final class LuceneIndex implements Closeable {
               translog,
               writer,
               () -> nextSeqNo.get() - 1,
-              translogTasks);
+              translogTasks,
+              counters);
       this.durability = opened;
-      this.readers = new IndexReaders(metadata.name(), writer, versions);
+      this.readers = new IndexReaders(metadata.name(), writer, versions, counters);
       this.refreshes =
           new RefreshSchedule(scheduler, readers, versions, () -> live.metadata().settings());
       this.writes =
@@ -126,7 +133,7 @@ public final class LuceneIndex implements Closeable {
             recovery.committedSeqNo());
         refresh(); // empties the version map the replay filled
       }
-      flush(); // commits what was replayed; the replayed generations go
+      durability.flush(false); // commits what was replayed; the replayed generations go
     } catch (IOException | RuntimeException e) {
       IOUtils.closeWhileHandlingException(opened, writer, directory);
       throw e;
@@ -220,6 +227,46 @@ public final class LuceneIndex implements Closeable {
 
   /** Applies one write; failures the client caused come back as the item's failure. */
   public BulkItemResponse apply(BulkItem item, String id, boolean autoId, boolean forcedRefresh) {
+    boolean delete = item.opType() == OpType.DELETE;
+    StatsCounter current = delete ? StatsCounter.DELETE_CURRENT : StatsCounter.INDEX_CURRENT;
+    long start = counters.begin(current);
+    BulkItemResponse response = null;
+    try {
+      response = applyUncounted(item, id, autoId, forcedRefresh);
+      return response;
+    } finally {
+      countWrite(delete, current, start, response);
+    }
+  }
+
+  /**
+   * Counts a write as OpenSearch's {@code indexing} stats do: a delete as a delete, an update that
+   * changed nothing as a {@code noop_update}, any other write as an index; failures apart.
+   */
+  private void countWrite(
+      boolean delete, StatsCounter current, long start, BulkItemResponse response) {
+    if (response == null || response.failure() != null) {
+      counters.decrement(current);
+      if (!delete) {
+        counters.increment(StatsCounter.INDEX_FAILED);
+      }
+      return;
+    }
+    if (delete) {
+      counters.end(current, StatsCounter.DELETE_TOTAL, StatsCounter.DELETE_TIME, start);
+      return;
+    }
+    if (response.result() != null && "noop".equals(response.result().result())) {
+      counters.decrement(current);
+      counters.increment(StatsCounter.NOOP_UPDATE_TOTAL);
+      return;
+    }
+    counters.end(current, StatsCounter.INDEX_TOTAL, StatsCounter.INDEX_TIME, start);
+    counters.indexRequest(System.currentTimeMillis());
+  }
+
+  private BulkItemResponse applyUncounted(
+      BulkItem item, String id, boolean autoId, boolean forcedRefresh) {
     try {
       return switch (item.opType()) {
         case DELETE -> writes.delete(item, id, forcedRefresh);
@@ -295,8 +342,36 @@ public final class LuceneIndex implements Closeable {
     return get(id, true);
   }
 
-  /** A get; {@code realtime = false} sees only what the last refresh made searchable. */
+  /**
+   * A get, counted in {@code _stats}' {@code get}; {@code realtime = false} sees only what the last
+   * refresh made searchable.
+   */
   public GetResult get(String id, boolean realtime) {
+    long start = counters.begin(StatsCounter.GET_CURRENT);
+    GetResult result = null;
+    try {
+      result = find(id, realtime);
+      return result;
+    } finally {
+      long took =
+          counters.end(
+              StatsCounter.GET_CURRENT, StatsCounter.GET_TOTAL, StatsCounter.GET_TIME, start);
+      if (result != null && result.found()) {
+        counters.increment(StatsCounter.GET_EXISTS_TOTAL);
+        counters.add(StatsCounter.GET_EXISTS_TIME, took);
+      } else if (result != null) {
+        counters.increment(StatsCounter.GET_MISSING_TOTAL);
+        counters.add(StatsCounter.GET_MISSING_TIME, took);
+      }
+    }
+  }
+
+  /** A realtime look-up by id that is no client's get (an update reading its document). */
+  GetResult find(String id) {
+    return find(id, true);
+  }
+
+  private GetResult find(String id, boolean realtime) {
     LiveVersionMap.Entry e = realtime ? versions.get(id) : null;
     try {
       if (e == null) {
@@ -400,6 +475,50 @@ public final class LuceneIndex implements Closeable {
     }
   }
 
+  /** The counters this index keeps as it works (searches count themselves into it). */
+  public ShardCounters counters() {
+    return counters;
+  }
+
+  /**
+   * This index's figures for {@code _stats}: the running counters completed with what is measured
+   * now (documents, store and its files, segments, translog, the last commit).
+   */
+  public IndexStats stats() {
+    IndexInfo info = info();
+    long[] values = counters.snapshot();
+    values[StatsCounter.DOCS_COUNT.ordinal()] = info.docsCount();
+    values[StatsCounter.DOCS_DELETED.ordinal()] = info.docsDeleted();
+    Map<String, Long> files = fileSizes();
+    values[StatsCounter.STORE_BYTES.ordinal()] = info.storeSizeBytes();
+    long segments = 0;
+    for (dev.duet.engine.index.SegmentInfo segment : segments()) {
+      if (segment.search() || segment.committed()) { // as OpenSearch's engine lists them
+        segments++;
+      }
+    }
+    values[StatsCounter.SEGMENT_COUNT.ordinal()] = segments;
+    values[StatsCounter.INDEX_WRITER_MEMORY.ordinal()] = writer.ramBytesUsed();
+    Translog.Stats translog = durability.translog().stats();
+    values[StatsCounter.TRANSLOG_OPERATIONS.ordinal()] = translog.operations();
+    values[StatsCounter.TRANSLOG_UNCOMMITTED_OPERATIONS.ordinal()] = translog.operations();
+    values[StatsCounter.TRANSLOG_BYTES.ordinal()] = translog.sizeInBytes();
+    values[StatsCounter.TRANSLOG_UNCOMMITTED_BYTES.ordinal()] = translog.sizeInBytes();
+    values[StatsCounter.TRANSLOG_EARLIEST_LAST_MODIFIED_AGE.ordinal()] =
+        translog.earliestLastModifiedAgeMillis();
+    // The completion section: the completion field type's suggesters fill COMPLETION_BYTES and
+    // the sizes by field here (none yet).
+    Map<String, Long> completion = Map.of();
+    return new IndexStats(
+        info,
+        IndexStats.Values.of(values),
+        counters.groupSnapshots(),
+        files,
+        Map.of(),
+        completion,
+        lastCommit());
+  }
+
   /** Flushes and releases everything; the index can be reopened from its folder. */
   @Override
   public void close() throws IOException {
@@ -417,6 +536,42 @@ public final class LuceneIndex implements Closeable {
 
   int shardsTotal() {
     return shardsTotal;
+  }
+
+  /** The sizes of the segments' files by extension ({@code include_segment_file_sizes}). */
+  private Map<String, Long> fileSizes() {
+    Map<String, Long> sizes = new java.util.TreeMap<>();
+    try {
+      for (String file : directory.listAll()) {
+        int dot = file.lastIndexOf('.');
+        if (dot < 0 || file.startsWith("segments") || file.equals("write.lock")) {
+          continue; // commit points and the lock are no segment's files
+        }
+        String extension = file.substring(dot + 1);
+        try {
+          sizes.merge(extension, directory.fileLength(file), Long::sum);
+        } catch (NoSuchFileException e) {
+          // merged away while we listed
+        }
+      }
+    } catch (IOException | AlreadyClosedException e) {
+      return sizes;
+    }
+    return sizes;
+  }
+
+  private IndexStats.Commit lastCommit() {
+    try {
+      org.apache.lucene.index.SegmentInfos commit =
+          org.apache.lucene.index.SegmentInfos.readLatestCommit(directory);
+      return new IndexStats.Commit(
+          java.util.Base64.getEncoder().encodeToString(commit.getId()),
+          commit.getGeneration(),
+          commit.getUserData(),
+          commit.totalMaxDoc());
+    } catch (IOException | AlreadyClosedException e) {
+      return null;
+    }
   }
 
   private long storeSize() {

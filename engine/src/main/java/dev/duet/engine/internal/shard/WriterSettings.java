@@ -45,9 +45,14 @@ public final class WriterSettings {
 
   /**
    * The config; {@code indexSort} (null when the index is not sorted) is the order segments keep,
-   * with the parent field Lucene needs to keep nested blocks together under it.
+   * with the parent field Lucene needs to keep nested blocks together under it; merges are counted
+   * in {@code counters}.
    */
-  static IndexWriterConfig config(Analyzer analyzer, Codec codec, Sort indexSort) {
+  static IndexWriterConfig config(
+      Analyzer analyzer,
+      Codec codec,
+      Sort indexSort,
+      dev.duet.engine.internal.stats.ShardCounters counters) {
     TieredMergePolicy merges = new TieredMergePolicy();
     merges.setSegmentsPerTier(SEGMENTS_PER_TIER);
     merges.setMaxMergeAtOnce(MAX_MERGE_AT_ONCE);
@@ -58,6 +63,7 @@ public final class WriterSettings {
     config.setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
     config.setCodec(codec);
     config.setMergePolicy(merges);
+    config.setMergeScheduler(new CountingMergeScheduler(counters));
     config.setRAMBufferSizeMB(RAM_BUFFER_MB);
     config.setCommitOnClose(false);
     // Snapshots hold a commit's files while they copy them (LuceneIndex.holdCommit).

@@ -38,6 +38,8 @@ public final class Translog implements Closeable {
   private TranslogWriter current; // guarded by appendLock
   private long written; // guarded by appendLock
   private long olderGenerationsLength; // guarded by appendLock
+  private long currentOperations; // guarded by appendLock
+  private long olderOperations; // guarded by appendLock
   private volatile long synced;
   private volatile boolean closed;
   // Set when a write or fsync failed: the file may end in a partial record, so nothing more may be
@@ -181,6 +183,7 @@ public final class Translog implements Closeable {
         throw failed(e);
       }
       written += length;
+      currentOperations++;
       return written;
     }
   }
@@ -250,6 +253,8 @@ public final class Translog implements Closeable {
         long next = current.generation() + 1;
         TranslogWriter rolled = TranslogWriter.create(file(dir, next), next);
         olderGenerationsLength += current.length();
+        olderOperations += currentOperations;
+        currentOperations = 0;
         current.close();
         current = rolled;
         fsyncDir(dir);
@@ -271,6 +276,9 @@ public final class Translog implements Closeable {
         }
       }
       olderGenerationsLength = remaining;
+      if (remaining == 0) {
+        olderOperations = 0;
+      }
     }
     fsyncDir(dir);
   }
@@ -280,6 +288,36 @@ public final class Translog implements Closeable {
     synchronized (appendLock) {
       return olderGenerationsLength + current.length();
     }
+  }
+
+  /**
+   * The translog's figures for {@code _stats}: operations and bytes a restart would replay (all of
+   * them uncommitted, as a flush trims what it commits), and how long ago its oldest generation was
+   * last written ({@code earliest_last_modified_age}, milliseconds).
+   */
+  public record Stats(long operations, long sizeInBytes, long earliestLastModifiedAgeMillis) {}
+
+  public Stats stats() {
+    long operations;
+    long size;
+    synchronized (appendLock) {
+      operations = olderOperations + currentOperations;
+      size = olderGenerationsLength + current.length();
+    }
+    long oldest = Long.MAX_VALUE;
+    try {
+      for (long g : generations(dir)) {
+        try {
+          oldest = Math.min(oldest, Files.getLastModifiedTime(file(dir, g)).toMillis());
+        } catch (java.nio.file.NoSuchFileException e) {
+          // trimmed while we listed
+        }
+      }
+    } catch (IOException e) {
+      // unreadable folder: no age
+    }
+    long age = oldest == Long.MAX_VALUE ? 0 : Math.max(0, System.currentTimeMillis() - oldest);
+    return new Stats(operations, size, age);
   }
 
   public long currentGeneration() {

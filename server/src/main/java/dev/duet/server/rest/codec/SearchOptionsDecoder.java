@@ -19,6 +19,7 @@ final class SearchOptionsDecoder {
   private List<Object> searchAfter = List.of();
   private boolean trackScores;
   private List<SearchOptions.IndexBoost> indicesBoost = List.of();
+  private List<String> statsGroups = List.of();
 
   /** Reads the value of {@code field}; the parser is on its first token. */
   void parse(JsonParser p, String field) throws IOException {
@@ -56,6 +57,7 @@ final class SearchOptionsDecoder {
         trackScores = QueryErrors.booleanValue(p);
       }
       case "indices_boost" -> indicesBoost = indicesBoost(p, t, field);
+      case "stats" -> statsGroups = statsGroups(p, t, field);
       default -> throw new IllegalArgumentException(field);
     }
   }
@@ -72,12 +74,34 @@ final class SearchOptionsDecoder {
         && postFilter == null
         && searchAfter.isEmpty()
         && !trackScores
-        && indicesBoost.isEmpty()) {
+        && indicesBoost.isEmpty()
+        && statsGroups.isEmpty()) {
       return request;
     }
     return request.withOptions(
         new SearchOptions(minScore, postFilter, searchAfter, null, trackScores)
-            .withIndicesBoost(indicesBoost));
+            .withIndicesBoost(indicesBoost)
+            .withStatsGroups(statsGroups));
+  }
+
+  /** {@code stats}: the groups this search counts in, a string or an array of strings. */
+  private static List<String> statsGroups(JsonParser p, JsonToken t, String field)
+      throws IOException {
+    List<String> groups = new ArrayList<>();
+    if (t == JsonToken.VALUE_STRING) {
+      groups.add(p.getText());
+      return groups;
+    }
+    if (t != JsonToken.START_ARRAY) {
+      throw unknownKey(p, t, field);
+    }
+    while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+      if (t != JsonToken.VALUE_STRING) {
+        throw unknownKey(p, t, field);
+      }
+      groups.add(p.getText());
+    }
+    return groups;
   }
 
   /**

@@ -117,7 +117,12 @@ public final class SearchRequestDecoder {
                   fetch.parse(p, field);
               case "track_total_hits" -> track = trackTotalHits(p);
               case "aggs", "aggregations" -> aggregations = AggregationsDecoder.parse(p);
-              case "min_score", "post_filter", "search_after", "track_scores", "indices_boost" ->
+              case "min_score",
+                  "post_filter",
+                  "search_after",
+                  "track_scores",
+                  "indices_boost",
+                  "stats" ->
                   options.parse(p, field);
               case "pit" -> pit = pit(p);
               case "slice" -> slice = SliceDecoder.parse(p);
