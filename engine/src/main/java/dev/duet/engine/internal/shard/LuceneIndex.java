@@ -81,7 +81,14 @@ public final class LuceneIndex implements Closeable {
             directory,
             WriterSettings.config(
                 new FieldAnalyzer(),
-                new KnnCodec(field -> live.lookup().vector(field)),
+                new KnnCodec(
+                    field -> live.lookup().vector(field),
+                    field -> {
+                      var leaf = live.lookup().leaf(field);
+                      return leaf != null
+                          && dev.duet.engine.internal.field.FieldTypes.of(leaf)
+                              instanceof dev.duet.engine.internal.field.CompletionType;
+                    }),
                 IndexSorting.sort(metadata.settings(), live.lookup())));
     TranslogRecovery recovery =
         new TranslogRecovery(metadata.name(), writer, versions, live::document);
