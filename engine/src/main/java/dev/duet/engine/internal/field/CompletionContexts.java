@@ -266,20 +266,31 @@ public final class CompletionContexts {
       return n.intValue();
     }
     String text = precision.toString().trim();
-    if (text.chars().allMatch(Character::isDigit) && !text.isEmpty()) {
-      return Integer.parseInt(text);
-    }
     double meters = meters(text);
     if (meters == 0) {
       return 12;
     }
-    double equator = 40075016.69;
-    double polar = 20003931.46;
+    double equator = 2 * Math.PI * 6378137.0;
+    double polar = Math.PI * 6356752.314245;
     double ratio = 1 + (polar / equator);
     double width = Math.sqrt((meters * meters) / (ratio * ratio));
-    long part = Math.round(Math.ceil(equator / width));
-    int level = Long.SIZE - Long.numberOfLeadingZeros(part) - 1;
-    return Math.min(12, Math.max(1, (part <= (1L << level)) ? (level + 1) / 2 : (level + 2) / 2));
+    double part = Math.ceil(equator / width);
+    int level;
+    if (part == 1) {
+      level = 1;
+    } else {
+      int bits = (int) Math.round(Math.ceil(Math.log(part) / Math.log(2)));
+      int full = bits / 5;
+      int left = bits - full * 5;
+      level = full + (left > 0 ? 1 : 0) + full + (left > 3 ? 1 : 0);
+    }
+    // A level whose cells are smaller than the distance asked steps back one, as OpenSearch's.
+    double cellWidth = equator / (1L << ((((level + 1) / 2) * 3) + ((level / 2) * 2)));
+    double cellHeight = polar / (1L << ((((level + 1) / 2) * 2) + ((level / 2) * 3)));
+    if (Math.sqrt(cellWidth * cellWidth + cellHeight * cellHeight) < meters) {
+      level = Math.max(1, level - 1);
+    }
+    return Math.min(12, level);
   }
 
   private static double meters(String text) {
