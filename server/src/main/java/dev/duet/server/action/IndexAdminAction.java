@@ -95,6 +95,11 @@ public final class IndexAdminAction {
     return engine.indices(expression, options);
   }
 
+  /** {@code _stats}' completion section: each completion field's suggester size in one index. */
+  public java.util.Map<String, Long> completionSizes(String index) {
+    return engine.completionSizes(index);
+  }
+
   /**
    * {@code _segments} and {@code _cat/segments}: the Lucene segments of the matching indices.
    *

@@ -64,13 +64,23 @@ final class IndexStatsHandler implements RestHandler {
     long docs = 0;
     long deleted = 0;
     long bytes = 0;
+    String completionFields = request.param("completion_fields", request.param("fields"));
+    List<String> patterns = completionFields == null ? null : IndexHandlers.split(completionFields);
+    java.util.Map<String, CompletionStatsJson> completion = new java.util.HashMap<>();
+    CompletionStatsJson allCompletion = CompletionStatsJson.NONE;
     for (IndexInfo info : indices) {
       docs += info.docsCount();
       deleted += info.docsDeleted();
       bytes += info.storeSizeBytes();
+      if (metrics.contains("completion")) {
+        CompletionStatsJson one =
+            CompletionStatsJson.of(actions.indexAdmin().completionSizes(info.name()), patterns);
+        completion.put(info.name(), one);
+        allCompletion = allCompletion.plus(one);
+      }
     }
     g.writeObjectFieldStart("_all");
-    writeCopies(g, metrics, human, indices.isEmpty(), docs, deleted, bytes);
+    writeCopies(g, metrics, human, indices.isEmpty(), docs, deleted, bytes, allCompletion);
     g.writeEndObject();
     if (indicesLevel) {
       g.writeObjectFieldStart("indices");
@@ -78,7 +88,14 @@ final class IndexStatsHandler implements RestHandler {
         g.writeObjectFieldStart(info.name());
         g.writeStringField("uuid", info.uuid());
         writeCopies(
-            g, metrics, human, false, info.docsCount(), info.docsDeleted(), info.storeSizeBytes());
+            g,
+            metrics,
+            human,
+            false,
+            info.docsCount(),
+            info.docsDeleted(),
+            info.storeSizeBytes(),
+            completion.getOrDefault(info.name(), CompletionStatsJson.NONE));
         g.writeEndObject();
       }
       g.writeEndObject();
@@ -98,7 +115,8 @@ final class IndexStatsHandler implements RestHandler {
       boolean none,
       long docs,
       long deleted,
-      long bytes)
+      long bytes,
+      CompletionStatsJson completion)
       throws IOException {
     for (String copies : List.of("primaries", "total")) {
       g.writeObjectFieldStart(copies);
@@ -120,6 +138,9 @@ final class IndexStatsHandler implements RestHandler {
           }
           g.writeNumberField("reserved_in_bytes", 0);
           g.writeEndObject();
+        }
+        if (metrics.contains("completion")) {
+          completion.write(g, human);
         }
       }
       g.writeEndObject();

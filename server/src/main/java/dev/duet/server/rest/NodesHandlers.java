@@ -211,7 +211,12 @@ final class NodesHandlers {
       writeNode(g);
       writeRoles(g);
       if (metrics.contains("indices")) {
-        writeIndices(g, indexMetrics, !level.equals("node"), fileSizes);
+        writeIndices(
+            g,
+            indexMetrics,
+            !level.equals("node"),
+            fileSizes,
+            completionPatterns(request.param("completion_fields", request.param("fields"))));
       }
       if (metrics.contains("os")) {
         NodeMetrics.osStats(g, now);
@@ -447,22 +452,39 @@ final class NodesHandlers {
    * {@code indices}: the engine's documents, store and segments, summed over the node's indices,
    * and per index with {@code level=indices}.
    */
+  private static List<String> completionPatterns(String fields) {
+    return fields == null ? null : IndexHandlers.split(fields);
+  }
+
   private void writeIndices(
-      JsonGenerator g, Set<String> metrics, boolean perIndex, boolean fileSizes)
+      JsonGenerator g,
+      Set<String> metrics,
+      boolean perIndex,
+      boolean fileSizes,
+      List<String> completionFields)
       throws IOException {
     List<IndexSegments> all = actions.indexAdmin().segments(null, IndicesOptions.DEFAULTS);
     long docs = 0;
     long deleted = 0;
     long bytes = 0;
     long segments = 0;
+    java.util.Map<String, CompletionStatsJson> completion = new java.util.HashMap<>();
+    CompletionStatsJson allCompletion = CompletionStatsJson.NONE;
     for (IndexSegments s : all) {
       docs += s.info().docsCount();
       deleted += s.info().docsDeleted();
       bytes += s.info().storeSizeBytes();
       segments += searchable(s.segments());
+      if (metrics.contains("completion")) {
+        CompletionStatsJson one =
+            CompletionStatsJson.of(
+                actions.indexAdmin().completionSizes(s.info().name()), completionFields);
+        completion.put(s.info().name(), one);
+        allCompletion = allCompletion.plus(one);
+      }
     }
     g.writeObjectFieldStart("indices");
-    writeIndexSections(g, metrics, docs, deleted, bytes, segments, fileSizes);
+    writeIndexSections(g, metrics, docs, deleted, bytes, segments, fileSizes, allCompletion);
     if (perIndex) {
       g.writeObjectFieldStart("indices");
       for (IndexSegments s : all) {
@@ -475,7 +497,8 @@ final class NodesHandlers {
             info.docsDeleted(),
             info.storeSizeBytes(),
             searchable(s.segments()),
-            fileSizes);
+            fileSizes,
+            completion.getOrDefault(info.name(), CompletionStatsJson.NONE));
         g.writeEndObject();
       }
       g.writeEndObject();
@@ -494,7 +517,8 @@ final class NodesHandlers {
       long deleted,
       long bytes,
       long segments,
-      boolean fileSizes)
+      boolean fileSizes,
+      CompletionStatsJson completion)
       throws IOException {
     if (metrics.contains("docs")) {
       g.writeObjectFieldStart("docs");
@@ -507,6 +531,9 @@ final class NodesHandlers {
       g.writeNumberField("size_in_bytes", bytes);
       g.writeNumberField("reserved_in_bytes", 0);
       g.writeEndObject();
+    }
+    if (metrics.contains("completion")) {
+      completion.write(g, false);
     }
     if (metrics.contains("segments")) {
       g.writeObjectFieldStart("segments");

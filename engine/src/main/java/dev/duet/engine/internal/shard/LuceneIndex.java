@@ -319,6 +319,31 @@ public final class LuceneIndex implements Closeable {
   }
 
   /** The searcher of a search: if the index was search-idle, it refreshes first. */
+  /**
+   * The size of each completion field's suggester in the searchable segments, by field, as
+   * OpenSearch's {@code CompletionFieldStats} measures it (loading each segment's suggester).
+   */
+  public java.util.Map<String, Long> completionSizes() {
+    IndexSearcher searcher = acquireSearcher();
+    try {
+      java.util.Map<String, Long> sizes = new java.util.TreeMap<>();
+      for (org.apache.lucene.index.LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
+        for (org.apache.lucene.index.FieldInfo info : leaf.reader().getFieldInfos()) {
+          if (leaf.reader().terms(info.name)
+              instanceof org.apache.lucene.search.suggest.document.CompletionTerms terms) {
+            var suggester = terms.suggester();
+            sizes.merge(info.name, suggester == null ? 0L : suggester.ramBytesUsed(), Long::sum);
+          }
+        }
+      }
+      return sizes;
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    } finally {
+      releaseSearcher(searcher);
+    }
+  }
+
   public IndexSearcher acquireSearcher() {
     return readers.acquireSearcher();
   }

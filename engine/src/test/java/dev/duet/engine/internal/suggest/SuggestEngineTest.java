@@ -287,6 +287,17 @@ class SuggestEngineTest {
   }
 
   @Test
+  void completionSizesNameEachCompletionFieldAndGrowWithItsSuggestions() {
+    Map<String, Long> before = engine.completionSizes("sg");
+    assertThat(before.keySet()).containsExactly("c", "m", "m.again", "s");
+    assertThat(before.values()).allMatch(size -> size > 0);
+
+    write(doc("4", "{\"s\":[\"another\",\"suggestion\",\"entirely\"]}"));
+
+    assertThat(engine.completionSizes("sg").get("s")).isGreaterThan(before.get("s"));
+  }
+
+  @Test
   void answersComeInNameOrderWithTheirTypes() {
     List<SuggestResult> results =
         suggest(
