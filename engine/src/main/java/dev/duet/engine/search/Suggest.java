@@ -17,6 +17,46 @@ public record Suggest(List<Suggester> suggesters) {
     suggesters = List.copyOf(suggesters);
   }
 
+  /**
+   * The {@code suggest_field} URL parameter's section: a term suggester named after the field, on
+   * {@code suggest_text} (the caller passes {@code q} when it is absent), {@code suggest_mode}
+   * (null: missing) and {@code suggest_size} (null: 5), as OpenSearch's REST layer builds it.
+   */
+  public static Suggest fromUrl(String field, String text, String mode, String size) {
+    int n = 5;
+    if (size != null) {
+      try {
+        n = Integer.parseInt(size);
+      } catch (NumberFormatException e) {
+        throw DuetException.illegalArgument(
+            "Failed to parse int parameter [suggest_size] with value [" + size + "]");
+      }
+    }
+    String resolved = mode == null ? "missing" : mode.toLowerCase(java.util.Locale.ROOT);
+    if (!List.of("missing", "popular", "always").contains(resolved)) {
+      throw DuetException.illegalArgument("Invalid suggest_mode " + mode);
+    }
+    Term term = Term.defaults(field, field, text);
+    return new Suggest(
+        List.of(
+            new Term(
+                term.name(),
+                term.field(),
+                term.text(),
+                null,
+                n,
+                resolved,
+                term.accuracy(),
+                term.sort(),
+                term.stringDistance(),
+                term.maxEdits(),
+                term.maxInspections(),
+                term.maxTermFreq(),
+                term.prefixLength(),
+                term.minWordLength(),
+                term.minDocFreq())));
+  }
+
   /** One named suggester. */
   public sealed interface Suggester permits Completion, Term, Phrase {
     /** The name the response keys its entries by. */
