@@ -121,6 +121,37 @@ class OpenApiShapesTest {
   }
 
   @Test
+  void anInlineAllOfThatMergesItsOwnComponentAgainIsValueAtTheSecondMerge() {
+    // Each level used to copy Node's two properties again down to the depth limit: 2^16 nested
+    // messages, minutes of work, and output protoc refused.
+    String spec =
+        returning(
+            "{$ref: '#/components/schemas/Node'}",
+            """
+            Node:
+              type: object
+              properties:
+                left: {allOf: [{$ref: '#/components/schemas/Node'}, {type: object, properties: {l: {type: string}}}]}
+                right: {allOf: [{$ref: '#/components/schemas/Node'}, {type: object, properties: {r: {type: string}}}]}
+            """);
+    assertThat(compiled(spec).get("t/common.proto"))
+        .contains(
+            "  message Left {\n    .google.protobuf.Value left = 1;\n"
+                + "    .google.protobuf.Value right = 2;\n    optional string l = 3;\n  }")
+        .contains("  message Right {\n    .google.protobuf.Value left = 1;\n")
+        .doesNotContain("message Left {\n      ");
+    Protogen.Generated g =
+        Protogen.generate(SpecFixtures.write(dir, spec), "t", NumberingLedger.empty(), false);
+    assertThat(g.diagnostics().problems())
+        .hasSize(4)
+        .allSatisfy(
+            p ->
+                assertThat(p.reason())
+                    .contains(
+                        "allOf merges #/components/schemas/Node inside its own inline merge"));
+  }
+
+  @Test
   void aSingleRefAllOfIsTheReferenceItself() {
     String spec =
         returning(

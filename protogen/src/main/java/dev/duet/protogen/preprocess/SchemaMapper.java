@@ -42,6 +42,10 @@ public final class SchemaMapper {
   private final Map<String, String> componentNames = new HashMap<>();
   private String claimedFor; // the component being mapped, whose own top-level type takes its name
   private int inlineDepth; // of the schema being mapped, counted from its component
+  // Components whose properties an inline allOf is copying on the path being mapped, from its
+  // component: merging one of them again would copy the same properties once more, level after
+  // level (each level multiplying the messages), so the second merge is carried as Value.
+  private Set<Schema<?>> merging = identitySet();
 
   SchemaMapper(OpenAPI api, ProtoFile common, Diagnostics diagnostics, boolean lenient) {
     this.api = api;
@@ -103,7 +107,7 @@ public final class SchemaMapper {
         // allOf: [$ref] is how 3.0 specs put a description beside a reference: the reference.
         return map(s.getAllOf().get(0), ptr + "/allOf/0", scope, hint);
       }
-      return object(mergeAllOf(s, ptr), ptr, scope, hint);
+      return mergedObject(s, ptr, scope, hint);
     }
     List<Schema> union = s.getOneOf() != null ? s.getOneOf() : s.getAnyOf();
     if (union != null && !union.isEmpty()) {
@@ -290,8 +294,10 @@ public final class SchemaMapper {
       return TypeRef.of(TypeRef.VALUE);
     }
     int depthOfReference = inlineDepth;
+    Set<Schema<?>> outerMerging = merging;
     String outerClaim = claimedFor;
     inlineDepth = 0;
+    merging = identitySet();
     claimedFor = name;
     try {
       TypeRef t;
@@ -312,6 +318,7 @@ public final class SchemaMapper {
     } finally {
       inProgress.remove(name);
       inlineDepth = depthOfReference;
+      merging = outerMerging;
       claimedFor = outerClaim;
     }
   }
@@ -512,12 +519,45 @@ public final class SchemaMapper {
     return s;
   }
 
+  /**
+   * An inline allOf as one message of the merged properties, unless it merges a component this path
+   * is already merging (a cycle through inline allOf): then Value, with a diagnostic.
+   */
+  private TypeRef mergedObject(Schema<?> s, String ptr, MessageDef scope, String hint) {
+    List<Schema<?>> parts = new ArrayList<>();
+    for (Schema<?> part : s.getAllOf()) {
+      Schema<?> r = resolve(part);
+      if (r != part) {
+        if (merging.contains(r)) {
+          diagnostics.lossy(
+              ptr,
+              "allOf merges "
+                  + part.get$ref()
+                  + " inside its own inline merge (a cycle through inline allOf); carried as"
+                  + " Value");
+          return TypeRef.of(TypeRef.VALUE);
+        }
+        parts.add(r);
+      }
+    }
+    merging.addAll(parts);
+    try {
+      return object(mergeAllOf(s, ptr), ptr, scope, hint);
+    } finally {
+      parts.forEach(merging::remove);
+    }
+  }
+
+  private static Set<Schema<?>> identitySet() {
+    return java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+  }
+
   private Schema<?> mergeAllOf(Schema<?> s, String ptr) {
     Schema<Object> merged = new Schema<>();
     merged.setType("object");
     merged.setDescription(s.getDescription());
     Map<String, Schema> props = new LinkedHashMap<>();
-    collectAllOf(s, props, java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>()));
+    collectAllOf(s, props, identitySet());
     merged.setProperties(props);
     return merged;
   }

@@ -59,6 +59,10 @@ final class ClusterStateHandler {
               "disk usage exceeded flood-stage watermark, index has read-only-allow-delete block",
               List.of("write", "metadata_write")));
 
+  /** The block a closed index carries, whatever its settings. */
+  private static final Block CLOSED =
+      new Block(null, "4", "index closed", List.of("read", "write"));
+
   private final Actions actions;
   private final NodeIdentity node;
   private final String ephemeralId;
@@ -78,13 +82,14 @@ final class ClusterStateHandler {
     String index = request.pathParam("index");
     Set<String> metrics = metrics(metric, index);
     boolean filtered = index != null && !index.equals("_all");
+    // Unfiltered, the state holds every index, closed and hidden ones too.
+    List<IndexInfo> all = actions.indices().list(null, IndicesOptions.ALL);
     List<IndexInfo> indices =
-        actions
-            .indices()
-            .list(
-                filtered ? index : null,
-                RestIndicesOptions.of(request, new IndicesOptions(true, true, true)));
-    List<IndexInfo> all = filtered ? actions.indices().list(null) : indices;
+        filtered
+            ? actions
+                .indices()
+                .list(index, RestIndicesOptions.of(request, new IndicesOptions(true, true, true)))
+            : all;
     JsonOutput out = new JsonOutput(request.pretty());
     JsonGenerator g = out.generator();
     g.writeStartObject();
@@ -202,6 +207,9 @@ final class ClusterStateHandler {
     boolean any = false;
     for (IndexInfo info : indices) {
       List<Block> on = new ArrayList<>();
+      if (info.closed()) {
+        on.add(CLOSED);
+      }
       for (Block block : BLOCKS) {
         if ("true".equals(info.settings().get(block.setting()))) {
           on.add(block);
@@ -259,7 +267,7 @@ final class ClusterStateHandler {
     g.writeObjectFieldStart("indices");
     for (IndexInfo info : indices) {
       g.writeObjectFieldStart(info.name());
-      g.writeStringField("state", "open");
+      g.writeStringField("state", info.state());
       g.writeFieldName("settings");
       IndexSettingsEncoder.write(
           g, IndexSettingsEncoder.flat(info), false, IndexSettingsEncoder.lists(info));

@@ -145,6 +145,23 @@ class NodeViewsClientTest {
   }
 
   @Test
+  void clusterStateShowsAClosedIndexClosedAndBlocked() throws Exception {
+    client.indices().create(c -> c.index("shut"));
+    client.indices().close(c -> c.index("shut"));
+    try {
+      String body = http.send("GET", "/_cluster/state/metadata,blocks/shut,views").body();
+      assertThat(body)
+          .contains("\"shut\":{\"state\":\"close\"")
+          .contains("\"views\":{\"state\":\"open\"")
+          .contains(
+              "\"blocks\":{\"indices\":{\"shut\":{\"4\":{\"description\":\"index closed\","
+                  + "\"retryable\":false,\"levels\":[\"read\",\"write\"]}}}}");
+    } finally {
+      client.indices().delete(d -> d.index("shut"));
+    }
+  }
+
+  @Test
   void fieldMappingFindsLeavesAndMultiFieldsByFullPath() throws Exception {
     GetFieldMappingResponse got =
         client.indices().getFieldMapping(f -> f.index("views").fields("*.raw", "meta.year"));

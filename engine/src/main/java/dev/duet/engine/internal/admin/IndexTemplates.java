@@ -330,6 +330,12 @@ public final class IndexTemplates {
           "action_request_validation_exception",
           "Validation Failed: 1: index patterns are missing;");
     }
+    if (template.priority() != null && template.priority() < 0) {
+      throw new DuetException(
+          400,
+          "action_request_validation_exception",
+          "Validation Failed: 1: index template priority must be >= 0;");
+    }
     if (template.settings() != null) {
       IndexSettingsRules.validate(template.settings());
     }

@@ -142,6 +142,9 @@ class IndexTemplatesTest {
         .hasMessage(
             "index_template [c] invalid, cause [index template [c] specifies component templates"
                 + " [nope] that do not exist]");
+    assertThatThrownBy(() -> engine.putTemplate(composable("d", "d-*", -1, List.of(), null), false))
+        .hasFieldOrPropertyWithValue("type", "action_request_validation_exception")
+        .hasMessage("Validation Failed: 1: index template priority must be >= 0;");
     engine.putTemplate(legacy("a", 0, "x", "1"), false);
     assertThatThrownBy(() -> engine.putTemplate(legacy("a", 0, "x", "1"), true))
         .hasMessage("index_template [a] already exists");
