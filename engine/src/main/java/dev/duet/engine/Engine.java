@@ -114,6 +114,15 @@ public interface Engine extends Closeable {
   List<IndexInfo> indices(String expression);
 
   /**
+   * The size in bytes of each {@code completion} field's suggester (its FSTs, as Lucene's
+   * completion postings load them) in one index's searchable segments, by field path: the {@code
+   * completion} section of {@code _stats}. 404 {@code index_not_found_exception} if missing.
+   */
+  default java.util.Map<String, Long> completionSizes(String index) {
+    return java.util.Map.of();
+  }
+
+  /**
    * Applies the items in order; each succeeds or fails alone. Indices named by items that do not
    * exist are created with default settings and dynamic mapping, as OpenSearch does.
    */

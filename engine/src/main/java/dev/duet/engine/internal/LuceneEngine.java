@@ -245,6 +245,11 @@ public final class LuceneEngine implements Engine {
   }
 
   @Override
+  public Map<String, Long> completionSizes(String index) {
+    return indices.require(index).completionSizes();
+  }
+
+  @Override
   public Mapping mapping(String name) {
     return indices.require(name).metadata().mapping();
   }

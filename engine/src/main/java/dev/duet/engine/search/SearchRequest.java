@@ -28,9 +28,42 @@ public record SearchRequest(
     IndicesOptions indicesOptions,
     FetchOptions fetch,
     QueryControls controls,
-    SearchSession session) {
+    SearchSession session,
+    Suggest suggest) {
 
   public static final int DEFAULT_SIZE = 10;
+
+  /** A search without suggesters. */
+  public SearchRequest(
+      List<String> indices,
+      Query query,
+      int from,
+      int size,
+      List<SortSpec> sort,
+      SourceFilter source,
+      TrackTotalHits trackTotalHits,
+      List<Aggregation> aggregations,
+      SearchOptions options,
+      IndicesOptions indicesOptions,
+      FetchOptions fetch,
+      QueryControls controls,
+      SearchSession session) {
+    this(
+        indices,
+        query,
+        from,
+        size,
+        sort,
+        source,
+        trackTotalHits,
+        aggregations,
+        options,
+        indicesOptions,
+        fetch,
+        controls,
+        session,
+        null);
+  }
 
   public SearchRequest {
     indices = List.copyOf(indices);
@@ -184,6 +217,11 @@ public record SearchRequest(
     return edit(c -> c.session = session);
   }
 
+  /** This search with a {@code suggest} section (null: none). */
+  public SearchRequest withSuggest(Suggest suggest) {
+    return edit(c -> c.suggest = suggest);
+  }
+
   /** A copy of this search with {@code change} applied to its components. */
   private SearchRequest edit(Consumer<Components> change) {
     Components c = new Components(this);
@@ -206,6 +244,7 @@ public record SearchRequest(
     FetchOptions fetch;
     QueryControls controls;
     SearchSession session;
+    Suggest suggest;
 
     Components(SearchRequest r) {
       indices = r.indices;
@@ -221,6 +260,7 @@ public record SearchRequest(
       fetch = r.fetch;
       controls = r.controls;
       session = r.session;
+      suggest = r.suggest;
     }
 
     SearchRequest request() {
@@ -237,7 +277,8 @@ public record SearchRequest(
           indicesOptions,
           fetch,
           controls,
-          session);
+          session,
+          suggest);
     }
   }
 }

@@ -20,7 +20,41 @@ public record SearchResponse(
     Boolean terminatedEarly,
     SearchProfile profile,
     String scrollId,
-    String pitId) {
+    String pitId,
+    List<SuggestResult> suggest) {
+
+  /** A response without suggestions. */
+  public SearchResponse(
+      long tookMillis,
+      boolean timedOut,
+      int totalShards,
+      TotalHits totalHits,
+      float maxScore,
+      List<SearchHit> hits,
+      List<AggregationResult> aggregations,
+      Boolean terminatedEarly,
+      SearchProfile profile,
+      String scrollId,
+      String pitId) {
+    this(
+        tookMillis,
+        timedOut,
+        totalShards,
+        totalHits,
+        maxScore,
+        hits,
+        aggregations,
+        terminatedEarly,
+        profile,
+        scrollId,
+        pitId,
+        null);
+  }
+
+  /** This response with the suggesters' answers (null: none asked), by suggester name. */
+  public SearchResponse withSuggest(List<SuggestResult> suggest) {
+    return edit(c -> c.suggest = suggest);
+  }
 
   /** A response outside any scroll or point in time. */
   public SearchResponse(
@@ -123,6 +157,7 @@ public record SearchResponse(
     SearchProfile profile;
     String scrollId;
     String pitId;
+    List<SuggestResult> suggest;
 
     Components(SearchResponse r) {
       tookMillis = r.tookMillis;
@@ -136,6 +171,7 @@ public record SearchResponse(
       profile = r.profile;
       scrollId = r.scrollId;
       pitId = r.pitId;
+      suggest = r.suggest;
     }
 
     SearchResponse response() {
@@ -150,7 +186,8 @@ public record SearchResponse(
           terminatedEarly,
           profile,
           scrollId,
-          pitId);
+          pitId,
+          suggest);
     }
   }
 

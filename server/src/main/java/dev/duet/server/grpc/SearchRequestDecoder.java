@@ -295,6 +295,12 @@ final class SearchRequestDecoder {
   }
 
   private static void rejectUnsupported(org.opensearch.protobufs.SearchRequest request) {
+    if (request.hasSuggestField()) {
+      // The suggestions would be lost: the 1.6.0 SearchResponse has no field that carries them.
+      throw DuetException.illegalArgument(
+          "search option [suggest_field] is not supported over gRPC: the SearchResponse of"
+              + " org.opensearch.protobufs 1.6.0 has no suggest section; use REST's suggest");
+    }
     if (!request.hasSearchRequestBody()) {
       return;
     }

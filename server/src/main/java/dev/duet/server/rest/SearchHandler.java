@@ -74,6 +74,15 @@ final class SearchHandler implements RestHandler {
     if (q != null) {
       search = search.withQuery(q); // ?q= wins over the body, as in OpenSearch
     }
+    if (request.hasParam("suggest_field")) {
+      search =
+          search.withSuggest(
+              dev.duet.engine.search.Suggest.fromUrl(
+                  request.param("suggest_field"),
+                  request.param("suggest_text", request.param("q")),
+                  request.param("suggest_mode"),
+                  request.param("suggest_size")));
+    }
     if (request.hasParam("scroll")) {
       SearchSession scroll = SearchSession.scroll(request.param("scroll"));
       search =

@@ -5,9 +5,11 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.internal.field.FieldTypes;
+import dev.duet.engine.internal.field.IndexContext;
 import dev.duet.engine.internal.knn.VectorValues;
 import dev.duet.engine.internal.source.JacksonErrors;
 import dev.duet.engine.internal.source.JsonMaps;
+import dev.duet.engine.internal.source.SourceValues;
 import dev.duet.engine.mapping.DateFormats;
 import dev.duet.engine.mapping.DynamicTemplate;
 import dev.duet.engine.mapping.FieldMapping;
@@ -42,7 +44,7 @@ public final class DocumentParser {
 
   /** Parses {@code source}; 400 {@code mapper_parsing_exception} (or strict) on bad input. */
   public static ParsedDocument parse(String id, byte[] source, MappingLookup lookup) {
-    Context ctx = new Context(id, lookup);
+    Context ctx = new Context(id, lookup, source);
     try (JsonParser p = JsonMaps.JSON.createParser(source)) {
       JsonToken first = p.nextToken();
       if (first != JsonToken.START_OBJECT) {
@@ -168,7 +170,7 @@ public final class DocumentParser {
       FieldMapping leaf = ctx.leaf(path);
       if (leaf != null && FieldTypes.of(leaf).structuredValues()) {
         // geo_point, the range types: an object or array is one value (or the type's own list).
-        FieldIndexer.index(p, t, path, leaf, ctx.id, ctx.fields, ctx.lookup);
+        FieldIndexer.index(p, t, path, leaf, ctx.id, ctx.fields, ctx.indexing);
         return;
       }
     }
@@ -209,7 +211,7 @@ public final class DocumentParser {
           leaf = infer(p, t, ctx, path);
           ctx.add(path, leaf);
         }
-        FieldIndexer.index(p, t, path, leaf, ctx.id, ctx.fields, ctx.lookup);
+        FieldIndexer.index(p, t, path, leaf, ctx.id, ctx.fields, ctx.indexing);
         if (leaf.params().containsKey("copy_to")) {
           copyTo(p, t, ctx, leaf);
         }
@@ -221,7 +223,7 @@ public final class DocumentParser {
       JsonParser p, Context ctx, String objectPath, String name, String path) throws IOException {
     FieldMapping leaf = ctx.leaf(path);
     if (leaf != null && FieldTypes.of(leaf).acceptsObjects()) {
-      FieldIndexer.index(p, JsonToken.START_OBJECT, path, leaf, ctx.id, ctx.fields, ctx.lookup);
+      FieldIndexer.index(p, JsonToken.START_OBJECT, path, leaf, ctx.id, ctx.fields, ctx.indexing);
       return;
     }
     if (leaf != null) {
@@ -292,7 +294,7 @@ public final class DocumentParser {
         field = infer(p, t, ctx, path);
         ctx.add(path, field);
       }
-      FieldIndexer.index(p, t, path, field, ctx.id, ctx.fields, ctx.lookup);
+      FieldIndexer.index(p, t, path, field, ctx.id, ctx.fields, ctx.indexing);
     }
   }
 
@@ -362,9 +364,33 @@ public final class DocumentParser {
     int depth; // of the object being parsed: the root is 1
     long nestedObjects;
 
-    Context(String id, MappingLookup lookup) {
+    final IndexContext indexing;
+
+    Context(String id, MappingLookup lookup, byte[] source) {
       this.id = id;
       this.lookup = lookup;
+      this.indexing =
+          new IndexContext() {
+            private SourceValues values;
+
+            @Override
+            public String normalize(String path, String value) {
+              return lookup.normalize(path, value);
+            }
+
+            @Override
+            public org.apache.lucene.analysis.Analyzer indexAnalyzer(String path) {
+              return lookup.indexAnalyzer(path);
+            }
+
+            @Override
+            public List<Object> documentValues(String path) {
+              if (values == null) {
+                values = SourceValues.of(source);
+              }
+              return values.structuredAt(path);
+            }
+          };
     }
 
     FieldMapping leaf(String path) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.internal.field.FieldType;
 import dev.duet.engine.internal.field.FieldTypes;
+import dev.duet.engine.internal.field.IndexContext;
 import dev.duet.engine.internal.source.JacksonErrors;
 import dev.duet.engine.internal.source.JsonMaps;
 import dev.duet.engine.mapping.FieldMapping;
@@ -46,7 +47,45 @@ public final class FieldIndexer {
       FieldMapping field,
       String id,
       List<IndexableField> out,
-      MappingLookup lookup)
+      IndexContext lookup)
+      throws IOException {
+    if ((t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) && !field.fields().isEmpty()) {
+      // A structured value (a completion's {"input": …}) read once, replayed to each multi-field.
+      byte[] buffer = JsonMaps.write(JsonMaps.read(p, t));
+      try (JsonParser replay = JsonMaps.JSON.createParser(buffer)) {
+        indexOne(replay, replay.nextToken(), path, field, id, out, lookup);
+      }
+      for (Map.Entry<String, FieldMapping> sub : field.fields().entrySet()) {
+        try (JsonParser replay = JsonMaps.JSON.createParser(buffer)) {
+          index(
+              replay,
+              replay.nextToken(),
+              path + "." + sub.getKey(),
+              sub.getValue(),
+              id,
+              out,
+              lookup);
+        }
+      }
+      return;
+    }
+    indexOne(p, t, path, field, id, out, lookup);
+    if (field.fields().isEmpty()) {
+      return; // most fields have no multi-fields: skip the map's iterator, one per value
+    }
+    for (Map.Entry<String, FieldMapping> sub : field.fields().entrySet()) {
+      index(p, t, path + "." + sub.getKey(), sub.getValue(), id, out, lookup);
+    }
+  }
+
+  private static void indexOne(
+      JsonParser p,
+      JsonToken t,
+      String path,
+      FieldMapping field,
+      String id,
+      List<IndexableField> out,
+      IndexContext lookup)
       throws IOException {
     try {
       FieldType type = FieldTypes.of(field);
@@ -64,12 +103,6 @@ public final class FieldIndexer {
       DuetException cause =
           e instanceof JsonProcessingException j ? JacksonErrors.toDuet(j) : (DuetException) e;
       throw valueFailure(p, path, field, id, cause);
-    }
-    if (field.fields().isEmpty()) {
-      return; // most fields have no multi-fields: skip the map's iterator, one per value
-    }
-    for (Map.Entry<String, FieldMapping> sub : field.fields().entrySet()) {
-      index(p, t, path + "." + sub.getKey(), sub.getValue(), id, out, lookup);
     }
   }
 

@@ -44,6 +44,7 @@ public final class FieldTypes implements MappedType.Catalog {
     register(new RangeType(RangeType.Kind.IP));
     register(new IpType());
     register(new BinaryType());
+    register(new CompletionType());
   }
 
   /** The service instance {@link java.util.ServiceLoader} makes; the types are static. */

@@ -7,4 +7,13 @@ public interface IndexContext {
 
   /** The analyzer that indexes the text field at {@code path}. */
   org.apache.lucene.analysis.Analyzer indexAnalyzer(String path);
+
+  /**
+   * The values of the document being indexed at {@code path}, as its source has them (objects and
+   * number arrays whole): what a completion field's context {@code path} reads. Empty outside a
+   * document.
+   */
+  default java.util.List<Object> documentValues(String path) {
+    return java.util.List.of();
+  }
 }

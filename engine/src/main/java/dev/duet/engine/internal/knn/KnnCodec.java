@@ -4,10 +4,13 @@ import dev.duet.engine.mapping.VectorField;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import org.apache.lucene.codecs.KnnVectorsFormat;
+import org.apache.lucene.codecs.PostingsFormat;
 import org.apache.lucene.codecs.lucene104.Lucene104Codec;
 import org.apache.lucene.codecs.lucene104.Lucene104HnswScalarQuantizedVectorsFormat;
 import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsFormat;
+import org.apache.lucene.search.suggest.document.Completion104PostingsFormat;
 import org.apache.lucene.util.quantization.QuantizedByteVectorValues.ScalarEncoding;
 
 /**
@@ -23,11 +26,28 @@ import org.apache.lucene.util.quantization.QuantizedByteVectorValues.ScalarEncod
 public final class KnnCodec extends Lucene104Codec {
   private static final Map<FormatKey, KnnVectorsFormat> FORMATS = new ConcurrentHashMap<>();
 
+  private static final PostingsFormat COMPLETION = new Completion104PostingsFormat();
+
   private final Function<String, VectorField> vectors;
+  private final Predicate<String> completion;
 
   /** {@code vectors} looks up the current mapping's vector field by name (null if none). */
   public KnnCodec(Function<String, VectorField> vectors) {
+    this(vectors, field -> false);
+  }
+
+  /**
+   * {@code completion} tells the fields of type {@code completion}, whose postings Lucene's
+   * completion format writes (with the FST the completion suggester reads).
+   */
+  public KnnCodec(Function<String, VectorField> vectors, Predicate<String> completion) {
     this.vectors = vectors;
+    this.completion = completion;
+  }
+
+  @Override
+  public PostingsFormat getPostingsFormatForField(String field) {
+    return completion.test(field) ? COMPLETION : super.getPostingsFormatForField(field);
   }
 
   @Override

@@ -6,6 +6,7 @@ import dev.duet.engine.internal.agg.AggregationPhase;
 import dev.duet.engine.internal.fetch.FetchSubPhases;
 import dev.duet.engine.internal.query.ClockReads;
 import dev.duet.engine.internal.shard.LuceneIndex;
+import dev.duet.engine.internal.suggest.SuggestPhase;
 import dev.duet.engine.search.Collapse;
 import dev.duet.engine.search.SearchHit;
 import dev.duet.engine.search.SearchProfile;
@@ -221,6 +222,11 @@ public final class SearchPhase {
               aggregations.results(),
               terminatedEarly,
               request.controls().profile() ? profile(profiles, fetchNanos) : null);
+      if (request.suggest() != null) {
+        response =
+            response.withSuggest(
+                SuggestPhase.run(request.suggest(), targets, searchers, request.source()));
+      }
       if (cacheKey != null) {
         cache.put(cacheKey, response, ClockReads.end());
       }

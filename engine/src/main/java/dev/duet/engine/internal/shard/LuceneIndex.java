@@ -89,7 +89,14 @@ public final class LuceneIndex implements Closeable {
             directory,
             WriterSettings.config(
                 new FieldAnalyzer(),
-                new KnnCodec(field -> live.lookup().vector(field)),
+                new KnnCodec(
+                    field -> live.lookup().vector(field),
+                    field -> {
+                      var leaf = live.lookup().leaf(field);
+                      return leaf != null
+                          && dev.duet.engine.internal.field.FieldTypes.of(leaf)
+                              instanceof dev.duet.engine.internal.field.CompletionType;
+                    }),
                 IndexSorting.sort(metadata.settings(), live.lookup()),
                 counters));
     TranslogRecovery recovery =
@@ -436,6 +443,32 @@ public final class LuceneIndex implements Closeable {
     return SegmentLister.list(this, directory);
   }
 
+  /**
+   * The size of each completion field's suggester in the searchable segments, by field, as
+   * OpenSearch's {@code CompletionFieldStats} measures it (loading each segment's suggester).
+   */
+  public java.util.Map<String, Long> completionSizes() {
+    // Stats are no search: no refresh, as OpenSearch.
+    IndexSearcher searcher = readers.currentSearcher();
+    try {
+      java.util.Map<String, Long> sizes = new java.util.TreeMap<>();
+      for (org.apache.lucene.index.LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
+        for (org.apache.lucene.index.FieldInfo info : leaf.reader().getFieldInfos()) {
+          if (leaf.reader().terms(info.name)
+              instanceof org.apache.lucene.search.suggest.document.CompletionTerms terms) {
+            var suggester = terms.suggester();
+            sizes.merge(info.name, suggester == null ? 0L : suggester.ramBytesUsed(), Long::sum);
+          }
+        }
+      }
+      return sizes;
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    } finally {
+      releaseSearcher(searcher);
+    }
+  }
+
   /** The searcher of a search: if the index was search-idle, it refreshes first. */
   public IndexSearcher acquireSearcher() {
     return readers.acquireSearcher();
@@ -506,9 +539,10 @@ public final class LuceneIndex implements Closeable {
     values[StatsCounter.TRANSLOG_UNCOMMITTED_BYTES.ordinal()] = translog.sizeInBytes();
     values[StatsCounter.TRANSLOG_EARLIEST_LAST_MODIFIED_AGE.ordinal()] =
         translog.earliestLastModifiedAgeMillis();
-    // The completion section: the completion field type's suggesters fill COMPLETION_BYTES and
-    // the sizes by field here (none yet).
-    Map<String, Long> completion = Map.of();
+    // The completion section: the completion fields' suggesters, by field and in all.
+    Map<String, Long> completion = completionSizes();
+    values[StatsCounter.COMPLETION_BYTES.ordinal()] =
+        completion.values().stream().mapToLong(Long::longValue).sum();
     return new IndexStats(
         info,
         IndexStats.Values.of(values),

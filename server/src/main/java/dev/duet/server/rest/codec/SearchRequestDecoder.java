@@ -76,6 +76,7 @@ public final class SearchRequestDecoder {
     Slice slice = null;
     FetchOptionsDecoder fetch = new FetchOptionsDecoder();
     QueryControlsDecoder controls = new QueryControlsDecoder();
+    dev.duet.engine.search.Suggest suggest = null;
     if (length > 0) {
       try (JsonParser p = Json.parser(body, offset, length)) {
         JsonToken t = p.nextToken();
@@ -126,6 +127,7 @@ public final class SearchRequestDecoder {
                   options.parse(p, field);
               case "pit" -> pit = pit(p);
               case "slice" -> slice = SliceDecoder.parse(p);
+              case "suggest" -> suggest = SuggestDecoder.parse(p);
               case "timeout", "terminate_after", "collapse", "rescore", "profile" ->
                   controls.parse(p, field);
               default -> throw unknownKey(p, t, field);
@@ -177,6 +179,9 @@ public final class SearchRequestDecoder {
     }
     request = fetch.applyTo(request);
     request = controls.applyTo(request);
+    if (suggest != null) {
+      request = request.withSuggest(suggest);
+    }
     return aggregations.isEmpty() ? request : request.withAggregations(aggregations);
   }
 

@@ -74,8 +74,70 @@ public final class SearchResponseEncoder {
       g.writeFieldName("aggregations");
       AggregationsEncoder.encode(r.aggregations(), params, requested, g);
     }
+    if (r.suggest() != null) {
+      writeSuggest(r.suggest(), params, g);
+    }
     if (r.profile() != null) {
       ProfileEncoder.encode(r.profile(), g);
+    }
+    g.writeEndObject();
+  }
+
+  /**
+   * {@code "suggest"}: each suggester's entries by its name ({@code type#name} with {@code
+   * typed_keys}), options in OpenSearch's key order for their kind.
+   */
+  static void writeSuggest(
+      List<dev.duet.engine.search.SuggestResult> results, Params params, JsonGenerator g)
+      throws IOException {
+    g.writeObjectFieldStart("suggest");
+    for (dev.duet.engine.search.SuggestResult result : results) {
+      g.writeArrayFieldStart(
+          params.typedKeys() ? result.type() + "#" + result.name() : result.name());
+      for (dev.duet.engine.search.SuggestResult.Entry entry : result.entries()) {
+        g.writeStartObject();
+        g.writeStringField("text", entry.text());
+        g.writeNumberField("offset", entry.offset());
+        g.writeNumberField("length", entry.length());
+        g.writeArrayFieldStart("options");
+        for (dev.duet.engine.search.SuggestResult.Option option : entry.options()) {
+          g.writeStartObject();
+          g.writeStringField("text", option.text());
+          if (option.hit() != null) {
+            SearchHit hit = option.hit();
+            g.writeStringField("_index", hit.index());
+            g.writeStringField("_id", hit.id());
+            g.writeNumberField("_score", hit.score());
+            if (hit.source() != null) {
+              g.writeFieldName("_source");
+              Raw.write(g, hit.source());
+            }
+            if (option.contexts() != null) {
+              g.writeObjectFieldStart("contexts");
+              for (Map.Entry<String, List<String>> c : option.contexts().entrySet()) {
+                g.writeArrayFieldStart(c.getKey());
+                for (String value : c.getValue()) {
+                  g.writeString(value);
+                }
+                g.writeEndArray();
+              }
+              g.writeEndObject();
+            }
+          } else {
+            if (option.highlighted() != null) {
+              g.writeStringField("highlighted", option.highlighted());
+            }
+            g.writeNumberField("score", option.score());
+            if (option.freq() != null) {
+              g.writeNumberField("freq", option.freq());
+            }
+          }
+          g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+      }
+      g.writeEndArray();
     }
     g.writeEndObject();
   }
