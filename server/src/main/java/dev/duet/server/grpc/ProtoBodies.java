@@ -121,6 +121,9 @@ final class ProtoBodies {
       FieldDescriptor value = f.getMessageType().findFieldByNumber(2);
       for (Iterator<Map.Entry<String, JsonNode>> it = json.fields(); it.hasNext(); ) {
         Map.Entry<String, JsonNode> e = it.next();
+        if (e.getValue().isNull()) {
+          continue; // a map holds no null: the entry is absent, as a null field is
+        }
         Message.Builder entry = builder.newBuilderForField(f);
         entry.setField(key, e.getKey());
         Object v = single(entry, value, e.getValue());

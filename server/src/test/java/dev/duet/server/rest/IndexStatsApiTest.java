@@ -49,6 +49,8 @@ class IndexStatsApiTest {
     client.get(g -> g.index("counted").id("nope"), Map.class);
     http.send("POST", "/counted/_search", "{\"stats\":[\"bar\",\"baz\"]}");
     client.update(u -> u.index("counted").id("1").doc(Map.of("t", "a")), Map.class); // a noop
+    // Doc 2 becomes searchable here, not at whichever periodic refresh the test meets.
+    client.indices().refresh(r -> r.index("counted"));
   }
 
   @AfterAll
