@@ -45,6 +45,9 @@ public record MoreLikeThis(
     if (fields != null && fields.isEmpty()) {
       throw DuetException.illegalArgument("more_like_this requires 'fields' to be non-empty");
     }
+    if (maxQueryTerms <= 0) { // Lucene sizes a queue by it
+      throw DuetException.illegalArgument("requires 'maxQueryTerms' to be greater than 0");
+    }
     minimumShouldMatch =
         minimumShouldMatch == null ? DEFAULT_MINIMUM_SHOULD_MATCH : minimumShouldMatch;
   }

@@ -6,6 +6,7 @@ import dev.duet.engine.internal.admin.NodeIndices;
 import dev.duet.engine.internal.document.TimeBasedIds;
 import dev.duet.engine.internal.meta.IndexMetadata;
 import dev.duet.engine.internal.meta.IndexNames;
+import dev.duet.engine.internal.meta.IndexSettingsRules;
 import dev.duet.engine.internal.shard.LuceneIndex;
 import dev.duet.engine.internal.source.JsonMaps;
 import dev.duet.engine.snapshot.IndexRestore;
@@ -159,7 +160,13 @@ final class SnapshotRestore {
       values.remove(k);
       lists.remove(k);
     }
-    request.indexSettings().forEach((k, v) -> values.put(unprefixed(k), v));
+    // The request's settings obey the rules a create index does; the shard count is the files'.
+    IndexSettings asked = IndexSettingsRules.validate(new IndexSettings(request.indexSettings()));
+    if (asked.values().containsKey("number_of_shards")) {
+      throw DuetException.illegalArgument(
+          "cannot modify UnmodifiableOnRestore setting [index.number_of_shards] on restore");
+    }
+    values.putAll(asked.values());
     return new IndexSettings(values, lists);
   }
 

@@ -110,6 +110,32 @@ class MoreLikeThisQueriesTest {
   }
 
   @Test
+  void aMaxQueryTermsBelowOneIsRefusedNamingIt() {
+    for (int max : new int[] {0, -1}) {
+      org.assertj.core.api.Assertions.assertThatThrownBy(
+              () ->
+                  new MoreLikeThis(
+                      List.of("foo"),
+                      List.of(MoreLikeThis.Item.text("selected")),
+                      List.of(),
+                      max,
+                      1,
+                      1,
+                      0,
+                      0,
+                      0,
+                      List.of(),
+                      null,
+                      null,
+                      0,
+                      false,
+                      1f))
+          .hasFieldOrPropertyWithValue("status", 400)
+          .hasMessage("requires 'maxQueryTerms' to be greater than 0");
+    }
+  }
+
+  @Test
   void termsLookupReadsValuesFromAnotherIndexsDocument() {
     assertThat(ids(new TermsLookup("foo", "lists", "l", "ids", null, 1f)))
         .containsExactly("1", "2", "3");

@@ -191,6 +191,25 @@ class NodeSnapshotsTest {
     engine.snapshots().restore("r", "snap", renamed);
     assertThat(count("copy-rc")).isEqualTo(5);
     assertThat(engine.index("copy-rc").settings().get("number_of_replicas")).isEqualTo("0");
+    // index_settings obey the create-index rules, and the shard count stays the files'.
+    for (Map<String, String> bad :
+        List.of(
+            Map.of("index.number_of_replicas", "-4"),
+            Map.of("index.number_of_shards", "2"),
+            Map.of("index.no_such_setting", "1"))) {
+      assertThatThrownBy(
+              () ->
+                  engine
+                      .snapshots()
+                      .restore(
+                          "r",
+                          "snap",
+                          new RestoreSnapshot(
+                              "src", false, "s(.+)", "bad-$1", bad, List.of(), true)))
+          .as("%s", bad)
+          .isInstanceOfSatisfying(DuetException.class, e -> assertThat(e.status()).isEqualTo(400));
+      assertThat(engine.indexExists("bad-rc")).isFalse();
+    }
 
     putDocs("src", 5, 9);
     engine.closeIndices("src", IndicesOptions.DEFAULTS);
