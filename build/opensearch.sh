@@ -4,6 +4,7 @@
 #   build/opensearch.sh start|stop|status [--version 3.8.0] [--http-port 9201] [--grpc-port 9401]
 #                                         [--dir DIR] [--plugin GROUP:ARTIFACT:VERSION:zip]...
 #                                         [--cluster-name NAME] [--multi-node | --join PORT]
+#                                         [--setting KEY=VALUE]...
 #
 # start  fetches org.opensearch.distribution.integ-test-zip:opensearch:<version>:zip through Maven
 #        (Maven Central is the only host we rely on), unpacks it into DIR (default
@@ -22,6 +23,9 @@
 #        --plugin (repeatable) fetches a plugin zip through Maven and installs it into the unpacked
 #        distribution once, e.g. org.opensearch.plugin:opensearch-knn:3.5.0.0:zip for the k-NN
 #        oracle (use a --version that matches the plugin).
+#        --setting KEY=VALUE (repeatable) appends "KEY: VALUE" to the node's opensearch.yml, for
+#        static node settings, e.g. --setting 'reindex.remote.allowlist=["127.0.0.1:*"]' so that
+#        the cluster may _reindex from a remote (a Duet node) on loopback.
 # stop   stops the node on --http-port (its pid file), waiting up to 30 s before SIGKILL.
 # status prints "running" (exit 0) or "stopped" (exit 1).
 #
@@ -34,6 +38,7 @@ HTTP_PORT=9201
 GRPC_PORT=9401
 DIR=""
 PLUGINS=()
+SETTINGS=()
 RUN_USER=duet-os
 CLUSTER_NAME=duet-oracle
 MULTI_NODE=false
@@ -58,6 +63,9 @@ while [[ $# -gt 0 ]]; do
     --multi-node) MULTI_NODE=true; shift ;;
     --join) JOIN_PORT="$2"; shift 2 ;;
     --plugin) PLUGINS+=("$2"); shift 2 ;;
+    --setting)
+      [[ "$2" == *=* ]] || { echo "opensearch.sh: --setting $2 (expected: KEY=VALUE)" >&2; exit 2; }
+      SETTINGS+=("$2"); shift 2 ;;
     -h|--help) usage 0 ;;
     *) echo "opensearch.sh: unknown option $1" >&2; usage ;;
   esac
@@ -193,6 +201,10 @@ action.auto_create_index: true
 path.repo: $NODE_DIR/repo
 node.attr.testattr: test
 EOF
+  local setting
+  for setting in ${SETTINGS[@]+"${SETTINGS[@]}"}; do
+    printf '%s: %s\n' "${setting%%=*}" "${setting#*=}" >>"$CONF_DIR/opensearch.yml"
+  done
   mkdir -p "$CONF_DIR/jvm.options.d"
   printf -- '-Xms512m\n-Xmx512m\n' >"$CONF_DIR/jvm.options.d/heap.options"
 }

@@ -14,6 +14,7 @@ import dev.duet.bench.measure.ProcessCpu;
 import dev.duet.bench.measure.WireBytes;
 import dev.duet.bench.report.BenchReport;
 import dev.duet.bench.report.JsonReport;
+import dev.duet.bench.report.LatencyChart;
 import dev.duet.bench.report.Machine;
 import dev.duet.bench.report.MarkdownReport;
 import dev.duet.bench.report.ScenarioResult;
@@ -284,7 +285,9 @@ public final class BenchCli implements Callable<Integer> {
     Path markdown = out.resolve(name + ".md");
     Files.writeString(json, JsonReport.toJson(report), StandardCharsets.UTF_8);
     Files.writeString(markdown, MarkdownReport.render(report), StandardCharsets.UTF_8);
-    log.info("wrote {} and {}", json, markdown);
+    Path chart = out.resolve(name + ".svg");
+    Files.writeString(chart, LatencyChart.render(report), StandardCharsets.UTF_8);
+    log.info("wrote {}, {} and {}", json, markdown, chart);
     return 0;
   }
 

@@ -100,6 +100,12 @@ class BenchCliTest {
       }
     }
     assertThat(Files.readString(out.resolve("smoke.md"))).contains("## bulk: Bulk ingest");
+    // The chart beside them: a panel per scenario, a bar per protocol.
+    assertThat(Files.readString(out.resolve("smoke.svg")))
+        .startsWith("<svg")
+        .contains(">bulk: Bulk ingest<")
+        .contains(">REST/JSON<")
+        .contains(">gRPC/protobuf<");
   }
 
   @Test

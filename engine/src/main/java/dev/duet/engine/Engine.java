@@ -99,6 +99,12 @@ public interface Engine extends Closeable {
     return java.util.List.of();
   }
 
+  /**
+   * From now on, calls {@code nanos} with the duration of every translog fsync of every index (the
+   * node's metrics listen); a later call replaces the listener.
+   */
+  default void onTranslogFsync(java.util.function.LongConsumer nanos) {}
+
   /** One index; 404 {@code index_not_found_exception} if missing. */
   IndexInfo index(String name);
 

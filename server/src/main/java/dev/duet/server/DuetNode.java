@@ -126,6 +126,7 @@ public final class DuetNode implements AutoCloseable {
     sb.childChannelPipelineCustomizer(FlushHeadWithBody::onServer);
     sb.errorHandler(new RestErrorHandler(httpPort, config.maxHttpContentLength()));
     NodeMeters meters = new NodeMeters(actions);
+    engine.onTranslogFsync(meters::translogFsync);
     sb.virtualHost(httpPort)
         .maxRequestLength(config.maxHttpContentLength())
         .service(NodeMeters.PATH, meters.service())

@@ -219,6 +219,11 @@ public final class LuceneEngine implements Engine {
   }
 
   @Override
+  public void onTranslogFsync(java.util.function.LongConsumer nanos) {
+    indices.fsyncs().listen(nanos);
+  }
+
+  @Override
   public IndexInfo createIndex(
       String name, IndexSettings settings, Mapping mapping, Map<String, AliasMetadata> aliases) {
     return indices.createIndex(name, settings, mapping, aliases);

@@ -52,6 +52,14 @@ public final class NodeMeters {
   private final Actions actions;
   // Building a meter sorts its tags and looks it up: once per tag combination, not per request.
   private final Map<CallKey, CallMeters> meters = new ConcurrentHashMap<>();
+  private final Timer translogFsyncs =
+      Timer.builder("duet.translog.fsync")
+          .description(
+              "Translog fsyncs (each acknowledged bulk's, timed syncs, rolls) and their time")
+          .publishPercentileHistogram()
+          .minimumExpectedValue(Duration.ofNanos(10_000))
+          .maximumExpectedValue(Duration.ofSeconds(10))
+          .register(registry);
   // The engine's figures summed over the node's indices, taken once per scrape.
   private volatile IndexStats.Values engine = IndexStats.Values.ZERO;
 
@@ -72,6 +80,11 @@ public final class NodeMeters {
       ctx.log().whenComplete().thenAccept(log -> record(protocol, log));
       return delegate.serve(ctx, req);
     };
+  }
+
+  /** Records one translog fsync that took {@code nanos} (the engine calls it). */
+  public void translogFsync(long nanos) {
+    translogFsyncs.record(nanos, TimeUnit.NANOSECONDS);
   }
 
   /** The scrape endpoint. */

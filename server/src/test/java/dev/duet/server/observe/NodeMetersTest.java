@@ -97,6 +97,24 @@ class NodeMetersTest {
     assertThat(value(after, "duet_segments", "")).isPositive();
   }
 
+  @Test
+  void timesEveryTranslogFsync() throws Exception {
+    rest("PUT", "/fsynced", "{}");
+    double before = value(scrape(), "duet_translog_fsync_seconds_count", "");
+
+    // index.translog.durability: request (the default): each acknowledged write is fsynced first.
+    for (int i = 0; i < 3; i++) {
+      assertThat(rest("PUT", "/fsynced/_doc/" + i, "{\"n\":" + i + "}")).isEqualTo(201);
+    }
+
+    String after = scrape();
+    assertThat(value(after, "duet_translog_fsync_seconds_count", ""))
+        .isGreaterThanOrEqualTo(before + 3);
+    assertThat(value(after, "duet_translog_fsync_seconds_sum", "")).isPositive();
+    assertThat(value(after, "duet_translog_fsync_seconds_bucket", "le=\"+Inf\""))
+        .isEqualTo(value(after, "duet_translog_fsync_seconds_count", ""));
+  }
+
   private static String scrape() throws Exception {
     HttpResponse<String> r =
         http.send(

@@ -22,6 +22,7 @@ import dev.duet.engine.internal.meta.MappingLimits;
 import dev.duet.engine.internal.shard.ClauseLimit;
 import dev.duet.engine.internal.shard.IndexSorting;
 import dev.duet.engine.internal.shard.LuceneIndex;
+import dev.duet.engine.internal.translog.FsyncObserver;
 import dev.duet.engine.mapping.Mapping;
 import dev.duet.engine.search.AliasFilterDecoder;
 import dev.duet.engine.search.Query;
@@ -68,6 +69,9 @@ public final class NodeIndices implements AutoCloseable {
   private volatile Consumer<LuceneIndex> onDelete = index -> {};
 
   /** Creates the registry and its refresh and translog threads; {@link #openAll} loads the disk. */
+  // Every index's translog reports its fsyncs here: the node's metrics listen.
+  private final FsyncObserver fsyncs = new FsyncObserver();
+
   public NodeIndices(Path dataDir, AliasFilterDecoder filterDecoder, ClauseLimit clauseLimit)
       throws IOException {
     this.clauseLimit = clauseLimit;
@@ -86,6 +90,11 @@ public final class NodeIndices implements AutoCloseable {
             1, Thread.ofPlatform().name("duet-translog").daemon(true).factory());
     translogThread.setRemoveOnCancelPolicy(true);
     this.translogTasks = translogThread;
+  }
+
+  /** Where this node's translogs report each fsync's duration. */
+  public FsyncObserver fsyncs() {
+    return fsyncs;
   }
 
   /** Opens every index found on disk. */
@@ -151,7 +160,7 @@ public final class NodeIndices implements AutoCloseable {
         closed.put(metadata.name(), new ClosedIndex(dir, metadata));
         return;
       }
-      LuceneIndex index = LuceneIndex.open(dir, scheduler, translogTasks, clauseLimit);
+      LuceneIndex index = LuceneIndex.open(dir, scheduler, translogTasks, clauseLimit, fsyncs);
       index.documentLookup(this::lookupSource);
       if (indices.containsKey(index.name())
           || failed.contains(index.name())
@@ -448,7 +457,8 @@ public final class NodeIndices implements AutoCloseable {
           continue; // open already
         }
         try {
-          LuceneIndex index = LuceneIndex.open(shut.dir(), scheduler, translogTasks, clauseLimit);
+          LuceneIndex index =
+              LuceneIndex.open(shut.dir(), scheduler, translogTasks, clauseLimit, fsyncs);
           index.documentLookup(this::lookupSource);
           index.updateMetadata(m -> m.withClosed(false));
           closed.remove(name);
@@ -483,7 +493,7 @@ public final class NodeIndices implements AutoCloseable {
         metadata.write(staged);
         Path dir = indicesDir.resolve(metadata.uuid());
         Files.move(staged, dir, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-        LuceneIndex index = LuceneIndex.open(dir, scheduler, translogTasks, clauseLimit);
+        LuceneIndex index = LuceneIndex.open(dir, scheduler, translogTasks, clauseLimit, fsyncs);
         indices.put(name, index);
         return index.info();
       } catch (IOException e) {
@@ -593,7 +603,7 @@ public final class NodeIndices implements AutoCloseable {
     try {
       LuceneIndex index =
           LuceneIndex.create(
-              indicesDir.resolve(uuid), metadata, scheduler, translogTasks, clauseLimit);
+              indicesDir.resolve(uuid), metadata, scheduler, translogTasks, clauseLimit, fsyncs);
       index.documentLookup(this::lookupSource);
       indices.put(name, index);
       return index;

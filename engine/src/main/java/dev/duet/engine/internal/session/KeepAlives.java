@@ -4,6 +4,7 @@ import dev.duet.engine.error.DuetException;
 import dev.duet.engine.index.TimeValues;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.util.concurrent.TimeUnit;
 
 /** Keep-alive time values of scrolls and points in time, parsed and printed as OpenSearch does. */
 public final class KeepAlives {
@@ -12,27 +13,17 @@ public final class KeepAlives {
 
   private KeepAlives() {}
 
-  /** Milliseconds of {@code 30s}, {@code 5m}, {@code 1d}; 400 naming {@code setting} otherwise. */
+  /**
+   * Milliseconds of {@code 30s}, {@code 5m}, {@code 1d}, {@code 300000000000nanos} (OpenSearch's
+   * remote reindex sends its keep-alive in nanos); 400 naming {@code setting} otherwise.
+   */
   static long parse(String value, String setting) {
-    String v = value.trim();
-    if (v.endsWith("d")) {
-      try {
-        return Long.parseLong(v.substring(0, v.length() - 1)) * UNITS[0];
-      } catch (NumberFormatException e) {
-        throw DuetException.illegalArgument(
-            "failed to parse setting ["
-                + setting
-                + "] with value ["
-                + value
-                + "] as a time value: unit is missing or unrecognized");
-      }
-    }
-    long millis = TimeValues.parseMillis(v, setting);
-    if (millis < 0) {
+    long nanos = TimeValues.parseNanos(value, setting);
+    if (nanos < 0) {
       throw DuetException.illegalArgument(
           "failed to parse setting [" + setting + "] with value [" + value + "] as a time value");
     }
-    return millis;
+    return TimeUnit.NANOSECONDS.toMillis(nanos);
   }
 
   static DuetException tooLarge(long millis, long max, String setting) {

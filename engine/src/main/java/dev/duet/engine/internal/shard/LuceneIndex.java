@@ -15,6 +15,7 @@ import dev.duet.engine.internal.meta.IndexMetadata;
 import dev.duet.engine.internal.meta.IndexSettingsRules;
 import dev.duet.engine.internal.source.JacksonErrors;
 import dev.duet.engine.internal.stats.ShardCounters;
+import dev.duet.engine.internal.translog.FsyncObserver;
 import dev.duet.engine.internal.translog.Translog;
 import java.io.Closeable;
 import java.io.IOException;
@@ -75,7 +76,8 @@ public final class LuceneIndex implements Closeable {
       IndexMetadata metadata,
       ScheduledExecutorService scheduler,
       ScheduledExecutorService translogTasks,
-      ClauseLimit clauseLimit)
+      ClauseLimit clauseLimit,
+      FsyncObserver fsyncs)
       throws IOException {
     this.clauseLimit = clauseLimit;
     this.dir = dir;
@@ -103,7 +105,7 @@ public final class LuceneIndex implements Closeable {
         new TranslogRecovery(metadata.name(), writer, versions, live::document);
     IndexDurability opened = null;
     try {
-      Translog translog = Translog.open(dir.resolve(TRANSLOG_DIR), recovery);
+      Translog translog = Translog.open(dir.resolve(TRANSLOG_DIR), recovery, fsyncs);
       live.applyRequestLimits();
       AtomicLong nextSeqNo = new AtomicLong(recovery.recoveredSeqNo() + 1);
       opened =
@@ -172,13 +174,25 @@ public final class LuceneIndex implements Closeable {
       ScheduledExecutorService translogTasks,
       ClauseLimit clauseLimit)
       throws IOException {
+    return create(dir, metadata, scheduler, translogTasks, clauseLimit, new FsyncObserver());
+  }
+
+  /** Creates an index whose translog reports each fsync's duration to {@code fsyncs}. */
+  public static LuceneIndex create(
+      Path dir,
+      IndexMetadata metadata,
+      ScheduledExecutorService scheduler,
+      ScheduledExecutorService translogTasks,
+      ClauseLimit clauseLimit,
+      FsyncObserver fsyncs)
+      throws IOException {
     // A new folder, never an existing one: writing this metadata over another index's would
     // rename that index on the next start.
     Files.createDirectories(dir.getParent());
     Files.createDirectory(dir);
     try {
       metadata.write(dir);
-      return new LuceneIndex(dir, metadata, scheduler, translogTasks, clauseLimit);
+      return new LuceneIndex(dir, metadata, scheduler, translogTasks, clauseLimit, fsyncs);
     } catch (IOException | RuntimeException e) {
       try {
         IOUtils.rm(dir); // ours alone, and not an index: leave nothing half-made behind
@@ -196,7 +210,19 @@ public final class LuceneIndex implements Closeable {
       ScheduledExecutorService translogTasks,
       ClauseLimit clauseLimit)
       throws IOException {
-    return new LuceneIndex(dir, IndexMetadata.read(dir), scheduler, translogTasks, clauseLimit);
+    return open(dir, scheduler, translogTasks, clauseLimit, new FsyncObserver());
+  }
+
+  /** Reopens an index whose translog reports each fsync's duration to {@code fsyncs}. */
+  public static LuceneIndex open(
+      Path dir,
+      ScheduledExecutorService scheduler,
+      ScheduledExecutorService translogTasks,
+      ClauseLimit clauseLimit,
+      FsyncObserver fsyncs)
+      throws IOException {
+    return new LuceneIndex(
+        dir, IndexMetadata.read(dir), scheduler, translogTasks, clauseLimit, fsyncs);
   }
 
   public String name() {

@@ -33,6 +33,7 @@ public final class Translog implements Closeable {
   private static final Pattern GENERATION_FILE = Pattern.compile("translog-(\\d+)\\.tlog");
 
   private final Path dir;
+  private final FsyncObserver fsyncs;
   private final Object syncLock = new Object();
   private final Object appendLock = new Object();
   private TranslogWriter current; // guarded by appendLock
@@ -46,8 +47,10 @@ public final class Translog implements Closeable {
   // appended after it, and nothing more may be reported durable.
   private volatile IOException tragedy;
 
-  private Translog(Path dir, TranslogWriter current, long olderGenerationsLength) {
+  private Translog(
+      Path dir, TranslogWriter current, long olderGenerationsLength, FsyncObserver fsyncs) {
     this.dir = dir;
+    this.fsyncs = fsyncs;
     this.current = current;
     this.olderGenerationsLength = olderGenerationsLength;
   }
@@ -63,6 +66,12 @@ public final class Translog implements Closeable {
    * TranslogCorruptedException} is thrown; {@link #removeCorruptedData} is the operator's way on.
    */
   public static Translog open(Path dir, OperationVisitor replay) throws IOException {
+    return open(dir, replay, new FsyncObserver());
+  }
+
+  /** {@link #open(Path, OperationVisitor)}, reporting each fsync's duration to {@code fsyncs}. */
+  public static Translog open(Path dir, OperationVisitor replay, FsyncObserver fsyncs)
+      throws IOException {
     Files.createDirectories(dir);
     List<Long> generations = generations(dir);
     Damage damage = findDamage(dir, generations);
@@ -95,7 +104,7 @@ public final class Translog implements Closeable {
     long next = generations.isEmpty() ? 1 : generations.getLast() + 1;
     TranslogWriter writer = TranslogWriter.create(file(dir, next), next);
     fsyncDir(dir);
-    return new Translog(dir, writer, older);
+    return new Translog(dir, writer, older, fsyncs);
   }
 
   /** Where a translog is first damaged, and whether anything intact comes after it. */
@@ -220,7 +229,7 @@ public final class Translog implements Closeable {
         writer = current;
       }
       try {
-        writer.force();
+        force(writer);
       } catch (IOException e) {
         synchronized (appendLock) {
           throw failed(e);
@@ -245,7 +254,7 @@ public final class Translog implements Closeable {
         ensureOpen();
         try {
           current.flushBuffer();
-          current.force();
+          force(current);
         } catch (IOException e) {
           throw failed(e);
         }
@@ -337,13 +346,19 @@ public final class Translog implements Closeable {
         closed = true;
         try {
           current.flushBuffer();
-          current.force();
+          force(current);
           synced = written;
         } finally {
           current.close();
         }
       }
     }
+  }
+
+  private void force(TranslogWriter writer) throws IOException {
+    long start = System.nanoTime();
+    writer.force();
+    fsyncs.fsynced(System.nanoTime() - start);
   }
 
   private void ensureOpen() throws IOException {
