@@ -3,6 +3,7 @@ package dev.duet.server.grpc;
 import com.linecorp.armeria.server.ServiceRequestContext;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.search.SearchCancellation;
+import dev.duet.engine.search.TraceParent;
 import dev.duet.server.pool.WorkPool;
 import dev.duet.server.rest.RestErrors;
 import io.grpc.Context;
@@ -57,7 +58,9 @@ final class RpcCalls {
   static <T> void stream(String method, StreamObserver<T> responses, Supplier<List<T>> handler) {
     List<T> messages;
     try {
-      messages = SearchCancellation.whileCallerWaits(callerGone(), handler);
+      messages =
+          TraceParent.whileTraced(
+              trace(), () -> SearchCancellation.whileCallerWaits(callerGone(), handler));
     } catch (DuetException e) {
       if (e.status() >= 500) {
         log.warn("{} failed", method, e);
@@ -92,6 +95,12 @@ final class RpcCalls {
     ServiceRequestContext ctx = ServiceRequestContext.currentOrNull();
     Context grpc = Context.current();
     return ctx == null ? grpc::isCancelled : () -> ctx.isCancelled() || grpc.isCancelled();
+  }
+
+  /** The call's W3C {@code traceparent} metadata; null when absent or malformed (ignored). */
+  private static TraceParent trace() {
+    ServiceRequestContext ctx = ServiceRequestContext.currentOrNull();
+    return ctx == null ? null : TraceParent.parse(ctx.request().headers().get(TraceParent.HEADER));
   }
 
   /** For RPCs of a service Duet serves that are not implemented yet: say which, plainly. */

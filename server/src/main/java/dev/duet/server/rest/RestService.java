@@ -10,6 +10,7 @@ import com.linecorp.armeria.server.HttpService;
 import com.linecorp.armeria.server.ServiceRequestContext;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.search.SearchCancellation;
+import dev.duet.engine.search.TraceParent;
 import dev.duet.server.pool.WorkPool;
 import dev.duet.server.pool.WorkPools;
 import dev.duet.server.rest.filter.ResponseFilter;
@@ -145,10 +146,16 @@ public final class RestService implements HttpService {
     return ctx.query() == null ? QueryParams.of() : QueryParams.fromQueryString(ctx.query());
   }
 
-  /** {@link #dispatch} under the caller's cancellation: a client that hangs up stops its search. */
+  /**
+   * {@link #dispatch} under the caller's cancellation (a client that hangs up stops its search) and
+   * its W3C {@code traceparent} header (a malformed one is ignored), which the slow log carries.
+   */
   private HttpResponse dispatchWhileCallerWaits(
       ServiceRequestContext ctx, AggregatedHttpRequest agg, RestRouter.Match match) {
-    return SearchCancellation.whileCallerWaits(ctx::isCancelled, () -> dispatch(ctx, agg, match));
+    return TraceParent.whileTraced(
+        TraceParent.parse(agg.headers().get(TraceParent.HEADER)),
+        () ->
+            SearchCancellation.whileCallerWaits(ctx::isCancelled, () -> dispatch(ctx, agg, match)));
   }
 
   private HttpResponse dispatch(

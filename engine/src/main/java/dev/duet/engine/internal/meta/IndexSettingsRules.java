@@ -76,7 +76,15 @@ public final class IndexSettingsRules {
           "sort.missing",
           "max_slices_per_scroll",
           "merge.scheduler.max_merge_count",
-          "merge.scheduler.max_thread_count");
+          "merge.scheduler.max_thread_count",
+          "search.slowlog.threshold.query.warn",
+          "search.slowlog.threshold.query.info",
+          "search.slowlog.threshold.query.debug",
+          "search.slowlog.threshold.query.trace",
+          "search.slowlog.threshold.fetch.warn",
+          "search.slowlog.threshold.fetch.info",
+          "search.slowlog.threshold.fetch.debug",
+          "search.slowlog.threshold.fetch.trace");
 
   /** The settings {@code PUT /{index}/_settings} may change on an open index. */
   private static final Set<String> DYNAMIC =
@@ -117,7 +125,15 @@ public final class IndexSettingsRules {
           "routing.rebalance.enable",
           "max_slices_per_scroll",
           "merge.scheduler.max_merge_count",
-          "merge.scheduler.max_thread_count");
+          "merge.scheduler.max_thread_count",
+          "search.slowlog.threshold.query.warn",
+          "search.slowlog.threshold.query.info",
+          "search.slowlog.threshold.query.debug",
+          "search.slowlog.threshold.query.trace",
+          "search.slowlog.threshold.fetch.warn",
+          "search.slowlog.threshold.fetch.info",
+          "search.slowlog.threshold.fetch.debug",
+          "search.slowlog.threshold.fetch.trace");
 
   private static final long DEFAULT_SYNC_INTERVAL_MILLIS = 5_000;
   private static final long MIN_SYNC_INTERVAL_MILLIS = 100;
@@ -158,6 +174,11 @@ public final class IndexSettingsRules {
     parseInt(out, "max_slices_per_scroll", 1);
     parseInt(out, "merge.scheduler.max_merge_count", 1);
     parseInt(out, "merge.scheduler.max_thread_count", 1);
+    for (Map.Entry<String, String> e : out.entrySet()) {
+      if (e.getKey().startsWith("search.slowlog.threshold.")) {
+        TimeValues.parseNanos(e.getValue(), "index." + e.getKey());
+      }
+    }
     validateRoutingShards(out);
     validateSoftDeletes(out);
     validateRetention(out);

@@ -31,9 +31,14 @@ final class SearchCounting {
     StatsCounter current = query ? StatsCounter.QUERY_CURRENT : StatsCounter.FETCH_CURRENT;
     StatsCounter total = query ? StatsCounter.QUERY_TOTAL : StatsCounter.FETCH_TOTAL;
     StatsCounter time = query ? StatsCounter.QUERY_TIME : StatsCounter.FETCH_TIME;
+    long took = ok ? System.nanoTime() - start : 0;
     for (int i = 0; i < targets.size(); i++) {
-      ShardCounters counters = targets.get(i).counters();
+      LuceneIndex target = targets.get(i);
+      ShardCounters counters = target.counters();
       count(counters, ok, query, current, total, time, start);
+      if (ok) {
+        SearchSlowLog.phase(target.name(), target.metadata().settings(), query, took);
+      }
       for (int g = 0; g < groups.size(); g++) {
         count(counters.group(groups.get(g)), ok, query, current, total, time, start);
       }
