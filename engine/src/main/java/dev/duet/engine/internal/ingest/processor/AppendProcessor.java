@@ -1,0 +1,34 @@
+package dev.duet.engine.internal.ingest.processor;
+
+import dev.duet.engine.internal.ingest.IngestDocument;
+import dev.duet.engine.internal.ingest.Processor;
+import dev.duet.engine.internal.ingest.ProcessorConfig;
+import dev.duet.engine.internal.ingest.Processors;
+import dev.duet.engine.internal.ingest.ValueTemplate;
+
+/** {@code append}: values added to a field, which becomes a list. */
+public final class AppendProcessor extends BaseProcessor {
+  private final ValueTemplate field;
+  private final Object value;
+  private final boolean allowDuplicates;
+
+  private AppendProcessor(ProcessorConfig config) {
+    super(config);
+    this.field = ValueTemplate.of(config.string("field"));
+    this.value = config.object("value");
+    if (value == null) {
+      throw config.missing("value");
+    }
+    this.allowDuplicates = config.bool("allow_duplicates", true);
+  }
+
+  public static Processor create(ProcessorConfig config, Processors registry) {
+    return new AppendProcessor(config);
+  }
+
+  @Override
+  public IngestDocument execute(IngestDocument doc) {
+    doc.append(field.render(doc), ValueTemplate.renderDeep(value, doc), allowDuplicates);
+    return doc;
+  }
+}

@@ -1,0 +1,22 @@
+package dev.duet.engine.internal.ingest.processor;
+
+import dev.duet.engine.internal.ingest.IngestDocument;
+import dev.duet.engine.internal.ingest.Processor;
+import dev.duet.engine.internal.ingest.ProcessorConfig;
+import dev.duet.engine.internal.ingest.Processors;
+
+/** {@code drop}: the document is not indexed (its bulk item answers {@code noop}). */
+public final class DropProcessor extends BaseProcessor {
+  private DropProcessor(ProcessorConfig config) {
+    super(config);
+  }
+
+  public static Processor create(ProcessorConfig config, Processors registry) {
+    return new DropProcessor(config);
+  }
+
+  @Override
+  public IngestDocument execute(IngestDocument doc) {
+    return null;
+  }
+}

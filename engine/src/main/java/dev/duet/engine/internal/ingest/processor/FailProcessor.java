@@ -1,0 +1,27 @@
+package dev.duet.engine.internal.ingest.processor;
+
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.internal.ingest.IngestDocument;
+import dev.duet.engine.internal.ingest.Processor;
+import dev.duet.engine.internal.ingest.ProcessorConfig;
+import dev.duet.engine.internal.ingest.Processors;
+import dev.duet.engine.internal.ingest.ValueTemplate;
+
+/** {@code fail}: fails the document with its (templated) message. */
+public final class FailProcessor extends BaseProcessor {
+  private final ValueTemplate message;
+
+  private FailProcessor(ProcessorConfig config) {
+    super(config);
+    this.message = ValueTemplate.of(config.string("message"));
+  }
+
+  public static Processor create(ProcessorConfig config, Processors registry) {
+    return new FailProcessor(config);
+  }
+
+  @Override
+  public IngestDocument execute(IngestDocument doc) {
+    throw new DuetException(400, "fail_processor_exception", message.render(doc));
+  }
+}

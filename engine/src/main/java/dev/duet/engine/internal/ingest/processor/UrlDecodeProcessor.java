@@ -1,0 +1,21 @@
+package dev.duet.engine.internal.ingest.processor;
+
+import dev.duet.engine.internal.ingest.Processor;
+import dev.duet.engine.internal.ingest.ProcessorConfig;
+import dev.duet.engine.internal.ingest.Processors;
+
+/** {@code urldecode}: OpenSearch's urldecode processor. */
+public final class UrlDecodeProcessor extends StringFieldProcessor {
+  private UrlDecodeProcessor(ProcessorConfig config) {
+    super(config);
+  }
+
+  public static Processor create(ProcessorConfig config, Processors registry) {
+    return new UrlDecodeProcessor(config);
+  }
+
+  @Override
+  Object process(String value) {
+    return java.net.URLDecoder.decode(value, java.nio.charset.StandardCharsets.UTF_8);
+  }
+}
