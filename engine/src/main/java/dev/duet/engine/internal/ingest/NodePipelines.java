@@ -5,7 +5,6 @@ import dev.duet.engine.document.OpType;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.index.IndexSettings;
 import dev.duet.engine.ingest.Pipelines;
-import dev.duet.engine.internal.ingest.processor.GrokProcessor;
 import dev.duet.engine.internal.source.JsonMaps;
 import dev.duet.engine.mapping.Patterns;
 import java.io.IOException;

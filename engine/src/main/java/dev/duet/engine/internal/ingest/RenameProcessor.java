@@ -1,10 +1,4 @@
-package dev.duet.engine.internal.ingest.processor;
-
-import dev.duet.engine.internal.ingest.IngestDocument;
-import dev.duet.engine.internal.ingest.Processor;
-import dev.duet.engine.internal.ingest.ProcessorConfig;
-import dev.duet.engine.internal.ingest.Processors;
-import dev.duet.engine.internal.ingest.ValueTemplate;
+package dev.duet.engine.internal.ingest;
 
 /** {@code rename}: moves a field to {@code target_field}, which must not exist. */
 public final class RenameProcessor extends BaseProcessor {

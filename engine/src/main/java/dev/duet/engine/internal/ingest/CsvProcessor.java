@@ -1,9 +1,5 @@
-package dev.duet.engine.internal.ingest.processor;
+package dev.duet.engine.internal.ingest;
 
-import dev.duet.engine.internal.ingest.IngestDocument;
-import dev.duet.engine.internal.ingest.Processor;
-import dev.duet.engine.internal.ingest.ProcessorConfig;
-import dev.duet.engine.internal.ingest.Processors;
 import java.util.ArrayList;
 import java.util.List;
 

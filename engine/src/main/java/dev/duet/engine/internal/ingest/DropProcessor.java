@@ -1,9 +1,4 @@
-package dev.duet.engine.internal.ingest.processor;
-
-import dev.duet.engine.internal.ingest.IngestDocument;
-import dev.duet.engine.internal.ingest.Processor;
-import dev.duet.engine.internal.ingest.ProcessorConfig;
-import dev.duet.engine.internal.ingest.Processors;
+package dev.duet.engine.internal.ingest;
 
 /** {@code drop}: the document is not indexed (its bulk item answers {@code noop}). */
 public final class DropProcessor extends BaseProcessor {

@@ -1,8 +1,4 @@
-package dev.duet.engine.internal.ingest.processor;
-
-import dev.duet.engine.internal.ingest.Processor;
-import dev.duet.engine.internal.ingest.ProcessorConfig;
-import dev.duet.engine.internal.ingest.Processors;
+package dev.duet.engine.internal.ingest;
 
 /** {@code lowercase}: OpenSearch's lowercase processor. */
 public final class LowercaseProcessor extends StringFieldProcessor {

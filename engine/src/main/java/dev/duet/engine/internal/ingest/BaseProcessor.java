@@ -1,7 +1,4 @@
-package dev.duet.engine.internal.ingest.processor;
-
-import dev.duet.engine.internal.ingest.Processor;
-import dev.duet.engine.internal.ingest.ProcessorConfig;
+package dev.duet.engine.internal.ingest;
 
 /** A processor's type and tag, which every processor reports. */
 abstract class BaseProcessor implements Processor {

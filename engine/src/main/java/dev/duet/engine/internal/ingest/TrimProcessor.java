@@ -1,8 +1,4 @@
-package dev.duet.engine.internal.ingest.processor;
-
-import dev.duet.engine.internal.ingest.Processor;
-import dev.duet.engine.internal.ingest.ProcessorConfig;
-import dev.duet.engine.internal.ingest.Processors;
+package dev.duet.engine.internal.ingest;
 
 /** {@code trim}: OpenSearch's trim processor. */
 public final class TrimProcessor extends StringFieldProcessor {

@@ -1,11 +1,6 @@
-package dev.duet.engine.internal.ingest.processor;
+package dev.duet.engine.internal.ingest;
 
 import dev.duet.engine.error.DuetException;
-import dev.duet.engine.internal.ingest.IngestDocument;
-import dev.duet.engine.internal.ingest.Processor;
-import dev.duet.engine.internal.ingest.ProcessorConfig;
-import dev.duet.engine.internal.ingest.Processors;
-import dev.duet.engine.internal.ingest.ValueTemplate;
 
 /** {@code fail}: fails the document with its (templated) message. */
 public final class FailProcessor extends BaseProcessor {

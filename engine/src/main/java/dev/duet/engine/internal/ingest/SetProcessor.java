@@ -1,10 +1,4 @@
-package dev.duet.engine.internal.ingest.processor;
-
-import dev.duet.engine.internal.ingest.IngestDocument;
-import dev.duet.engine.internal.ingest.Processor;
-import dev.duet.engine.internal.ingest.ProcessorConfig;
-import dev.duet.engine.internal.ingest.Processors;
-import dev.duet.engine.internal.ingest.ValueTemplate;
+package dev.duet.engine.internal.ingest;
 
 /** {@code set}: a field to a value (templates rendered) or to a copy of another field. */
 public final class SetProcessor extends BaseProcessor {

@@ -1,8 +1,5 @@
-package dev.duet.engine.internal.ingest.processor;
+package dev.duet.engine.internal.ingest;
 
-import dev.duet.engine.internal.ingest.Processor;
-import dev.duet.engine.internal.ingest.ProcessorConfig;
-import dev.duet.engine.internal.ingest.Processors;
 import java.util.Locale;
 
 /** {@code bytes}: a human size ({@code 1kb}, {@code 2.5mb}) as its number of bytes. */
