@@ -847,9 +847,41 @@ public sealed interface Aggregation {
       String calendarInterval,
       String fixedInterval,
       boolean missingBucket,
-      MissingOrder missingOrder) {
+      MissingOrder missingOrder,
+      String format,
+      String timeZone,
+      long offset) {
     public CompositeSource {
       missingOrder = missingOrder == null ? MissingOrder.DEFAULT : missingOrder;
+    }
+
+    /**
+     * A source without a {@code format}, {@code time_zone} or {@code offset} of its own (a date
+     * histogram's keys in epoch millis, UTC).
+     */
+    public CompositeSource(
+        String name,
+        String type,
+        String field,
+        boolean ascending,
+        double interval,
+        String calendarInterval,
+        String fixedInterval,
+        boolean missingBucket,
+        MissingOrder missingOrder) {
+      this(
+          name,
+          type,
+          field,
+          ascending,
+          interval,
+          calendarInterval,
+          fixedInterval,
+          missingBucket,
+          missingOrder,
+          null,
+          null,
+          0);
     }
 
     /** A source whose null bucket, if any, takes the default place. */

@@ -172,7 +172,7 @@ final class AggregatorFactory {
     boolean floating = false;
     for (AggregationTarget target : targets) {
       FieldSource source = FieldSource.of(target.fields().apply(field));
-      if (source == FieldSource.LONG) {
+      if (source == FieldSource.LONG || source == FieldSource.UNSIGNED) {
         whole = true;
       } else if (source != null && source.isFloating()) {
         floating = true;

@@ -112,7 +112,8 @@ class TermsAggregator extends Aggregator.Buckets {
       return keywordLeaf(segment, subLeaves, resolved);
     }
     SortedNumericDocValues values = resolved.numeric(segment, spec.field());
-    boolean widen = doubleKeys && resolved == FieldSource.LONG;
+    boolean widen =
+        doubleKeys && (resolved == FieldSource.LONG || resolved == FieldSource.UNSIGNED);
     if (doubleKeys) {
       source = FieldSource.DOUBLE; // keys of every index are sortable doubles
     }
@@ -125,7 +126,7 @@ class TermsAggregator extends Aggregator.Buckets {
           long raw = values.nextValue();
           long value =
               widen
-                  ? org.apache.lucene.util.NumericUtils.doubleToSortableLong(raw)
+                  ? org.apache.lucene.util.NumericUtils.doubleToSortableLong(resolved.toDouble(raw))
                   : resolved == FieldSource.FLOAT && doubleKeys
                       ? org.apache.lucene.util.NumericUtils.doubleToSortableLong(
                           resolved.toDouble(raw))
