@@ -197,7 +197,8 @@ final class CompositeAggregator extends Aggregator.Buckets {
    * time of the source's time zone.
    */
   private static long afterMillis(String text, String format, ZoneId zone) {
-    long utc = DateFormats.of(format).parseMillis(text, false);
+    // iso8601 reads as the default ISO parser does.
+    long utc = DateFormats.of("iso8601".equals(format) ? null : format).parseMillis(text, false);
     int t = text.indexOf('T');
     boolean offsetGiven =
         text.endsWith("Z") || (t >= 0 && (text.indexOf('+', t) >= 0 || text.indexOf('-', t) >= 0));
