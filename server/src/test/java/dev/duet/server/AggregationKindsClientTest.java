@@ -111,6 +111,66 @@ class AggregationKindsClientTest {
   }
 
   @Test
+  void profileShowsTheAggregatorsTreeOnBothProtocols() throws Exception {
+    // Sent as JSON (the client's builders have no sub-aggregations); opensearch-java 3.3 reads a
+    // shard's fetch profile as an object where OpenSearch 3.8 writes a list, so the client's
+    // deserializer reads the aggregations' profile only.
+    HttpResponse<String> answer =
+        HTTP.send(
+            HttpRequest.newBuilder(
+                    URI.create("http://127.0.0.1:" + node.httpPort() + "/kinds/_search"))
+                .header("content-type", "application/json")
+                .POST(
+                    HttpRequest.BodyPublishers.ofString(
+                        """
+                        {"size":0,"profile":true,"aggs":{"h":{"histogram":{"field":"n",
+                          "interval":50},"aggs":{"m":{"max":{"field":"w"}}}}}}
+                        """))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+    var aggs =
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(answer.body())
+            .path("profile")
+            .path("shards")
+            .get(0)
+            .path("aggregations");
+    assertThat(aggs.size()).isEqualTo(1);
+    var histo =
+        org.opensearch.client.opensearch.core.search.AggregationProfile._DESERIALIZER.deserialize(
+            MAPPER.jsonProvider().createParser(new StringReader(aggs.get(0).toString())), MAPPER);
+    assertThat(histo.type()).isEqualTo("NumericHistogramAggregator");
+    assertThat(histo.description()).isEqualTo("h");
+    assertThat(histo.breakdown().collectCount()).isEqualTo(4);
+    assertThat(histo.breakdown().buildAggregationCount()).isEqualTo(1);
+    assertThat(histo.debug().totalBuckets()).isEqualTo(4); // 0, 50, 100, 150
+    assertThat(histo.children()).hasSize(1);
+    assertThat(histo.children().get(0).type()).isEqualTo("MaxAggregator");
+    assertThat(histo.children().get(0).breakdown().collectCount()).isEqualTo(4);
+
+    var grpc =
+        SearchServiceGrpc.newBlockingStub(channel)
+            .search(
+                org.opensearch.protobufs.SearchRequest.newBuilder()
+                    .addIndex("kinds")
+                    .setSearchRequestBody(
+                        SearchRequestBody.newBuilder()
+                            .setSize(0)
+                            .setProfile(true)
+                            .putAggregations(
+                                "top",
+                                AggregationContainer.newBuilder()
+                                    .setMax(MaxAggregation.newBuilder().setField("n"))
+                                    .build()))
+                    .build());
+    var max = grpc.getProfile().getShards(0).getAggregations(0);
+    assertThat(max.getType()).isEqualTo("MaxAggregator");
+    assertThat(max.getDescription()).isEqualTo("top");
+    assertThat(max.getBreakdown().getCollectCount()).isEqualTo(4);
+  }
+
+  @Test
   void weightedAvgAndHdrPercentilesWithMetaThroughTheClientsBuilders() throws Exception {
     SearchResponse<Void> response =
         client.search(

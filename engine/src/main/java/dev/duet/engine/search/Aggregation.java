@@ -266,11 +266,24 @@ public sealed interface Aggregation {
       List<RangeBound> ranges,
       boolean keyed,
       String format,
+      Object missing,
       List<Aggregation> subAggregations)
       implements Aggregation {
     public Range {
       ranges = List.copyOf(ranges);
       subAggregations = List.copyOf(subAggregations);
+    }
+
+    /** Ranges without a {@code missing} value: documents without one are in no range. */
+    public Range(
+        String name,
+        String field,
+        boolean date,
+        List<RangeBound> ranges,
+        boolean keyed,
+        String format,
+        List<Aggregation> subAggregations) {
+      this(name, field, date, ranges, keyed, format, null, subAggregations);
     }
   }
 
@@ -693,8 +706,20 @@ public sealed interface Aggregation {
   }
 
   /** {@code top_hits}: the best documents of each bucket. */
-  record TopHits(String name, int from, int size, List<SortSpec> sort, SourceFilter source)
+  record TopHits(
+      String name,
+      int from,
+      int size,
+      List<SortSpec> sort,
+      SourceFilter source,
+      boolean version,
+      boolean seqNoPrimaryTerm)
       implements Aggregation {
+    /** Top hits without their versions. */
+    public TopHits(String name, int from, int size, List<SortSpec> sort, SourceFilter source) {
+      this(name, from, size, sort, source, false, false);
+    }
+
     public TopHits {
       if (size < 0) {
         throw DuetException.illegalArgument(
@@ -766,7 +791,38 @@ public sealed interface Aggregation {
       String includeRegex,
       String excludeRegex,
       List<String> includeValues,
-      List<String> excludeValues) {}
+      List<String> excludeValues,
+      int partition,
+      int numPartitions) {
+    public IncludeExclude {
+      if (numPartitions > 0 && (partition < 0 || partition >= numPartitions)) {
+        throw DuetException.illegalArgument(
+            "Partition must be >=0 and < numPartition which is " + numPartitions);
+      }
+    }
+
+    /** A filter of regular expressions or value lists, without partitions. */
+    public IncludeExclude(
+        String includeRegex,
+        String excludeRegex,
+        List<String> includeValues,
+        List<String> excludeValues) {
+      this(includeRegex, excludeRegex, includeValues, excludeValues, 0, 0);
+    }
+
+    /**
+     * {@code include: {partition, num_partitions}}: the terms whose hash falls in one of {@code
+     * numPartitions} partitions.
+     */
+    public static IncludeExclude partition(int partition, int numPartitions) {
+      return new IncludeExclude(null, null, null, null, partition, numPartitions);
+    }
+
+    /** Whether terms are kept by partition. */
+    public boolean partitioned() {
+      return numPartitions > 0;
+    }
+  }
 
   /** One range; {@code from} inclusive, {@code to} exclusive, null when open. */
   record RangeBound(String key, Object from, Object to) {}
@@ -791,9 +847,41 @@ public sealed interface Aggregation {
       String calendarInterval,
       String fixedInterval,
       boolean missingBucket,
-      MissingOrder missingOrder) {
+      MissingOrder missingOrder,
+      String format,
+      String timeZone,
+      long offset) {
     public CompositeSource {
       missingOrder = missingOrder == null ? MissingOrder.DEFAULT : missingOrder;
+    }
+
+    /**
+     * A source without a {@code format}, {@code time_zone} or {@code offset} of its own (a date
+     * histogram's keys in epoch millis, UTC).
+     */
+    public CompositeSource(
+        String name,
+        String type,
+        String field,
+        boolean ascending,
+        double interval,
+        String calendarInterval,
+        String fixedInterval,
+        boolean missingBucket,
+        MissingOrder missingOrder) {
+      this(
+          name,
+          type,
+          field,
+          ascending,
+          interval,
+          calendarInterval,
+          fixedInterval,
+          missingBucket,
+          missingOrder,
+          null,
+          null,
+          0);
     }
 
     /** A source whose null bucket, if any, takes the default place. */

@@ -4,6 +4,7 @@ import dev.duet.engine.Engines;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.search.Aggregation;
 import dev.duet.engine.search.AggregationResult;
+import dev.duet.engine.search.SearchProfile;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -36,6 +37,27 @@ public final class AggregationPhase {
   public static List<AggregationResult> execute(
       List<AggregationTarget> targets, List<Query> queries, List<Aggregation> specs, int maxBuckets)
       throws IOException {
+    return execute(targets, queries, specs, maxBuckets, false).results();
+  }
+
+  /**
+   * A request's aggregations and, with {@code profile}, each target's aggregation profile (in the
+   * order of {@code targets}; empty lists otherwise).
+   */
+  public record Executed(
+      List<AggregationResult> results, List<List<SearchProfile.AggregationNode>> profiles) {}
+
+  /**
+   * @param queries the request's query translated for each target, in the same order
+   * @param profile whether to time the aggregators ({@code profile: true})
+   */
+  public static Executed execute(
+      List<AggregationTarget> targets,
+      List<Query> queries,
+      List<Aggregation> specs,
+      int maxBuckets,
+      boolean profile)
+      throws IOException {
     Pipelines.validate(specs);
     List<Aggregation> scoped = new ArrayList<>();
     List<Aggregation> global = new ArrayList<>();
@@ -47,11 +69,20 @@ public final class AggregationPhase {
       maxRegexLength = Math.min(maxRegexLength, target.maxRegexLength());
     }
     AggregatorFactory factory = new AggregatorFactory(maxBuckets, maxRegexLength, targets);
+    if (profile) {
+      factory.profiling();
+    }
     List<Aggregator> scopedAggs = factory.create(scoped, null);
     List<Aggregator> globalAggs = factory.create(global, null);
     for (int i = 0; i < targets.size(); i++) {
       collect(targets.get(i), queries.get(i), scopedAggs);
       collect(targets.get(i), targets.get(i).documents(), globalAggs);
+    }
+    for (Aggregator a : scopedAggs) {
+      a.postCollection();
+    }
+    for (Aggregator a : globalAggs) {
+      a.postCollection();
     }
     Map<String, AggregationResult> built = new HashMap<>();
     for (Aggregator a : scopedAggs) {
@@ -72,7 +103,20 @@ public final class AggregationPhase {
     if (buckets > maxBuckets) {
       throw tooManyBuckets(buckets, maxBuckets);
     }
-    return results;
+    List<List<SearchProfile.AggregationNode>> profiles = new ArrayList<>(targets.size());
+    for (int i = 0; i < targets.size(); i++) {
+      List<SearchProfile.AggregationNode> nodes = new ArrayList<>();
+      if (profile) {
+        for (Aggregator a : scopedAggs) {
+          nodes.add(((ProfiledAggregator) a).node(targets.get(i), i == 0));
+        }
+        for (Aggregator a : globalAggs) {
+          nodes.add(((ProfiledAggregator) a).node(targets.get(i), i == 0));
+        }
+      }
+      profiles.add(nodes);
+    }
+    return new Executed(results, profiles);
   }
 
   private static void collect(AggregationTarget target, Query query, List<Aggregator> aggs)

@@ -1,9 +1,9 @@
 package dev.duet.engine.internal.agg;
 
 import dev.duet.engine.mapping.FieldMapping;
+import dev.duet.engine.search.Aggregation;
 import dev.duet.engine.search.SearchHit;
 import dev.duet.engine.search.SortSpec;
-import dev.duet.engine.search.SourceFilter;
 import java.io.IOException;
 import java.util.List;
 import java.util.function.Function;
@@ -31,8 +31,13 @@ public record AggregationTarget(
     Function<String, Query> nestedDocuments,
     int maxRegexLength) {
 
-  /** Loads one hit of this index ({@code _id}, filtered {@code _source}, sort values). */
+  /**
+   * Loads one hit of this index as {@code spec} asks ({@code _id}, filtered {@code _source}, sort
+   * values, versions); {@code nestedPath}: the nested path the hit's document was collected at
+   * (then the hit is that object, with its {@code _nested} identity), null for a whole document.
+   */
   public interface Fetcher {
-    SearchHit fetch(ScoreDoc doc, Sort sort, SourceFilter source) throws IOException;
+    SearchHit fetch(ScoreDoc doc, Sort sort, Aggregation.TopHits spec, String nestedPath)
+        throws IOException;
   }
 }

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Collects documents for one aggregation. Each document arrives with the ordinal of the bucket of
@@ -45,6 +46,20 @@ abstract class Aggregator {
     return false;
   }
 
+  /** Runs once every document is collected, before the first build; sub-aggregators too. */
+  void postCollection() throws IOException {}
+
+  /** The name of OpenSearch's aggregator class that does this job, as its profile shows it. */
+  String profileType() {
+    return getClass().getSimpleName();
+  }
+
+  /**
+   * What {@code profile: true} reports under {@code debug}: counts of what this aggregator did
+   * (never estimates), under OpenSearch's keys where it has the same notion.
+   */
+  void profileDebug(Map<String, Object> debug) {}
+
   /** Receives the documents of one segment, in increasing order, with their owning bucket. */
   interface LeafCollector {
     void collect(int doc, long owningBucket) throws IOException;
@@ -70,6 +85,13 @@ abstract class Aggregator {
         }
       }
       return false;
+    }
+
+    @Override
+    void postCollection() throws IOException {
+      for (Aggregator sub : subs) {
+        sub.postCollection();
+      }
     }
 
     LeafCollector[] subLeaves(Segment segment) throws IOException {

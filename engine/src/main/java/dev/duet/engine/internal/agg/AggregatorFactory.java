@@ -15,6 +15,10 @@ final class AggregatorFactory {
   private boolean inNested;
   // The nearest enclosing aggregation under which a composite may not sit; null when none.
   private String blockingParent;
+  // With profile: true, the profiled aggregators created at each level being built.
+  private boolean profiling;
+  private final java.util.ArrayDeque<List<ProfiledAggregator>> profiledLevels =
+      new java.util.ArrayDeque<>();
 
   AggregatorFactory(int maxBuckets, int maxRegexLength) {
     this(maxBuckets, maxRegexLength, List.of());
@@ -34,12 +38,43 @@ final class AggregatorFactory {
   List<Aggregator> create(List<Aggregation> specs, String parent) {
     List<Aggregator> out = new ArrayList<>(specs.size());
     for (Aggregation spec : specs) {
-      Aggregator a = create(spec, parent);
+      Aggregator a = profiling ? createProfiled(spec, parent) : create(spec, parent);
       if (a != null) {
         out.add(a);
       }
     }
     return out;
+  }
+
+  /** From now on, aggregators are wrapped in {@link ProfiledAggregator}s. */
+  AggregatorFactory profiling() {
+    this.profiling = true;
+    return this;
+  }
+
+  private Aggregator createProfiled(Aggregation spec, String parent) {
+    List<ProfiledAggregator> children = new ArrayList<>();
+    profiledLevels.push(children);
+    long start = System.nanoTime();
+    Aggregator a;
+    try {
+      a = create(spec, parent);
+    } finally {
+      profiledLevels.pop();
+    }
+    if (a == null) {
+      return null;
+    }
+    // A parent's construction builds its children: their share is theirs.
+    long initialize = System.nanoTime() - start;
+    for (ProfiledAggregator child : children) {
+      initialize -= child.initializeNanos();
+    }
+    ProfiledAggregator profiled = new ProfiledAggregator(a, children, Math.max(0, initialize));
+    if (!profiledLevels.isEmpty()) {
+      profiledLevels.peek().add(profiled);
+    }
+    return profiled;
   }
 
   private Aggregator create(Aggregation spec, String parent) {
@@ -121,7 +156,7 @@ final class AggregatorFactory {
       case Aggregation.Percentiles p -> new PercentilesAggregator(p);
       case Aggregation.WeightedAvg w -> new WeightedAvgAggregator(w);
       case Aggregation.MedianAbsoluteDeviation m -> new MedianAbsoluteDeviationAggregator(m);
-      case Aggregation.TopHits t -> new TopHitsAggregator(t);
+      case Aggregation.TopHits t -> new TopHitsAggregator(t, nestedScope);
       case Aggregation.BucketSort s -> null;
       case Aggregation.BucketMetric m -> null;
       case Aggregation.Parent p -> null;
@@ -137,7 +172,7 @@ final class AggregatorFactory {
     boolean floating = false;
     for (AggregationTarget target : targets) {
       FieldSource source = FieldSource.of(target.fields().apply(field));
-      if (source == FieldSource.LONG) {
+      if (source == FieldSource.LONG || source == FieldSource.UNSIGNED) {
         whole = true;
       } else if (source != null && source.isFloating()) {
         floating = true;

@@ -44,6 +44,11 @@ final class BucketOrds {
     return owningBucket == 0 ? top : nested.get(owningBucket);
   }
 
+  /** How many ordinals were handed out, over every owning bucket. */
+  int size() {
+    return keys.size();
+  }
+
   long key(int ord) {
     return keys.get(ord);
   }

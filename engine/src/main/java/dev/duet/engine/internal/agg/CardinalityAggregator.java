@@ -22,6 +22,10 @@ final class CardinalityAggregator extends Aggregator {
   private final long threshold;
   private final int precision;
   private HyperLogLog[] sketches = new HyperLogLog[0];
+  // Which collector each segment got, as OpenSearch's profile counts them.
+  private int numericCollectors;
+  private int ordinalsCollectors;
+  private int emptyCollectors;
 
   CardinalityAggregator(Aggregation.Cardinality spec) {
     super(spec.name());
@@ -38,9 +42,20 @@ final class CardinalityAggregator extends Aggregator {
   }
 
   @Override
+  void profileDebug(java.util.Map<String, Object> debug) {
+    debug.put("empty_collectors_used", emptyCollectors);
+    debug.put("numeric_collectors_used", numericCollectors);
+    debug.put("ordinals_collectors_used", ordinalsCollectors);
+    // Duet never falls back from ordinals to hashing each value, nor hashes strings otherwise.
+    debug.put("ordinals_collectors_overhead_too_high", 0);
+    debug.put("string_hashing_collectors_used", 0);
+  }
+
+  @Override
   LeafCollector leaf(Segment segment) throws IOException {
     FieldSource source = FieldSource.resolve(segment.target, spec.field());
     if (source == FieldSource.KEYWORD) {
+      ordinalsCollectors++;
       SortedSetDocValues values = source.ordinals(segment, spec.field());
       long[] hashes = new long[(int) Math.min(Integer.MAX_VALUE - 8, values.getValueCount())];
       boolean[] known = new boolean[hashes.length];
@@ -60,8 +75,10 @@ final class CardinalityAggregator extends Aggregator {
       };
     }
     if (source == FieldSource.UNMAPPED) {
+      emptyCollectors++;
       return (doc, bucket) -> addMissing(bucket);
     }
+    numericCollectors++;
     SortedNumericDocValues values = source.numeric(segment, spec.field());
     return (doc, bucket) -> {
       if (!values.advanceExact(doc)) {

@@ -7,6 +7,7 @@ import dev.duet.engine.search.Aggregation.CompositeSource;
 import dev.duet.engine.search.AggregationResult;
 import dev.duet.engine.search.AggregationResult.Bucket;
 import java.io.IOException;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -37,23 +38,32 @@ final class CompositeAggregator extends Aggregator.Buckets {
   private final Aggregation.Composite spec;
   private final TupleBuckets ords = new TupleBuckets();
   private final Rounding[] roundings;
+  // A date histogram source's key format (null: epoch millis) and the zone its after key is read
+  // in.
+  private final ValueFormat[] formats;
+  private final ZoneId[] zones;
 
   CompositeAggregator(Aggregation.Composite spec, List<Aggregator> subs) {
     super(spec.name(), subs);
     this.spec = spec;
     roundings = new Rounding[spec.sources().size()];
+    formats = new ValueFormat[roundings.length];
+    zones = new ZoneId[roundings.length];
     for (int i = 0; i < roundings.length; i++) {
       CompositeSource s = spec.sources().get(i);
+      ZoneId zone = ValueFormat.zone(s.timeZone());
+      zones[i] = zone;
+      if (s.type().equals("date_histogram") && s.format() != null) {
+        formats[i] = ValueFormat.date(s.format(), zone);
+      }
       if (s.missingOrder() != Aggregation.MissingOrder.DEFAULT && !s.missingBucket()) {
         throw DuetException.illegalArgument("missing_order require missing_bucket is true");
       }
       if (s.type().equals("date_histogram")) {
         roundings[i] =
             s.calendarInterval() != null
-                ? Rounding.calendar(s.calendarInterval(), ZoneOffset.UTC)
-                : s.fixedInterval() != null
-                    ? Rounding.fixed(s.fixedInterval(), ZoneOffset.UTC)
-                    : null;
+                ? Rounding.calendar(s.calendarInterval(), zone)
+                : s.fixedInterval() != null ? Rounding.fixed(s.fixedInterval(), zone) : null;
         if (roundings[i] == null) {
           throw DuetException.illegalArgument(
               "Invalid interval specified, must be non-null and non-empty");
@@ -70,7 +80,7 @@ final class CompositeAggregator extends Aggregator.Buckets {
       Rounding rounding = roundings[i];
       TupleValues.KeyFunction keys =
           switch (s.type()) {
-            case "date_histogram" -> (source, raw) -> rounding.round(raw);
+            case "date_histogram" -> (source, raw) -> rounding.round(raw - s.offset()) + s.offset();
             case "histogram" ->
                 (source, raw) -> Math.floor(source.toDouble(raw) / s.interval()) * s.interval();
             default -> null;
@@ -124,6 +134,9 @@ final class CompositeAggregator extends Aggregator.Buckets {
     Map<String, Object> out = new LinkedHashMap<>();
     for (int i = 0; i < key.size(); i++) {
       Object part = key.get(i);
+      if (formats[i] != null && part instanceof Long millis) {
+        part = formats[i].format(millis);
+      }
       out.put(spec.sources().get(i).name(), part == MISSING ? null : part);
     }
     return out;
@@ -179,13 +192,32 @@ final class CompositeAggregator extends Aggregator.Buckets {
     return null;
   }
 
+  /**
+   * An {@code after} date by the source's format; a date without an offset of its own is a local
+   * time of the source's time zone.
+   */
+  private static long afterMillis(String text, String format, ZoneId zone) {
+    // iso8601 reads as the default ISO parser does.
+    long utc = DateFormats.of("iso8601".equals(format) ? null : format).parseMillis(text, false);
+    int t = text.indexOf('T');
+    boolean offsetGiven =
+        text.endsWith("Z") || (t >= 0 && (text.indexOf('+', t) >= 0 || text.indexOf('-', t) >= 0));
+    if (offsetGiven || zone.equals(ZoneOffset.UTC) || text.chars().allMatch(Character::isDigit)) {
+      return utc;
+    }
+    java.time.LocalDateTime local =
+        java.time.LocalDateTime.ofInstant(java.time.Instant.ofEpochMilli(utc), ZoneOffset.UTC);
+    return local.atZone(zone).toInstant().toEpochMilli();
+  }
+
   /** The {@code after} key as values comparable with the keys (dates parsed when strings). */
   private List<Object> afterKey() {
     if (spec.after() == null) {
       return null;
     }
     List<Object> out = new ArrayList<>();
-    for (CompositeSource s : spec.sources()) {
+    for (int i = 0; i < spec.sources().size(); i++) {
+      CompositeSource s = spec.sources().get(i);
       Object v = spec.after().get(s.name());
       if (v == null && s.missingBucket() && spec.after().containsKey(s.name())) {
         out.add(MISSING);
@@ -196,7 +228,8 @@ final class CompositeAggregator extends Aggregator.Buckets {
             "[after] has 0 value(s) but [sources] has " + spec.sources().size());
       }
       if (s.type().equals("date_histogram") && v instanceof String str) {
-        v = DateFormats.of(null).parseMillis(str, false);
+        // Read as the keys are written: by the source's format, in its time zone.
+        v = afterMillis(str, s.format(), zones[i]);
       }
       out.add(v);
     }

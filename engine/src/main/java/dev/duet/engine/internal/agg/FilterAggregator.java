@@ -47,6 +47,16 @@ final class FilterAggregator extends Aggregator.Buckets {
   }
 
   @Override
+  String profileType() {
+    return switch (spec) {
+      case Aggregation.Filters f -> "FiltersAggregator";
+      case Aggregation.Missing m -> "MissingAggregator";
+      case Aggregation.Global g -> "GlobalAggregator";
+      default -> "FilterAggregator";
+    };
+  }
+
+  @Override
   LeafCollector leaf(Segment segment) throws IOException {
     LeafCollector[] subLeaves = subLeaves(segment);
     switch (spec) {

@@ -59,6 +59,16 @@ final class HistogramAggregator extends Aggregator.Buckets {
   }
 
   @Override
+  String profileType() {
+    return spec.date() ? "DateHistogramAggregator" : "NumericHistogramAggregator";
+  }
+
+  @Override
+  void profileDebug(java.util.Map<String, Object> debug) {
+    debug.put("total_buckets", ords.size());
+  }
+
+  @Override
   LeafCollector leaf(Segment segment) throws IOException {
     FieldSource source = FieldSource.resolve(segment.target, spec.field());
     if (source == FieldSource.UNMAPPED) {

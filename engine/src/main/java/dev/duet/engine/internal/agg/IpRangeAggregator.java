@@ -51,6 +51,11 @@ final class IpRangeAggregator extends Aggregator.Buckets {
   }
 
   @Override
+  String profileType() {
+    return "BinaryRangeAggregator";
+  }
+
+  @Override
   LeafCollector leaf(Segment segment) throws IOException {
     FieldMapping mapping = segment.target.fields().apply(spec.field());
     if (mapping != null && !FieldTypes.of(mapping).holdsAddresses()) {

@@ -42,6 +42,19 @@ final class MetricAggregator extends Aggregator {
   }
 
   @Override
+  String profileType() {
+    return switch (spec.kind()) {
+      case MIN -> "MinAggregator";
+      case MAX -> "MaxAggregator";
+      case AVG -> "AvgAggregator";
+      case SUM -> "SumAggregator";
+      case VALUE_COUNT -> "ValueCountAggregator";
+      case STATS -> "StatsAggregator";
+      case EXTENDED_STATS -> "ExtendedStatsAggregator";
+    };
+  }
+
+  @Override
   LeafCollector leaf(Segment segment) throws IOException {
     FieldSource source = FieldSource.resolve(segment.target, spec.field());
     if (source == FieldSource.KEYWORD && spec.kind() == MetricKind.VALUE_COUNT) {

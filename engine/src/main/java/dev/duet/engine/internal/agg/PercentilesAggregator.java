@@ -21,6 +21,7 @@ import org.apache.lucene.index.SortedNumericDocValues;
 final class PercentilesAggregator extends Aggregator {
   private final Aggregation.Percentiles spec;
   private final boolean hdr;
+  private final boolean ranks;
   private MergingDigest[] digests = new MergingDigest[0];
   private DoubleHistogram[] histograms = new DoubleHistogram[0];
   private ValueFormat format = ValueFormat.RAW;
@@ -29,11 +30,18 @@ final class PercentilesAggregator extends Aggregator {
     super(spec.name());
     this.spec = spec;
     this.hdr = spec.hdrDigits() != null;
+    this.ranks = spec.ranks();
   }
 
   /** Adds values to one bucket's sketch. */
   private interface Sketch {
     void add(double value);
+  }
+
+  @Override
+  String profileType() {
+    return (hdr ? "HDR" : "TDigest")
+        + (ranks ? "PercentileRanksAggregator" : "PercentilesAggregator");
   }
 
   @Override

@@ -30,6 +30,8 @@ final class RangeAggregator extends Aggregator.Buckets {
   private double[] tos;
   private ValueFormat format = ValueFormat.RAW;
   private double[] scratch = new double[4];
+  // The value of a document without one ({@code missing}); NaN when none is given.
+  private double missing = Double.NaN;
 
   // geo_distance: the origin and the meters of the unit; null origin for range and date_range.
   private final GeoPoints.Point origin;
@@ -78,14 +80,25 @@ final class RangeAggregator extends Aggregator.Buckets {
     if (froms == null) {
       resolveBounds(source, segment);
     }
-    if (source == FieldSource.UNMAPPED || source == FieldSource.KEYWORD) {
+    if (source == FieldSource.KEYWORD
+        || (source == FieldSource.UNMAPPED && Double.isNaN(missing))) {
       return LeafCollector.NO_OP;
     }
     LeafCollector[] subLeaves = subLeaves(segment);
-    SortedNumericDocValues values = source.numeric(segment, spec.field());
+    SortedNumericDocValues values =
+        source == FieldSource.UNMAPPED
+            ? org.apache.lucene.index.DocValues.emptySortedNumeric()
+            : source.numeric(segment, spec.field());
     int n = ranges.size();
     return (doc, owning) -> {
       if (!values.advanceExact(doc)) {
+        if (!Double.isNaN(missing)) {
+          for (int r = 0; r < n; r++) {
+            if (missing >= froms[r] && missing < tos[r]) {
+              collectBucket(subLeaves, doc, owning * n + r);
+            }
+          }
+        }
         return;
       }
       int count = values.docValueCount();
@@ -185,6 +198,9 @@ final class RangeAggregator extends Aggregator.Buckets {
     for (int i = 0; i < ranges.size(); i++) {
       froms[i] = bound(ranges.get(i).from(), Double.NEGATIVE_INFINITY, dateFormat);
       tos[i] = bound(ranges.get(i).to(), Double.POSITIVE_INFINITY, dateFormat);
+    }
+    if (spec.missing() != null) {
+      missing = bound(spec.missing(), Double.NaN, dateFormat);
     }
   }
 

@@ -21,6 +21,16 @@ final class RareTermsAggregator extends TermsAggregator {
   }
 
   @Override
+  String profileType() {
+    return super.profileType().startsWith("Numeric")
+        ? "LongRareTermsAggregator"
+        : "StringRareTermsAggregator";
+  }
+
+  @Override
+  void profileDebug(java.util.Map<String, Object> debug) {}
+
+  @Override
   AggregationResult build(long owning) throws IOException {
     AggregationResult.Buckets all = (AggregationResult.Buckets) super.build(owning);
     List<Bucket> rare = new ArrayList<>();

@@ -56,6 +56,11 @@ final class SignificantTextAggregator extends Aggregator.Buckets {
   }
 
   @Override
+  String profileType() {
+    return "MapStringTermsAggregator";
+  }
+
+  @Override
   LeafCollector leaf(Segment segment) throws IOException {
     backgrounds.put(segment.target.searcher().getIndexReader(), Boolean.TRUE);
     Recorded r = new Recorded(segment);

@@ -6,7 +6,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
+import org.apache.lucene.internal.hppc.BitMixer;
 import org.apache.lucene.util.BytesRef;
+import org.apache.lucene.util.NumericUtils;
+import org.apache.lucene.util.StringHelper;
 import org.apache.lucene.util.automaton.ByteRunAutomaton;
 
 /**
@@ -15,6 +18,7 @@ import org.apache.lucene.util.automaton.ByteRunAutomaton;
  */
 final class TermFilter {
   private static final TermFilter ALL = new TermFilter(null, null, null, null);
+  private static final int PARTITION_SEED = 31;
 
   private final ByteRunAutomaton include;
   private final ByteRunAutomaton exclude;
@@ -22,18 +26,33 @@ final class TermFilter {
   private final Set<String> excludeValues;
   private final Set<BytesRef> includeTerms;
   private final Set<BytesRef> excludeTerms;
+  // include: {partition, num_partitions}; numPartitions 0 when not partitioned.
+  private final int partition;
+  private final int numPartitions;
 
   private TermFilter(
       ByteRunAutomaton include,
       ByteRunAutomaton exclude,
       Set<String> includeValues,
       Set<String> excludeValues) {
+    this(include, exclude, includeValues, excludeValues, 0, 0);
+  }
+
+  private TermFilter(
+      ByteRunAutomaton include,
+      ByteRunAutomaton exclude,
+      Set<String> includeValues,
+      Set<String> excludeValues,
+      int partition,
+      int numPartitions) {
     this.include = include;
     this.exclude = exclude;
     this.includeValues = includeValues;
     this.excludeValues = excludeValues;
     this.includeTerms = terms(includeValues, v -> new BytesRef(v));
     this.excludeTerms = terms(excludeValues, v -> new BytesRef(v));
+    this.partition = partition;
+    this.numPartitions = numPartitions;
   }
 
   private TermFilter(TermFilter values, Function<String, BytesRef> encode) {
@@ -43,12 +62,17 @@ final class TermFilter {
     this.excludeValues = values.excludeValues;
     this.includeTerms = terms(includeValues, encode);
     this.excludeTerms = terms(excludeValues, encode);
+    this.partition = values.partition;
+    this.numPartitions = values.numPartitions;
   }
 
   /** The filter of {@code spec}; its regexes within {@code index.max_regex_length}. */
   static TermFilter of(IncludeExclude spec, int maxRegexLength) {
     if (spec == null) {
       return ALL;
+    }
+    if (spec.partitioned()) {
+      return new TermFilter(null, null, null, null, spec.partition(), spec.numPartitions());
     }
     return new TermFilter(
         automaton(spec.includeRegex(), maxRegexLength),
@@ -92,8 +116,8 @@ final class TermFilter {
    * millis), for numeric terms.
    */
   TermFilter forNumbers(Function<String, String> normalize) {
-    if (this == ALL) {
-      return ALL;
+    if (this == ALL || numPartitions > 0) {
+      return this;
     }
     return new TermFilter(
         include, exclude, mapped(includeValues, normalize), mapped(excludeValues, normalize));
@@ -110,12 +134,22 @@ final class TermFilter {
     return out;
   }
 
+  /** Whether every term passes (no include or exclude given). */
+  boolean acceptsAll() {
+    return this == ALL;
+  }
+
   /** Whether a regular expression is given: OpenSearch allows one on string terms only. */
   boolean regexBased() {
     return include != null || exclude != null;
   }
 
   boolean accepts(BytesRef term) {
+    if (numPartitions > 0) {
+      // OpenSearch's partitions: murmur3 (x86, 32 bits, seed 31) of the term's bytes.
+      return Math.floorMod(StringHelper.murmurhash3_x86_32(term, PARTITION_SEED), numPartitions)
+          == partition;
+    }
     if (include != null && !include.run(term.bytes, term.offset, term.length)) {
       return false;
     }
@@ -128,6 +162,15 @@ final class TermFilter {
 
   /** A numeric value, compared with the listed values by their numeric form. */
   boolean accepts(long raw, FieldSource source) {
+    if (numPartitions > 0) {
+      // OpenSearch's partitions of numbers: a 64-bit mix of the value (doubles by their sortable
+      // bits).
+      long value =
+          source == FieldSource.FLOAT
+              ? NumericUtils.doubleToSortableLong(source.toDouble(raw))
+              : raw;
+      return Math.floorMod(BitMixer.mix64(value), numPartitions) == partition;
+    }
     if (includeValues == null && excludeValues == null) {
       return true;
     }

@@ -48,6 +48,10 @@ class TermsAggregator extends Aggregator.Buckets {
   /** Whole-number values keyed as doubles: the field is floating in another searched index. */
   private final boolean doubleKeys;
 
+  // What profile: true reports: segments whose keyword values are single- or multi-valued.
+  private int singleValuedSegments;
+  private int multiValuedSegments;
+
   TermsAggregator(Aggregation.Terms spec, List<Aggregator> subs, int maxRegexLength) {
     this(spec, subs, maxRegexLength, false);
   }
@@ -58,6 +62,32 @@ class TermsAggregator extends Aggregator.Buckets {
     this.spec = spec;
     this.filter = TermFilter.of(spec.includeExclude(), maxRegexLength);
     this.doubleKeys = doubleKeys;
+  }
+
+  @Override
+  String profileType() {
+    return source == FieldSource.KEYWORD || source == FieldSource.UNMAPPED
+        ? "GlobalOrdinalsStringTermsAggregator"
+        : "NumericTermsAggregator";
+  }
+
+  @Override
+  void profileDebug(Map<String, Object> debug) {
+    if (source == FieldSource.KEYWORD || source == FieldSource.UNMAPPED) {
+      debug.put("segments_with_single_valued_ords", singleValuedSegments);
+      debug.put("segments_with_multi_valued_ords", multiValuedSegments);
+      debug.put("has_filter", !filter.acceptsAll());
+      debug.put("result_strategy", "terms");
+      return;
+    }
+    debug.put("total_buckets", ords.size());
+    debug.put(
+        "result_strategy",
+        switch (kind()) {
+          case DOUBLE_TERMS -> "double_terms";
+          case UNSIGNED_LONG_TERMS -> "unsigned_long_terms";
+          default -> "long_terms";
+        });
   }
 
   @Override
@@ -82,7 +112,8 @@ class TermsAggregator extends Aggregator.Buckets {
       return keywordLeaf(segment, subLeaves, resolved);
     }
     SortedNumericDocValues values = resolved.numeric(segment, spec.field());
-    boolean widen = doubleKeys && resolved == FieldSource.LONG;
+    boolean widen =
+        doubleKeys && (resolved == FieldSource.LONG || resolved == FieldSource.UNSIGNED);
     if (doubleKeys) {
       source = FieldSource.DOUBLE; // keys of every index are sortable doubles
     }
@@ -95,7 +126,7 @@ class TermsAggregator extends Aggregator.Buckets {
           long raw = values.nextValue();
           long value =
               widen
-                  ? org.apache.lucene.util.NumericUtils.doubleToSortableLong(raw)
+                  ? org.apache.lucene.util.NumericUtils.doubleToSortableLong(resolved.toDouble(raw))
                   : resolved == FieldSource.FLOAT && doubleKeys
                       ? org.apache.lucene.util.NumericUtils.doubleToSortableLong(
                           resolved.toDouble(raw))
@@ -160,6 +191,11 @@ class TermsAggregator extends Aggregator.Buckets {
   private LeafCollector keywordLeaf(
       Segment segment, LeafCollector[] subLeaves, FieldSource resolved) throws IOException {
     SortedSetDocValues values = resolved.ordinals(segment, spec.field());
+    if (org.apache.lucene.index.DocValues.unwrapSingleton(values) != null) {
+      singleValuedSegments++;
+    } else {
+      multiValuedSegments++;
+    }
     int[] termIds = new int[(int) Math.min(Integer.MAX_VALUE - 8, values.getValueCount())];
     java.util.Arrays.fill(termIds, UNSEEN);
     if (spec.minDocCount() == 0) {

@@ -30,9 +30,13 @@ final class TopHitsAggregator extends Aggregator {
       new LinkedHashMap<>();
   private final Map<AggregationTarget, Sort> sorts = new LinkedHashMap<>();
 
-  TopHitsAggregator(Aggregation.TopHits spec) {
+  // The nested path whose documents this aggregator collects; null for whole documents.
+  private final String nestedPath;
+
+  TopHitsAggregator(Aggregation.TopHits spec, String nestedPath) {
     super(spec.name());
     this.spec = spec;
+    this.nestedPath = nestedPath;
   }
 
   @Override
@@ -110,7 +114,7 @@ final class TopHitsAggregator extends Aggregator {
     float maxScore = Float.NaN;
     for (ScoreDoc sd : merged.scoreDocs) {
       AggregationTarget target = targets.get(sd.shardIndex);
-      SearchHit hit = target.fetcher().fetch(sd, sort, spec.source());
+      SearchHit hit = target.fetcher().fetch(sd, sort, spec, nestedPath);
       hits.add(hit);
       if (!(sd instanceof FieldDoc) && !(sd.score <= maxScore)) {
         maxScore = sd.score;

@@ -113,8 +113,13 @@ abstract class ValueFormat {
     }
     DateTimeFormatter formatter =
         switch (first) {
-          case "strict_date_optional_time", "date_optional_time", "strict_date_time", "date_time" ->
+          case "strict_date_optional_time",
+              "date_optional_time",
+              "strict_date_time",
+              "date_time",
+              "iso8601" ->
               ISO;
+          case "strict_date", "date" -> DateTimeFormatter.ofPattern("uuuu-MM-dd", Locale.ROOT);
           // Localized week fields (e, c) count from Monday, as OpenSearch's ISO week does.
           default ->
               DateTimeFormatter.ofPattern(

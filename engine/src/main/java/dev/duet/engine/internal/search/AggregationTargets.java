@@ -1,6 +1,5 @@
 package dev.duet.engine.internal.search;
 
-import dev.duet.engine.breaker.RequestMemory;
 import dev.duet.engine.internal.agg.AggregationPhase;
 import dev.duet.engine.internal.agg.AggregationTarget;
 import dev.duet.engine.internal.document.MappingLookup;
@@ -12,20 +11,14 @@ import dev.duet.engine.internal.query.QueryTranslator;
 import dev.duet.engine.internal.query.SliceQuery;
 import dev.duet.engine.internal.shard.LuceneIndex;
 import dev.duet.engine.internal.sort.SortBuilder;
-import dev.duet.engine.internal.sort.SortValues;
 import dev.duet.engine.search.AggregationResult;
-import dev.duet.engine.search.SearchHit;
 import dev.duet.engine.search.SearchRequest;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 import java.util.Set;
-import org.apache.lucene.document.Document;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.search.BooleanClause;
-import org.apache.lucene.search.FieldDoc;
 import org.apache.lucene.search.IndexOrDocValuesQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.PointInSetQuery;
@@ -33,9 +26,7 @@ import org.apache.lucene.search.PointRangeQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.QueryVisitor;
 import org.apache.lucene.search.ScoreMode;
-import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.Weight;
-import org.apache.lucene.util.BytesRef;
 
 /**
  * The bridge from a search to {@link AggregationPhase}: each searched index as an {@link
@@ -50,8 +41,24 @@ public final class AggregationTargets {
    * The aggregations of a search, and whether the query's hits could be counted without collecting
    * them (every segment answers {@code Weight#count}).
    */
-  record Outcome(List<AggregationResult> results, boolean countable) {
-    static final Outcome NONE = new Outcome(List.of(), false);
+  record Outcome(
+      List<AggregationResult> results,
+      boolean countable,
+      List<List<dev.duet.engine.search.SearchProfile.AggregationNode>> profiles) {
+    static final Outcome NONE = new Outcome(List.of(), false, List.of());
+
+    /** {@code shards} (one per index searched, in order) with the aggregations' profiles. */
+    List<dev.duet.engine.search.SearchProfile.Shard> profiled(
+        List<dev.duet.engine.search.SearchProfile.Shard> shards) {
+      if (profiles.size() != shards.size()) {
+        return shards;
+      }
+      List<dev.duet.engine.search.SearchProfile.Shard> out = new ArrayList<>(shards.size());
+      for (int i = 0; i < shards.size(); i++) {
+        out.add(shards.get(i).withAggregations(profiles.get(i)));
+      }
+      return out;
+    }
 
     /**
      * OpenSearch 3.8 reports {@code terminated_early: true} for a {@code size: 0} search with
@@ -99,9 +106,10 @@ public final class AggregationTargets {
       // The hits of a post-filtered search are not the query's, so they cannot be counted from it.
       countable &= request.options().postFilter() == null && countable(searchers[i], query);
     }
-    List<AggregationResult> results =
-        AggregationPhase.execute(targets, queries, request.aggregations(), maxBuckets);
-    return new Outcome(results, countable);
+    AggregationPhase.Executed executed =
+        AggregationPhase.execute(
+            targets, queries, request.aggregations(), maxBuckets, request.controls().profile());
+    return new Outcome(executed.results(), countable, executed.profiles());
   }
 
   private static boolean countable(IndexSearcher searcher, Query query) throws IOException {
@@ -151,30 +159,7 @@ public final class AggregationTargets {
         lookup::leaf,
         q -> new QueryTranslator(index).translate(q),
         specs -> SortBuilder.build(specs, index, QueryTranslator.filters(index)),
-        (sd, sort, source) -> {
-          Document doc = searcher.storedFields().document(sd.doc, FETCH_FIELDS);
-          BytesRef stored = doc.getBinaryValue(MetaFields.SOURCE);
-          RequestMemory.reserve(stored == null ? 0 : stored.length, "<fetch>");
-          byte[] bytes = null;
-          if (stored != null && source.fetch()) {
-            bytes = source.apply(BytesRef.deepCopyOf(stored).bytes);
-          }
-          float score = sd.score;
-          List<Object> sortValues = List.of();
-          if (sd instanceof FieldDoc fd) {
-            score = Float.NaN;
-            SortField[] keys = sort.getSort();
-            Object[] values = new Object[fd.fields.length];
-            for (int k = 0; k < values.length; k++) {
-              values[k] = SortValues.render(fd.fields[k], keys[k], lookup::leaf);
-              if (keys[k].getType() == SortField.Type.SCORE && fd.fields[k] instanceof Float f) {
-                score = f;
-              }
-            }
-            sortValues = Collections.unmodifiableList(Arrays.asList(values));
-          }
-          return new SearchHit(index.name(), doc.get(MetaFields.ID), score, bytes, sortValues);
-        },
+        new AggregationHitFetcher(index, searcher),
         lookup.hasNested()
             ? NestedDocuments.rootDocuments()
             : org.apache.lucene.search.MatchAllDocsQuery.INSTANCE,

@@ -221,7 +221,9 @@ public final class SearchPhase {
               hits,
               aggregations.results(),
               terminatedEarly,
-              request.controls().profile() ? profile(profiles, fetchNanos) : null);
+              request.controls().profile()
+                  ? profile(aggregations.profiled(profiles), fetchNanos)
+                  : null);
       if (request.suggest() != null) {
         response =
             response.withSuggest(
@@ -321,7 +323,13 @@ public final class SearchPhase {
     for (SearchProfile.Shard s : shards) {
       out.add(
           new SearchProfile.Shard(
-              s.node(), s.index(), s.query(), s.rewriteNanos(), s.collectors(), fetchNanos));
+              s.node(),
+              s.index(),
+              s.query(),
+              s.rewriteNanos(),
+              s.collectors(),
+              fetchNanos,
+              s.aggregations()));
     }
     return new SearchProfile(out);
   }

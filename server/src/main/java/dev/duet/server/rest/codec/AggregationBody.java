@@ -273,7 +273,9 @@ final class AggregationBody {
             java.util.Map.of(),
             null);
       }
-      out.add(new BucketOrder(path.equals("_term") ? "_key" : path, dir.equals("asc")));
+      // OpenSearch still reads the deprecated [_term] and [_time] as [_key].
+      boolean key = path.equals("_term") || path.equals("_time");
+      out.add(new BucketOrder(key ? "_key" : path, dir.equals("asc")));
     }
   }
 

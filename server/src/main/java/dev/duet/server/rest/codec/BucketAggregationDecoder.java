@@ -2,6 +2,7 @@ package dev.duet.server.rest.codec;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.duet.engine.error.DuetException;
 import dev.duet.engine.search.Aggregation;
 import dev.duet.engine.search.Aggregation.BucketOrder;
 import dev.duet.engine.search.Aggregation.IncludeExclude;
@@ -98,6 +99,36 @@ final class BucketAggregationDecoder {
     };
   }
 
+  /** {@code include: {partition, num_partitions}}, checked as OpenSearch checks it. */
+  private static IncludeExclude partition(AggregationBody body) throws IOException {
+    JsonParser p = body.parser();
+    Integer partition = null;
+    Integer numPartitions = null;
+    while (p.nextToken() == JsonToken.FIELD_NAME) {
+      String key = p.currentName();
+      p.nextToken();
+      switch (key) {
+        case "partition" -> partition = p.getValueAsInt();
+        case "num_partitions" -> numPartitions = p.getValueAsInt();
+        default -> {
+          p.skipChildren();
+          throw body.failedToParse("Unknown parameter in Include/Exclude clause: " + key);
+        }
+      }
+    }
+    if (numPartitions == null) {
+      throw body.failedToParse("Missing [num_partitions] parameter for partition-based include");
+    }
+    if (partition == null) {
+      throw body.failedToParse("Missing [partition] parameter for partition-based include");
+    }
+    try {
+      return IncludeExclude.partition(partition, numPartitions);
+    } catch (DuetException e) {
+      throw body.failedToParse(e);
+    }
+  }
+
   private static Pending terms(AggregationBody body) throws IOException {
     String field = null;
     int size = 10;
@@ -109,6 +140,7 @@ final class BucketAggregationDecoder {
     String excludeRegex = null;
     List<String> includeValues = null;
     List<String> excludeValues = null;
+    IncludeExclude partition = null;
     String valueType = null;
     while (body.next()) {
       switch (body.field()) {
@@ -127,11 +159,18 @@ final class BucketAggregationDecoder {
         case "include" -> {
           if (body.parser().currentToken() == JsonToken.START_ARRAY) {
             includeValues = strings(body.parser());
+          } else if (body.parser().currentToken() == JsonToken.START_OBJECT) {
+            partition = partition(body);
           } else {
             includeRegex = body.string();
           }
         }
         case "exclude" -> {
+          if (partition != null) {
+            body.skip();
+            throw body.failedToParse(
+                "Cannot specify any excludes when using a partition-based include");
+          }
           if (body.parser().currentToken() == JsonToken.START_ARRAY) {
             excludeValues = strings(body.parser());
           } else {
@@ -143,12 +182,14 @@ final class BucketAggregationDecoder {
     }
     body.requireField(field);
     IncludeExclude filter =
-        includeRegex == null
-                && excludeRegex == null
-                && includeValues == null
-                && excludeValues == null
-            ? null
-            : new IncludeExclude(includeRegex, excludeRegex, includeValues, excludeValues);
+        partition != null
+            ? partition
+            : includeRegex == null
+                    && excludeRegex == null
+                    && includeValues == null
+                    && excludeValues == null
+                ? null
+                : new IncludeExclude(includeRegex, excludeRegex, includeValues, excludeValues);
     String f = field;
     int s = size;
     int ss = shardSize;

@@ -101,6 +101,15 @@ final class HistogramAggregationDecoder {
       return body.longValue();
     }
     String text = body.string();
+    try {
+      return offsetMillis(text);
+    } catch (DuetException e) {
+      throw body.failedToParse(e);
+    }
+  }
+
+  /** A date offset's text such as {@code +6h} or {@code -1d}, in millis. */
+  private static long offsetMillis(String text) {
     String t = text.trim();
     int sign = 1;
     if (t.startsWith("+")) {
@@ -128,7 +137,7 @@ final class HistogramAggregationDecoder {
       }
       return sign * Math.multiplyExact(Long.parseLong(t.substring(0, i)), unit);
     } catch (NumberFormatException | ArithmeticException e) {
-      throw body.failedToParse(
+      throw DuetException.illegalArgument(
           "failed to parse setting [DateHistogramAggregationBuilder.parseOffset] with value ["
               + text
               + "] as a time value: unit is missing or unrecognized");
@@ -234,6 +243,9 @@ final class HistogramAggregationDecoder {
     String fixed = null;
     boolean missingBucket = false;
     Aggregation.MissingOrder missingOrder = Aggregation.MissingOrder.DEFAULT;
+    String format = null;
+    String timeZone = null;
+    long offset = 0;
     while (p.nextToken() == JsonToken.FIELD_NAME) {
       String k = p.currentName();
       p.nextToken();
@@ -251,11 +263,26 @@ final class HistogramAggregationDecoder {
         case "fixed_interval" -> fixed = p.getText();
         case "missing_bucket" -> missingBucket = p.getBooleanValue();
         case "missing_order" -> missingOrder = missingOrder(p, type);
+        case "format" -> format = p.getText();
+        case "time_zone" -> timeZone = p.getText();
+        case "offset" ->
+            offset = p.currentToken().isNumeric() ? p.getLongValue() : offsetMillis(p.getText());
         default -> p.skipChildren();
       }
     }
     return new CompositeSource(
-        name, type, field, ascending, interval, calendar, fixed, missingBucket, missingOrder);
+        name,
+        type,
+        field,
+        ascending,
+        interval,
+        calendar,
+        fixed,
+        missingBucket,
+        missingOrder,
+        format,
+        timeZone,
+        offset);
   }
 
   /** {@code first}, {@code last} or {@code default}, any case, as OpenSearch's enum reads it. */

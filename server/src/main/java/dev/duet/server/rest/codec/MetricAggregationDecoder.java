@@ -269,16 +269,21 @@ final class MetricAggregationDecoder {
     int size = 3;
     List<SortSpec> sort = List.of();
     SourceFilter source = SourceFilter.ALL;
+    boolean version = false;
+    boolean seqNoPrimaryTerm = false;
     while (body.next()) {
       switch (body.field()) {
         case "from" -> from = body.intValue();
         case "size" -> size = body.intValue();
         case "sort" -> sort = sort(body.parser());
         case "_source" -> source = SourceFilters.parse(body.parser());
+        case "version" -> version = body.parser().getValueAsBoolean();
+        case "seq_no_primary_term" -> seqNoPrimaryTerm = body.parser().getValueAsBoolean();
         default -> throw body.unknownField();
       }
     }
-    return new Aggregation.TopHits(body.aggName(), from, size, sort, source);
+    return new Aggregation.TopHits(
+        body.aggName(), from, size, sort, source, version, seqNoPrimaryTerm);
   }
 
   /** A sort as top_hits and inner_hits take it: one key or an array of them. */

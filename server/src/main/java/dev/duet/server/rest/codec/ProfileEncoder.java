@@ -8,8 +8,9 @@ import java.util.Map;
 
 /**
  * Writes {@code profile} in OpenSearch's shape: {@code shards[].searches[].query[]} (type,
- * description, time, breakdown, children), {@code rewrite_time}, {@code collector[]}, empty {@code
- * aggregations} and the {@code fetch} phase.
+ * description, time, breakdown, children), {@code rewrite_time}, {@code collector[]}, {@code
+ * aggregations[]} (type, description, time, breakdown, debug, children) and the {@code fetch}
+ * phase.
  */
 final class ProfileEncoder {
   /** The fetch breakdown's keys; Duet measures the phase as a whole, so they report zero. */
@@ -51,6 +52,9 @@ final class ProfileEncoder {
       g.writeEndObject();
       g.writeEndArray();
       g.writeArrayFieldStart("aggregations");
+      for (SearchProfile.AggregationNode node : shard.aggregations()) {
+        aggregation(node, g);
+      }
       g.writeEndArray();
       g.writeArrayFieldStart("fetch");
       g.writeStartObject();
@@ -69,6 +73,52 @@ final class ProfileEncoder {
     }
     g.writeEndArray();
     g.writeEndObject();
+  }
+
+  private static void aggregation(SearchProfile.AggregationNode node, JsonGenerator g)
+      throws IOException {
+    g.writeStartObject();
+    g.writeStringField("type", node.type());
+    g.writeStringField("description", node.description());
+    g.writeNumberField("time_in_nanos", node.timeNanos());
+    g.writeObjectFieldStart("breakdown");
+    for (Map.Entry<String, Long> e : node.breakdown().entrySet()) {
+      g.writeNumberField(e.getKey(), e.getValue());
+    }
+    g.writeEndObject();
+    if (!node.debug().isEmpty()) {
+      g.writeObjectFieldStart("debug");
+      for (Map.Entry<String, Object> e : node.debug().entrySet()) {
+        g.writeFieldName(e.getKey());
+        debugValue(e.getValue(), g);
+      }
+      g.writeEndObject();
+    }
+    if (!node.children().isEmpty()) {
+      g.writeArrayFieldStart("children");
+      for (SearchProfile.AggregationNode child : node.children()) {
+        aggregation(child, g);
+      }
+      g.writeEndArray();
+    }
+    g.writeEndObject();
+  }
+
+  private static void debugValue(Object value, JsonGenerator g) throws IOException {
+    switch (value) {
+      case Number n when n instanceof Double || n instanceof Float ->
+          g.writeNumber(n.doubleValue());
+      case Number n -> g.writeNumber(n.longValue());
+      case Boolean b -> g.writeBoolean(b);
+      case List<?> list -> {
+        g.writeStartArray();
+        for (Object item : list) {
+          debugValue(item, g);
+        }
+        g.writeEndArray();
+      }
+      default -> g.writeString(String.valueOf(value));
+    }
   }
 
   private static void query(SearchProfile.QueryNode node, JsonGenerator g) throws IOException {

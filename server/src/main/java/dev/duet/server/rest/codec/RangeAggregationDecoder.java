@@ -22,12 +22,14 @@ final class RangeAggregationDecoder {
     List<RangeBound> ranges = new ArrayList<>();
     boolean keyed = false;
     String format = null;
+    Object missing = null;
     while (body.next()) {
       switch (body.field()) {
         case "field" -> field = body.string();
         case "keyed" -> keyed = body.bool();
         case "format" -> format = body.string();
-        case "time_zone", "missing" -> body.skip();
+        case "missing" -> missing = body.scalar();
+        case "time_zone" -> body.skip();
         case "ranges" -> ranges(body, ranges);
         default -> throw body.unknownField();
       }
@@ -37,7 +39,8 @@ final class RangeAggregationDecoder {
     boolean k = keyed;
     String fmt = format;
     String name = body.aggName();
-    return subs -> new Aggregation.Range(name, f, date, ranges, k, fmt, subs);
+    Object m = missing;
+    return subs -> new Aggregation.Range(name, f, date, ranges, k, fmt, m, subs);
   }
 
   /** The body of {@code ip_range}: ranges of address literals or CIDR masks. */
