@@ -11,7 +11,8 @@ import java.util.Map;
  * condition ({@link VersionCheck#NONE} when it has none). {@code vectors} are {@code knn_vector}
  * values that arrived packed beside the source (gRPC {@code extra_field_values}), by field path:
  * they are indexed without a JSON round trip and added to the stored {@code _source}, so the
- * document reads back as if they had been in it.
+ * document reads back as if they had been in it. {@code routing} is the item's routing value (null:
+ * routed by its id), stored with the document and needed to find it again on a multi-shard index.
  */
 public record BulkItem(
     OpType opType,
@@ -21,7 +22,8 @@ public record BulkItem(
     VersionCheck check,
     UpdateRequest update,
     Map<String, float[]> vectors,
-    boolean requireAlias) {
+    boolean requireAlias,
+    String routing) {
   public BulkItem {
     requireNonNull(opType, "opType");
     requireNonNull(index, "index");
@@ -32,7 +34,19 @@ public record BulkItem(
     vectors = vectors == null || vectors.isEmpty() ? Map.of() : Map.copyOf(vectors);
   }
 
-  /** An index, create or delete without a concurrency condition or packed vectors. */
+  /** An item without a routing value. */
+  public BulkItem(
+      OpType opType,
+      String index,
+      String id,
+      byte[] source,
+      VersionCheck check,
+      UpdateRequest update,
+      Map<String, float[]> vectors,
+      boolean requireAlias) {
+    this(opType, index, id, source, check, update, vectors, requireAlias, null);
+  }
+
   /** An item that may name an index or an alias ({@code require_alias} false). */
   public BulkItem(
       OpType opType,
@@ -45,6 +59,7 @@ public record BulkItem(
     this(opType, index, id, source, check, update, vectors, false);
   }
 
+  /** An index, create or delete without a concurrency condition or packed vectors. */
   public BulkItem(OpType opType, String index, String id, byte[] source) {
     this(opType, index, id, source, VersionCheck.NONE, null, Map.of());
   }
@@ -60,7 +75,8 @@ public record BulkItem(
   }
 
   public BulkItem withCheck(VersionCheck newCheck) {
-    return new BulkItem(opType, index, id, source, newCheck, update, vectors, requireAlias);
+    return new BulkItem(
+        opType, index, id, source, newCheck, update, vectors, requireAlias, routing);
   }
 
   /**
@@ -68,6 +84,12 @@ public record BulkItem(
    * ignores it, as in OpenSearch).
    */
   public BulkItem withRequireAlias(boolean required) {
-    return new BulkItem(opType, index, id, source, check, update, vectors, required);
+    return new BulkItem(opType, index, id, source, check, update, vectors, required, routing);
+  }
+
+  /** With a routing value (null or empty: none). */
+  public BulkItem withRouting(String value) {
+    String kept = value == null || value.isEmpty() ? null : value;
+    return new BulkItem(opType, index, id, source, check, update, vectors, requireAlias, kept);
   }
 }

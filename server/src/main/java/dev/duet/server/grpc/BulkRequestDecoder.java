@@ -46,11 +46,26 @@ final class BulkRequestDecoder {
     for (BulkRequestBody body : bodies) {
       BulkItem item = item(body, defaultIndex, problems);
       if (item != null) {
-        items.add(item.withRequireAlias(requireAlias(body.getOperationContainer(), request)));
+        items.add(
+            item.withRequireAlias(requireAlias(body.getOperationContainer(), request))
+                .withRouting(routing(body.getOperationContainer(), request)));
       }
     }
     BulkRequest.validate(bodies.size(), problems);
     return new BulkRequest(items, refresh(request));
+  }
+
+  /** An operation's own {@code routing}, else the request's; null when neither names one. */
+  private static String routing(
+      OperationContainer op, org.opensearch.protobufs.BulkRequest request) {
+    String requestLevel = request.hasRouting() ? request.getRouting() : null;
+    return switch (op.getOperationContainerCase()) {
+      case INDEX -> op.getIndex().hasRouting() ? op.getIndex().getRouting() : requestLevel;
+      case CREATE -> op.getCreate().hasRouting() ? op.getCreate().getRouting() : requestLevel;
+      case UPDATE -> op.getUpdate().hasRouting() ? op.getUpdate().getRouting() : requestLevel;
+      case DELETE -> op.getDelete().hasRouting() ? op.getDelete().getRouting() : requestLevel;
+      case OPERATIONCONTAINER_NOT_SET -> requestLevel;
+    };
   }
 
   /** An operation's own {@code require_alias}, else the request's (deletes have none). */

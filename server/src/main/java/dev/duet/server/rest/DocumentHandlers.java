@@ -45,7 +45,9 @@ final class DocumentHandlers {
             request.contentLength(),
             request.pathParam("index"),
             refresh(request),
-            request.paramAsBoolean("require_alias", false));
+            request.paramAsBoolean("require_alias", false),
+            request.param("routing"),
+            sourceParams(request));
     BulkResponse response = actions.bulk().execute(bulk);
     // An item's answer is about 180-220 bytes (an error's more: one doubling covers it); the
     // start is capped so that a huge bulk of tiny items still grows as it goes.
@@ -99,7 +101,8 @@ final class DocumentHandlers {
                 update,
                 check,
                 refresh(request),
-                request.paramAsBoolean("require_alias", false));
+                request.paramAsBoolean("require_alias", false),
+                request.param("routing"));
     return single(request, result);
   }
 
@@ -111,7 +114,7 @@ final class DocumentHandlers {
   RestResponse get(RestRequest request) throws IOException {
     SourceFilter filter = sourceParams(request);
     List<String> stored = storedFieldsParam(request);
-    if (filter == null && stored != null) {
+    if (filter == null && stored != null && !stored.contains("_source")) {
       filter = SourceFilter.NONE;
     }
     GetResult result;
@@ -122,6 +125,7 @@ final class DocumentHandlers {
               .execute(
                   request.pathParam("index"),
                   request.pathParam("id"),
+                  request.param("routing"),
                   filter,
                   request.paramAsBoolean("realtime", true),
                   request.paramAsBoolean("refresh", false),
@@ -139,6 +143,7 @@ final class DocumentHandlers {
                   .execute(
                       result.index(),
                       result.id(),
+                      request.param("routing"),
                       SourceFilter.ALL,
                       true,
                       false,
@@ -154,7 +159,17 @@ final class DocumentHandlers {
 
   /** {@code HEAD /{index}/_doc/{id}}. */
   RestResponse exists(RestRequest request) {
-    GetResult result = actions.get().execute(request.pathParam("index"), request.pathParam("id"));
+    GetResult result =
+        actions
+            .get()
+            .execute(
+                request.pathParam("index"),
+                request.pathParam("id"),
+                request.param("routing"),
+                SourceFilter.NONE,
+                request.paramAsBoolean("realtime", true),
+                request.paramAsBoolean("refresh", false),
+                VersionCheck.MATCH_ANY);
     return RestResponse.empty(result.found() ? 200 : 404);
   }
 
@@ -183,6 +198,7 @@ final class DocumentHandlers {
           .source(
               request.pathParam("index"),
               request.pathParam("id"),
+              request.param("routing"),
               sourceParams(request),
               request.paramAsBoolean("realtime", true),
               request.paramAsBoolean("refresh", false));
@@ -209,7 +225,8 @@ final class DocumentHandlers {
                 source,
                 check,
                 refresh(request),
-                op != OpType.DELETE && request.paramAsBoolean("require_alias", false));
+                op != OpType.DELETE && request.paramAsBoolean("require_alias", false),
+                request.param("routing"));
     return single(request, result);
   }
 
@@ -233,7 +250,7 @@ final class DocumentHandlers {
   }
 
   /** The {@code stored_fields} parameter's names, or null when absent. */
-  private static List<String> storedFieldsParam(RestRequest request) {
+  static List<String> storedFieldsParam(RestRequest request) {
     if (!request.hasParam("stored_fields")) {
       return null;
     }

@@ -49,6 +49,24 @@ public final class BulkRequestDecoder {
       RefreshPolicy refresh,
       boolean requireAlias)
       throws IOException {
+    return decode(data, offset, length, defaultIndex, refresh, requireAlias, null, null);
+  }
+
+  /**
+   * @param defaultRouting the URL's {@code routing}: each item's unless its action line names one
+   * @param defaultFetch the URL's {@code _source} parameters: what each update returns of its
+   *     document unless its action line or body says otherwise (null: nothing)
+   */
+  public static BulkRequest decode(
+      byte[] data,
+      int offset,
+      int length,
+      String defaultIndex,
+      RefreshPolicy refresh,
+      boolean requireAlias,
+      String defaultRouting,
+      SourceFilter defaultFetch)
+      throws IOException {
     List<BulkItem> items = new ArrayList<>();
     List<String> validation = new ArrayList<>();
     int end = offset + length;
@@ -70,9 +88,12 @@ public final class BulkRequestDecoder {
       String index = named == null ? "" : named;
       VersionCheck check = action.check();
       boolean itemRequiresAlias = action.requireAlias != null ? action.requireAlias : requireAlias;
+      String routing = action.routing != null ? action.routing : defaultRouting;
       if (action.opType == OpType.DELETE) {
         validation.addAll(BulkRequest.problems(OpType.DELETE, named, action.id, null, null, check));
-        items.add(new BulkItem(OpType.DELETE, index, action.id, null, check, null, Map.of()));
+        items.add(
+            new BulkItem(OpType.DELETE, index, action.id, null, check, null, Map.of())
+                .withRouting(routing));
         continue;
       }
       int sourceEnd = nextMarker(data, from, end);
@@ -90,17 +111,23 @@ public final class BulkRequestDecoder {
         if (update.fetchSource() == null && action.fetchSource != null) {
           update = update.withFetchSource(action.fetchSource);
         }
+        if (update.fetchSource() == null && defaultFetch != null) {
+          update = update.withFetchSource(defaultFetch);
+        }
         validation.addAll(
             BulkRequest.problems(OpType.UPDATE, named, action.id, null, update, check));
         items.add(
-            BulkItem.update(index, action.id, update, check).withRequireAlias(itemRequiresAlias));
+            BulkItem.update(index, action.id, update, check)
+                .withRequireAlias(itemRequiresAlias)
+                .withRouting(routing));
         continue;
       }
       byte[] source = Arrays.copyOfRange(data, sourceStart, sourceStop);
       validation.addAll(BulkRequest.problems(action.opType, named, action.id, source, null, check));
       items.add(
           new BulkItem(action.opType, index, action.id, source, check, null, Map.of())
-              .withRequireAlias(itemRequiresAlias));
+              .withRequireAlias(itemRequiresAlias)
+              .withRouting(routing));
     }
     BulkRequest.validate(items.size(), validation);
     return new BulkRequest(items, refresh);
@@ -158,7 +185,8 @@ public final class BulkRequestDecoder {
       VersionType versionType,
       int retryOnConflict,
       SourceFilter fetchSource,
-      Boolean requireAlias) {
+      Boolean requireAlias,
+      String routing) {
     VersionCheck check() {
       return new VersionCheck(ifSeqNo, ifPrimaryTerm, version, versionType);
     }
@@ -202,12 +230,16 @@ public final class BulkRequestDecoder {
       int retryOnConflict = 0;
       SourceFilter fetchSource = null;
       Boolean requireAlias = null;
+      String routing = null;
       token = p.nextToken();
       if (token == JsonToken.START_OBJECT) {
         String field = null;
         while ((token = p.nextToken()) != JsonToken.END_OBJECT) {
           if (token == JsonToken.FIELD_NAME) {
             field = p.currentName();
+          } else if ("_source".equals(field)
+              && (token == JsonToken.START_OBJECT || token == JsonToken.START_ARRAY)) {
+            fetchSource = SourceFilters.parse(p);
           } else if (token.isScalarValue()) {
             switch (field) {
               case "_index" -> index = p.getText();
@@ -226,10 +258,11 @@ public final class BulkRequestDecoder {
               case "version" -> version = p.getValueAsLong();
               case "version_type" -> versionType = VersionType.fromString(p.getText());
               case "retry_on_conflict" -> retryOnConflict = p.getValueAsInt();
-              case "_source" -> fetchSource = SourceFilters.fromParams(p.getText(), null, null);
+              case "_source" -> fetchSource = SourceFilters.parse(p);
               case "require_alias" -> requireAlias = booleanValue(p.getText());
-              case "routing", "pipeline", "_type" -> {
-                // Accepted and without effect on a one-node, one-shard engine.
+              case "routing" -> routing = p.getText();
+              case "pipeline", "_type" -> {
+                // Accepted and without effect here.
               }
               default ->
                   throw DuetException.illegalArgument(
@@ -276,7 +309,8 @@ public final class BulkRequestDecoder {
           versionType,
           retryOnConflict,
           fetchSource,
-          requireAlias);
+          requireAlias,
+          routing);
     } catch (StreamReadException e) {
       throw Json.parseError(e);
     }
