@@ -102,7 +102,9 @@ public record Mapping(
   public enum Dynamic {
     TRUE,
     FALSE,
-    STRICT;
+    STRICT,
+    /** Strict, except for fields a dynamic template maps. */
+    STRICT_ALLOW_TEMPLATES;
 
     public String value() {
       return name().toLowerCase(java.util.Locale.ROOT);

@@ -203,13 +203,14 @@ final class MappingParser {
       case "true" -> Mapping.Dynamic.TRUE;
       case "false" -> Mapping.Dynamic.FALSE;
       case "strict" -> Mapping.Dynamic.STRICT;
+      case "strict_allow_templates" -> Mapping.Dynamic.STRICT_ALLOW_TEMPLATES;
       default ->
           throw failure(
               "Could not convert [dynamic] to boolean: ["
                   + value
                   + "] on ["
                   + where
-                  + "]; expected true, false or strict");
+                  + "]; expected true, false, strict or strict_allow_templates");
     };
   }
 
