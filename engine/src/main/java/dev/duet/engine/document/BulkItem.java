@@ -8,11 +8,12 @@ import java.util.Map;
  * One operation of a bulk request. {@code id} is null when the server should generate one (index
  * without id); {@code source} is the document's JSON bytes, null for deletes and updates; {@code
  * update} is set for (and only for) {@link OpType#UPDATE}; {@code check} is the item's concurrency
- * condition ({@link VersionCheck#NONE} when it has none). {@code vectors} are {@code knn_vector}
- * values that arrived packed beside the source (gRPC {@code extra_field_values}), by field path:
- * they are indexed without a JSON round trip and added to the stored {@code _source}, so the
- * document reads back as if they had been in it. {@code routing} is the item's routing value (null:
- * routed by its id), stored with the document and needed to find it again on a multi-shard index.
+ * condition ({@link VersionCheck#NONE} when it has none); {@code pipeline} the ingest pipeline it
+ * names (null: the index's default). {@code vectors} are {@code knn_vector} values that arrived
+ * packed beside the source (gRPC {@code extra_field_values}), by field path: they are indexed
+ * without a JSON round trip and added to the stored {@code _source}, so the document reads back as
+ * if they had been in it. {@code routing} is the item's routing value (null: routed by its id),
+ * stored with the document and needed to find it again on a multi-shard index.
  */
 public record BulkItem(
     OpType opType,
@@ -23,6 +24,7 @@ public record BulkItem(
     UpdateRequest update,
     Map<String, float[]> vectors,
     boolean requireAlias,
+    String pipeline,
     String routing) {
   public BulkItem {
     requireNonNull(opType, "opType");
@@ -34,19 +36,7 @@ public record BulkItem(
     vectors = vectors == null || vectors.isEmpty() ? Map.of() : Map.copyOf(vectors);
   }
 
-  /** An item without a routing value. */
-  public BulkItem(
-      OpType opType,
-      String index,
-      String id,
-      byte[] source,
-      VersionCheck check,
-      UpdateRequest update,
-      Map<String, float[]> vectors,
-      boolean requireAlias) {
-    this(opType, index, id, source, check, update, vectors, requireAlias, null);
-  }
-
+  /** An index, create or delete without a concurrency condition or packed vectors. */
   /** An item that may name an index or an alias ({@code require_alias} false). */
   public BulkItem(
       OpType opType,
@@ -56,10 +46,36 @@ public record BulkItem(
       VersionCheck check,
       UpdateRequest update,
       Map<String, float[]> vectors) {
-    this(opType, index, id, source, check, update, vectors, false);
+    this(opType, index, id, source, check, update, vectors, false, null, null);
   }
 
-  /** An index, create or delete without a concurrency condition or packed vectors. */
+  /** An item that may name an index or an alias, without an ingest pipeline of its own. */
+  public BulkItem(
+      OpType opType,
+      String index,
+      String id,
+      byte[] source,
+      VersionCheck check,
+      UpdateRequest update,
+      Map<String, float[]> vectors,
+      boolean requireAlias) {
+    this(opType, index, id, source, check, update, vectors, requireAlias, null, null);
+  }
+
+  /** An item without a routing value. */
+  public BulkItem(
+      OpType opType,
+      String index,
+      String id,
+      byte[] source,
+      VersionCheck check,
+      UpdateRequest update,
+      Map<String, float[]> vectors,
+      boolean requireAlias,
+      String pipeline) {
+    this(opType, index, id, source, check, update, vectors, requireAlias, pipeline, null);
+  }
+
   public BulkItem(OpType opType, String index, String id, byte[] source) {
     this(opType, index, id, source, VersionCheck.NONE, null, Map.of());
   }
@@ -76,7 +92,7 @@ public record BulkItem(
 
   public BulkItem withCheck(VersionCheck newCheck) {
     return new BulkItem(
-        opType, index, id, source, newCheck, update, vectors, requireAlias, routing);
+        opType, index, id, source, newCheck, update, vectors, requireAlias, pipeline, routing);
   }
 
   /**
@@ -84,12 +100,23 @@ public record BulkItem(
    * ignores it, as in OpenSearch).
    */
   public BulkItem withRequireAlias(boolean required) {
-    return new BulkItem(opType, index, id, source, check, update, vectors, required, routing);
+    return new BulkItem(
+        opType, index, id, source, check, update, vectors, required, pipeline, routing);
+  }
+
+  /**
+   * With the ingest pipeline an index or create item names ({@code _none}: not even the index's
+   * default pipeline; null: the index's default).
+   */
+  public BulkItem withPipeline(String newPipeline) {
+    return new BulkItem(
+        opType, index, id, source, check, update, vectors, requireAlias, newPipeline, routing);
   }
 
   /** With a routing value (null or empty: none). */
   public BulkItem withRouting(String value) {
     String kept = value == null || value.isEmpty() ? null : value;
-    return new BulkItem(opType, index, id, source, check, update, vectors, requireAlias, kept);
+    return new BulkItem(
+        opType, index, id, source, check, update, vectors, requireAlias, pipeline, kept);
   }
 }

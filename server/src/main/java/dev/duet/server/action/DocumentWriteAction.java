@@ -68,6 +68,19 @@ public final class DocumentWriteAction {
     return write(op, index, id, source, check, refresh, requireAlias, null);
   }
 
+  /** As above, through the ingest {@code pipeline} (null: the index's default pipeline). */
+  public BulkItemResponse write(
+      OpType op,
+      String index,
+      String id,
+      byte[] source,
+      VersionCheck check,
+      RefreshPolicy refresh,
+      boolean requireAlias,
+      String pipeline) {
+    return write(op, index, id, source, check, refresh, requireAlias, pipeline, null);
+  }
+
   /** As above, with the document's routing value (null: none). */
   public BulkItemResponse write(
       OpType op,
@@ -77,11 +90,13 @@ public final class DocumentWriteAction {
       VersionCheck check,
       RefreshPolicy refresh,
       boolean requireAlias,
+      String pipeline,
       String routing) {
     Validation.check(check.problems(op));
     return single(
         new BulkItem(op, index, id, source, check, null, Map.of())
             .withRequireAlias(requireAlias)
+            .withPipeline(op == OpType.DELETE ? null : pipeline)
             .withRouting(routing),
         refresh);
   }

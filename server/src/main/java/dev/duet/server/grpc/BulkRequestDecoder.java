@@ -34,9 +34,7 @@ final class BulkRequestDecoder {
   static BulkRequest decode(org.opensearch.protobufs.BulkRequest request) {
     String defaultIndex =
         request.hasIndex() && !request.getIndex().isEmpty() ? request.getIndex() : null;
-    if (request.hasPipeline()) {
-      notYet("pipeline");
-    }
+    String pipeline = request.hasPipeline() ? request.getPipeline() : null;
     List<BulkRequestBody> bodies = request.getBulkRequestBodyList();
     if (bodies.isEmpty()) {
       BulkRequest.validate(0, List.of());
@@ -48,6 +46,7 @@ final class BulkRequestDecoder {
       if (item != null) {
         items.add(
             item.withRequireAlias(requireAlias(body.getOperationContainer(), request))
+                .withPipeline(pipeline(body.getOperationContainer(), pipeline))
                 .withRouting(routing(body.getOperationContainer(), request)));
       }
     }
@@ -65,6 +64,15 @@ final class BulkRequestDecoder {
       case UPDATE -> op.getUpdate().hasRouting() ? op.getUpdate().getRouting() : requestLevel;
       case DELETE -> op.getDelete().hasRouting() ? op.getDelete().getRouting() : requestLevel;
       case OPERATIONCONTAINER_NOT_SET -> requestLevel;
+    };
+  }
+
+  /** An index or create operation's own ingest {@code pipeline}, else the request's. */
+  private static String pipeline(OperationContainer op, String requestLevel) {
+    return switch (op.getOperationContainerCase()) {
+      case INDEX -> op.getIndex().hasPipeline() ? op.getIndex().getPipeline() : requestLevel;
+      case CREATE -> op.getCreate().hasPipeline() ? op.getCreate().getPipeline() : requestLevel;
+      case UPDATE, DELETE, OPERATIONCONTAINER_NOT_SET -> null;
     };
   }
 
@@ -99,9 +107,6 @@ final class BulkRequestDecoder {
 
   private static BulkItem index(
       IndexOperation op, BulkRequestBody body, String defaultIndex, List<String> problems) {
-    if (op.hasPipeline()) {
-      notYet("pipeline");
-    }
     OpType type =
         op.getOpType() == org.opensearch.protobufs.OpType.OP_TYPE_CREATE
             ? OpType.CREATE
@@ -204,9 +209,6 @@ final class BulkRequestDecoder {
 
   private static BulkItem create(
       WriteOperation op, BulkRequestBody body, String defaultIndex, List<String> problems) {
-    if (op.hasPipeline()) {
-      notYet("pipeline");
-    }
     return write(
         OpType.CREATE,
         present(op.hasXIndex() ? op.getXIndex() : defaultIndex),
@@ -273,9 +275,5 @@ final class BulkRequestDecoder {
   /** A proto3 string left empty is absent. */
   private static String present(String value) {
     return value == null || value.isEmpty() ? null : value;
-  }
-
-  private static void notYet(String option) {
-    throw DuetException.illegalArgument("bulk option [" + option + "] is not supported yet");
   }
 }

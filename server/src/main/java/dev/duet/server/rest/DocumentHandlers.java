@@ -46,6 +46,7 @@ final class DocumentHandlers {
             request.pathParam("index"),
             refresh(request),
             request.paramAsBoolean("require_alias", false),
+            request.param("pipeline"),
             request.param("routing"),
             sourceParams(request));
     BulkResponse response = actions.bulk().execute(bulk);
@@ -226,6 +227,7 @@ final class DocumentHandlers {
                 check,
                 refresh(request),
                 op != OpType.DELETE && request.paramAsBoolean("require_alias", false),
+                request.param("pipeline"),
                 request.param("routing"));
     return single(request, result);
   }

@@ -49,10 +49,12 @@ public final class BulkRequestDecoder {
       RefreshPolicy refresh,
       boolean requireAlias)
       throws IOException {
-    return decode(data, offset, length, defaultIndex, refresh, requireAlias, null, null);
+    return decode(data, offset, length, defaultIndex, refresh, requireAlias, null, null, null);
   }
 
   /**
+   * @param pipeline the URL's {@code pipeline}: each index and create item's ingest pipeline unless
+   *     its action line names one
    * @param defaultRouting the URL's {@code routing}: each item's unless its action line names one
    * @param defaultFetch the URL's {@code _source} parameters: what each update returns of its
    *     document unless its action line or body says otherwise (null: nothing)
@@ -64,6 +66,7 @@ public final class BulkRequestDecoder {
       String defaultIndex,
       RefreshPolicy refresh,
       boolean requireAlias,
+      String pipeline,
       String defaultRouting,
       SourceFilter defaultFetch)
       throws IOException {
@@ -127,6 +130,7 @@ public final class BulkRequestDecoder {
       items.add(
           new BulkItem(action.opType, index, action.id, source, check, null, Map.of())
               .withRequireAlias(itemRequiresAlias)
+              .withPipeline(action.pipeline != null ? action.pipeline : pipeline)
               .withRouting(routing));
     }
     BulkRequest.validate(items.size(), validation);
@@ -186,6 +190,7 @@ public final class BulkRequestDecoder {
       int retryOnConflict,
       SourceFilter fetchSource,
       Boolean requireAlias,
+      String pipeline,
       String routing) {
     VersionCheck check() {
       return new VersionCheck(ifSeqNo, ifPrimaryTerm, version, versionType);
@@ -230,6 +235,7 @@ public final class BulkRequestDecoder {
       int retryOnConflict = 0;
       SourceFilter fetchSource = null;
       Boolean requireAlias = null;
+      String pipeline = null;
       String routing = null;
       token = p.nextToken();
       if (token == JsonToken.START_OBJECT) {
@@ -260,8 +266,9 @@ public final class BulkRequestDecoder {
               case "retry_on_conflict" -> retryOnConflict = p.getValueAsInt();
               case "_source" -> fetchSource = SourceFilters.parse(p);
               case "require_alias" -> requireAlias = booleanValue(p.getText());
+              case "pipeline" -> pipeline = p.getText();
               case "routing" -> routing = p.getText();
-              case "pipeline", "_type" -> {
+              case "_type" -> {
                 // Accepted and without effect here.
               }
               default ->
@@ -310,6 +317,7 @@ public final class BulkRequestDecoder {
           retryOnConflict,
           fetchSource,
           requireAlias,
+          pipeline,
           routing);
     } catch (StreamReadException e) {
       throw Json.parseError(e);
