@@ -144,6 +144,13 @@ public interface Engine extends Closeable {
   GetResult get(String index, String id, boolean realtime);
 
   /**
+   * A get by id and routing value (null: none): on an index of several shards a document written
+   * with another routing is not found; 400 {@code routing_missing_exception} when the mapping
+   * requires routing and none is given.
+   */
+  GetResult get(String index, String id, String routing, boolean realtime);
+
+  /**
    * {@code _delete_by_query} or {@code _update_by_query} over the indices the request names; 404
    * {@code index_not_found_exception} for a missing index.
    */

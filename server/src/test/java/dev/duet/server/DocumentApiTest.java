@@ -179,6 +179,84 @@ class DocumentApiTest {
         .isEqualTo("index_not_found_exception");
   }
 
+  /**
+   * {@code _routing} on a five-shard index, as OpenSearch 3.8.0 answers: kept and returned by get,
+   * mget and search; a get, mget item, delete or update routed elsewhere does not find the
+   * document; a {@code _routing.required} mapping refuses a write without one (400).
+   */
+  @SuppressWarnings("rawtypes")
+  @Test
+  void routingOverRestAndGrpc() throws Exception {
+    rest.indices()
+        .create(c -> c.index("routed").settings(s -> s.numberOfShards(5).numberOfReplicas(0)));
+    rest.index(i -> i.index("routed").id("1").routing("5").document(Map.of("foo", "bar")));
+
+    var got = rest.get(g -> g.index("routed").id("1").routing("5"), Map.class);
+    assertThat(got.found()).isTrue();
+    assertThat(got.routing()).isEqualTo("5");
+    assertThat(rest.get(g -> g.index("routed").id("1"), Map.class).found()).isFalse();
+    assertThat(rest.exists(e -> e.index("routed").id("1").routing("4")).value()).isFalse();
+    assertThat(rest.exists(e -> e.index("routed").id("1").routing("5")).value()).isTrue();
+
+    MgetResponse<Map> mget =
+        rest.mget(
+            m ->
+                m.index("routed")
+                    .docs(d -> d.id("1"))
+                    .docs(d -> d.id("1").routing("4"))
+                    .docs(d -> d.id("1").routing("5")),
+            Map.class);
+    assertThat(mget.docs()).extracting(d -> d.result().found()).containsExactly(false, false, true);
+    assertThat(mget.docs().get(2).result().routing()).isEqualTo("5");
+
+    assertThat(rest.delete(d -> d.index("routed").id("1").routing("4")).result())
+        .isEqualTo(Result.NotFound);
+    assertThatThrownBy(
+            () -> rest.update(u -> u.index("routed").id("1").doc(Map.of("foo", "baz")), Map.class))
+        .isInstanceOfSatisfying(
+            OpenSearchException.class, e -> assertThat(e.status()).isEqualTo(404));
+    rest.update(
+        u -> u.index("routed").id("1").routing("5").doc(Map.of("foo", "baz")).refresh(Refresh.True),
+        Map.class);
+
+    var hits = rest.search(s -> s.index("routed"), Map.class).hits().hits();
+    assertThat(hits).hasSize(1);
+    assertThat(hits.get(0).routing()).isEqualTo("5");
+    assertThat(hits.get(0).source()).isEqualTo(Map.of("foo", "baz"));
+
+    // gRPC: a bulk item's routing is kept, and a request-level routing is each item's default.
+    BulkResponse bulk =
+        documents.bulk(
+            BulkRequest.newBuilder()
+                .setIndex("routed")
+                .setRouting("abc")
+                .addBulkRequestBody(
+                    BulkRequestBody.newBuilder()
+                        .setOperationContainer(
+                            OperationContainer.newBuilder()
+                                .setIndex(
+                                    org.opensearch.protobufs.IndexOperation.newBuilder()
+                                        .setXId("2")))
+                        .setObject(ByteString.copyFromUtf8("{\"n\":2}")))
+                .build());
+    assertThat(bulk.getErrors()).isFalse();
+    assertThat(rest.get(g -> g.index("routed").id("2").routing("abc"), Map.class).routing())
+        .isEqualTo("abc");
+
+    rest.indices()
+        .create(c -> c.index("routed-required").mappings(m -> m.routing(r -> r.required(true))));
+    assertThatThrownBy(
+            () -> rest.index(i -> i.index("routed-required").id("1").document(Map.of("a", 1))))
+        .isInstanceOfSatisfying(
+            OpenSearchException.class,
+            e -> {
+              assertThat(e.status()).isEqualTo(400);
+              assertThat(e.error().type()).isEqualTo("routing_missing_exception");
+              assertThat(e.error().reason())
+                  .isEqualTo("routing is required for [routed-required]/[1]");
+            });
+  }
+
   @Test
   void deleteAndUpdateByQuery() throws Exception {
     rest.bulk(

@@ -12,7 +12,8 @@ import java.util.Map;
  * names (null: the index's default). {@code vectors} are {@code knn_vector} values that arrived
  * packed beside the source (gRPC {@code extra_field_values}), by field path: they are indexed
  * without a JSON round trip and added to the stored {@code _source}, so the document reads back as
- * if they had been in it.
+ * if they had been in it. {@code routing} is the item's routing value (null: routed by its id),
+ * stored with the document and needed to find it again on a multi-shard index.
  */
 public record BulkItem(
     OpType opType,
@@ -23,7 +24,8 @@ public record BulkItem(
     UpdateRequest update,
     Map<String, float[]> vectors,
     boolean requireAlias,
-    String pipeline) {
+    String pipeline,
+    String routing) {
   public BulkItem {
     requireNonNull(opType, "opType");
     requireNonNull(index, "index");
@@ -44,7 +46,7 @@ public record BulkItem(
       VersionCheck check,
       UpdateRequest update,
       Map<String, float[]> vectors) {
-    this(opType, index, id, source, check, update, vectors, false, null);
+    this(opType, index, id, source, check, update, vectors, false, null, null);
   }
 
   /** An item that may name an index or an alias, without an ingest pipeline of its own. */
@@ -57,7 +59,21 @@ public record BulkItem(
       UpdateRequest update,
       Map<String, float[]> vectors,
       boolean requireAlias) {
-    this(opType, index, id, source, check, update, vectors, requireAlias, null);
+    this(opType, index, id, source, check, update, vectors, requireAlias, null, null);
+  }
+
+  /** An item without a routing value. */
+  public BulkItem(
+      OpType opType,
+      String index,
+      String id,
+      byte[] source,
+      VersionCheck check,
+      UpdateRequest update,
+      Map<String, float[]> vectors,
+      boolean requireAlias,
+      String pipeline) {
+    this(opType, index, id, source, check, update, vectors, requireAlias, pipeline, null);
   }
 
   public BulkItem(OpType opType, String index, String id, byte[] source) {
@@ -76,7 +92,7 @@ public record BulkItem(
 
   public BulkItem withCheck(VersionCheck newCheck) {
     return new BulkItem(
-        opType, index, id, source, newCheck, update, vectors, requireAlias, pipeline);
+        opType, index, id, source, newCheck, update, vectors, requireAlias, pipeline, routing);
   }
 
   /**
@@ -84,7 +100,8 @@ public record BulkItem(
    * ignores it, as in OpenSearch).
    */
   public BulkItem withRequireAlias(boolean required) {
-    return new BulkItem(opType, index, id, source, check, update, vectors, required, pipeline);
+    return new BulkItem(
+        opType, index, id, source, check, update, vectors, required, pipeline, routing);
   }
 
   /**
@@ -93,6 +110,13 @@ public record BulkItem(
    */
   public BulkItem withPipeline(String newPipeline) {
     return new BulkItem(
-        opType, index, id, source, check, update, vectors, requireAlias, newPipeline);
+        opType, index, id, source, check, update, vectors, requireAlias, newPipeline, routing);
+  }
+
+  /** With a routing value (null or empty: none). */
+  public BulkItem withRouting(String value) {
+    String kept = value == null || value.isEmpty() ? null : value;
+    return new BulkItem(
+        opType, index, id, source, check, update, vectors, requireAlias, pipeline, kept);
   }
 }

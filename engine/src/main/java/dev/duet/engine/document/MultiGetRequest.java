@@ -14,6 +14,15 @@ public record MultiGetRequest(List<Item> items, boolean realtime, boolean refres
     items = List.copyOf(requireNonNull(items, "items"));
   }
 
-  /** One document to get; {@code source} null returns the whole {@code _source}. */
-  public record Item(String index, String id, SourceFilter source) {}
+  /**
+   * One document to get; {@code source} null returns the whole {@code _source}; {@code routing}
+   * null when the item names none; {@code storedFields} the {@code stored_fields} it asks for
+   * (null: none asked).
+   */
+  public record Item(
+      String index, String id, SourceFilter source, String routing, List<String> storedFields) {
+    public Item(String index, String id, SourceFilter source) {
+      this(index, id, source, null, null);
+    }
+  }
 }

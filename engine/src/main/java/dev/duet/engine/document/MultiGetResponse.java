@@ -9,6 +9,18 @@ public record MultiGetResponse(List<Item> items) {
     items = List.copyOf(items);
   }
 
-  /** {@code result} (found or not) or, when the get itself failed, {@code failure}. */
-  public record Item(String index, String id, GetResult result, DuetException failure) {}
+  /**
+   * {@code result} (found or not) or, when the get itself failed, {@code failure}; {@code fields}
+   * the values of the stored fields the item asked for.
+   */
+  public record Item(
+      String index,
+      String id,
+      GetResult result,
+      DuetException failure,
+      java.util.Map<String, List<Object>> fields) {
+    public Item(String index, String id, GetResult result, DuetException failure) {
+      this(index, id, result, failure, java.util.Map.of());
+    }
+  }
 }

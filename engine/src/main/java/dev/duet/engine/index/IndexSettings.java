@@ -10,7 +10,8 @@ import java.util.TreeMap;
  * The settings of one index, flattened the way OpenSearch stores them: keys without the {@code
  * index.} prefix ({@code number_of_shards}, {@code refresh_interval}, ...) and string values.
  *
- * <p>{@code number_of_shards} is accepted and reported, not simulated: one Lucene index serves all.
+ * <p>{@code number_of_shards} is reported and routes documents as OpenSearch does, but one Lucene
+ * index serves all the shards (see ARCHITECTURE.md).
  */
 public record IndexSettings(Map<String, String> values, Map<String, List<String>> lists) {
   public static final IndexSettings DEFAULTS = new IndexSettings(Map.of());

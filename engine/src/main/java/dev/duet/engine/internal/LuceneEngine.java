@@ -436,6 +436,11 @@ public final class LuceneEngine implements Engine {
   }
 
   @Override
+  public GetResult get(String index, String id, String routing, boolean realtime) {
+    return documents.get(index, id, routing, realtime);
+  }
+
+  @Override
   public Map<String, List<Object>> storedFields(String index, byte[] source, List<String> names) {
     return documents.storedFields(index, source, names);
   }

@@ -18,7 +18,8 @@ public record Mapping(
     Map<String, FieldMapping> properties,
     Map<String, Object> meta,
     java.util.List<DynamicTemplate> dynamicTemplates,
-    SourceMapping source) {
+    SourceMapping source,
+    boolean routingRequired) {
   public static final Mapping EMPTY = new Mapping(Dynamic.TRUE, Map.of());
 
   public Mapping {
@@ -27,6 +28,16 @@ public record Mapping(
     properties = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(properties));
     meta = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(meta));
     dynamicTemplates = java.util.List.copyOf(dynamicTemplates);
+  }
+
+  /** A mapping whose documents need no routing value ({@code _routing.required} false). */
+  public Mapping(
+      Dynamic dynamic,
+      Map<String, FieldMapping> properties,
+      Map<String, Object> meta,
+      java.util.List<DynamicTemplate> dynamicTemplates,
+      SourceMapping source) {
+    this(dynamic, properties, meta, dynamicTemplates, source, false);
   }
 
   /** A mapping that keeps the whole {@code _source}. */
@@ -40,7 +51,7 @@ public record Mapping(
 
   /** This mapping with other fields, its other parts kept. */
   public Mapping withProperties(Map<String, FieldMapping> other) {
-    return new Mapping(dynamic, other, meta, dynamicTemplates, source);
+    return new Mapping(dynamic, other, meta, dynamicTemplates, source, routingRequired);
   }
 
   /** A mapping without {@code dynamic_templates}. */
@@ -91,7 +102,9 @@ public record Mapping(
   public enum Dynamic {
     TRUE,
     FALSE,
-    STRICT;
+    STRICT,
+    /** Strict, except for fields a dynamic template maps. */
+    STRICT_ALLOW_TEMPLATES;
 
     public String value() {
       return name().toLowerCase(java.util.Locale.ROOT);

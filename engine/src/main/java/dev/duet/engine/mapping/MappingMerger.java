@@ -39,12 +39,24 @@ final class MappingMerger {
             : current.dynamicTemplates();
     SourceMapping source =
         update.containsKey("_source") ? current.source().merge(parsed.source()) : current.source();
+    if (update.containsKey("_routing") && parsed.routingRequired() != current.routingRequired()) {
+      throw new DuetException(
+          400,
+          "illegal_argument_exception",
+          "Mapper for [_routing] conflicts with existing mapper:\n\tCannot update parameter"
+              + " [required] from ["
+              + current.routingRequired()
+              + "] to ["
+              + parsed.routingRequired()
+              + "]");
+    }
     return new Mapping(
         dynamic,
         mergeProperties("", current.properties(), parsed.properties()),
         meta,
         templates,
-        source);
+        source,
+        current.routingRequired());
   }
 
   private static Map<String, FieldMapping> mergeProperties(

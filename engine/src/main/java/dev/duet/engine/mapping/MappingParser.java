@@ -120,9 +120,11 @@ final class MappingParser {
     Map<String, Object> meta = Map.of();
     List<DynamicTemplate> templates = List.of();
     SourceMapping source = SourceMapping.DEFAULT;
+    boolean routingRequired = false;
     for (Map.Entry<String, Object> e : mappings.entrySet()) {
       switch (e.getKey()) {
         case "_source" -> source = SourceMapping.parse(e.getValue());
+        case "_routing" -> routingRequired = parseRouting(e.getValue());
         case "dynamic" -> dynamic = parseDynamic(e.getValue(), "_doc");
         case "properties" -> properties = parseProperties(e.getValue(), "properties");
         case "_meta" -> meta = parseMeta(e.getValue());
@@ -136,7 +138,29 @@ final class MappingParser {
                     + "]");
       }
     }
-    return new Mapping(dynamic, properties, meta, templates, source);
+    return new Mapping(dynamic, properties, meta, templates, source, routingRequired);
+  }
+
+  /** {@code _routing}: only {@code required}, a strict boolean. */
+  private static boolean parseRouting(Object value) {
+    if (!(value instanceof Map<?, ?> map)) {
+      throw failure("[_routing] must be an object, got [" + value + "]");
+    }
+    boolean required = false;
+    for (Map.Entry<?, ?> e : map.entrySet()) {
+      if (!"required".equals(e.getKey())) {
+        throw failure("unknown parameter [" + e.getKey() + "] on mapper [_routing] of type [null]");
+      }
+      Object v = e.getValue();
+      if (v instanceof Boolean b) {
+        required = b;
+      } else if ("true".equals(String.valueOf(v)) || "false".equals(String.valueOf(v))) {
+        required = Boolean.parseBoolean(String.valueOf(v));
+      } else {
+        throw failure("Failed to parse value [" + v + "] as only [true] or [false] are allowed.");
+      }
+    }
+    return required;
   }
 
   @SuppressWarnings("unchecked")
@@ -154,6 +178,9 @@ final class MappingParser {
     }
     if (!mapping.meta().isEmpty()) {
       out.put("_meta", mapping.meta());
+    }
+    if (mapping.routingRequired()) {
+      out.put("_routing", Map.of("required", true));
     }
     if (!mapping.source().equals(SourceMapping.DEFAULT)) {
       out.put("_source", mapping.source().toMap());
@@ -176,13 +203,14 @@ final class MappingParser {
       case "true" -> Mapping.Dynamic.TRUE;
       case "false" -> Mapping.Dynamic.FALSE;
       case "strict" -> Mapping.Dynamic.STRICT;
+      case "strict_allow_templates" -> Mapping.Dynamic.STRICT_ALLOW_TEMPLATES;
       default ->
           throw failure(
               "Could not convert [dynamic] to boolean: ["
                   + value
                   + "] on ["
                   + where
-                  + "]; expected true, false or strict");
+                  + "]; expected true, false, strict or strict_allow_templates");
     };
   }
 

@@ -78,11 +78,26 @@ public final class DocumentWriteAction {
       RefreshPolicy refresh,
       boolean requireAlias,
       String pipeline) {
+    return write(op, index, id, source, check, refresh, requireAlias, pipeline, null);
+  }
+
+  /** As above, with the document's routing value (null: none). */
+  public BulkItemResponse write(
+      OpType op,
+      String index,
+      String id,
+      byte[] source,
+      VersionCheck check,
+      RefreshPolicy refresh,
+      boolean requireAlias,
+      String pipeline,
+      String routing) {
     Validation.check(check.problems(op));
     return single(
         new BulkItem(op, index, id, source, check, null, Map.of())
             .withRequireAlias(requireAlias)
-            .withPipeline(op == OpType.DELETE ? null : pipeline),
+            .withPipeline(op == OpType.DELETE ? null : pipeline)
+            .withRouting(routing),
         refresh);
   }
 
@@ -109,6 +124,19 @@ public final class DocumentWriteAction {
       VersionCheck check,
       RefreshPolicy refresh,
       boolean requireAlias) {
+    return update(index, id, internalVersioning, update, check, refresh, requireAlias, null);
+  }
+
+  /** As above, with the document's routing value (null: none). */
+  public BulkItemResponse update(
+      String index,
+      String id,
+      boolean internalVersioning,
+      UpdateRequest update,
+      VersionCheck check,
+      RefreshPolicy refresh,
+      boolean requireAlias,
+      String routing) {
     if (internalVersioning) {
       throw Validation.failed(
           List.of(
@@ -119,7 +147,10 @@ public final class DocumentWriteAction {
     problems.addAll(check.problems(OpType.UPDATE));
     Validation.check(problems);
     return single(
-        BulkItem.update(index, id, update, check).withRequireAlias(requireAlias), refresh);
+        BulkItem.update(index, id, update, check)
+            .withRequireAlias(requireAlias)
+            .withRouting(routing),
+        refresh);
   }
 
   /**

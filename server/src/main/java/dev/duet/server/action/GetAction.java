@@ -46,12 +46,24 @@ public final class GetAction {
       boolean realtime,
       boolean refresh,
       long version) {
+    return execute(index, id, null, filter, realtime, refresh, version);
+  }
+
+  /** As {@link #execute(String, String, SourceFilter, boolean, boolean, long)}, with routing. */
+  public GetResult execute(
+      String index,
+      String id,
+      String routing,
+      SourceFilter filter,
+      boolean realtime,
+      boolean refresh,
+      long version) {
     if (refresh && !realtime) {
       // A realtime get already sees every acknowledged write; OpenSearch then refreshes only its
       // internal reader, which search does not use, so only a non-realtime get refreshes.
       engine.refresh(index);
     }
-    GetResult result = engine.get(index, id, realtime);
+    GetResult result = engine.get(index, id, routing, realtime);
     if (version != VersionCheck.MATCH_ANY && result.found() && result.version() != version) {
       Map<String, String> meta = new LinkedHashMap<>();
       meta.put("index", result.index());
@@ -79,13 +91,19 @@ public final class GetAction {
    * OpenSearch's get-source action answers.
    */
   public byte[] source(
-      String index, String id, SourceFilter filter, boolean realtime, boolean refresh) {
+      String index,
+      String id,
+      String routing,
+      SourceFilter filter,
+      boolean realtime,
+      boolean refresh) {
     if (filter != null && !filter.fetch()) {
       throw DuetException.badRequest(
           "action_request_validation_exception",
           "Validation Failed: 1: fetching source can not be disabled;");
     }
-    GetResult result = execute(index, id, filter, realtime, refresh, VersionCheck.MATCH_ANY);
+    GetResult result =
+        execute(index, id, routing, filter, realtime, refresh, VersionCheck.MATCH_ANY);
     if (!result.found() || result.source() == null) {
       // A found document without a source: its mapping keeps none (_source enabled: false).
       String what = result.found() ? "Source not found [" : "Document not found [";
@@ -100,15 +118,21 @@ public final class GetAction {
     List<MultiGetResponse.Item> out = new ArrayList<>(request.items().size());
     for (MultiGetRequest.Item item : request.items()) {
       try {
-        GetResult result =
+        GetResult whole =
             execute(
                 item.index(),
                 item.id(),
-                item.source(),
+                item.routing(),
+                null,
                 request.realtime(),
                 request.refresh(),
                 VersionCheck.MATCH_ANY);
-        out.add(new MultiGetResponse.Item(item.index(), item.id(), result, null));
+        Map<String, List<Object>> fields = Map.of();
+        if (item.storedFields() != null && whole.found() && whole.source() != null) {
+          fields = storedFields(whole.index(), whole.source(), item.storedFields());
+        }
+        GetResult result = filter(whole, item.source());
+        out.add(new MultiGetResponse.Item(item.index(), item.id(), result, null, fields));
       } catch (DuetException e) {
         DuetException failure =
             e.type().equals("index_not_found_exception")
@@ -124,14 +148,7 @@ public final class GetAction {
     if (filter == null || filter.isIdentity() || result.source() == null) {
       return result;
     }
-    return new GetResult(
-        result.index(),
-        result.id(),
-        result.found(),
-        result.version(),
-        result.seqNo(),
-        result.primaryTerm(),
-        filter.apply(result.source()));
+    return result.withSource(filter.apply(result.source()));
   }
 
   /**

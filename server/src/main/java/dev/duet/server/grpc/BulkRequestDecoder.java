@@ -46,11 +46,25 @@ final class BulkRequestDecoder {
       if (item != null) {
         items.add(
             item.withRequireAlias(requireAlias(body.getOperationContainer(), request))
-                .withPipeline(pipeline(body.getOperationContainer(), pipeline)));
+                .withPipeline(pipeline(body.getOperationContainer(), pipeline))
+                .withRouting(routing(body.getOperationContainer(), request)));
       }
     }
     BulkRequest.validate(bodies.size(), problems);
     return new BulkRequest(items, refresh(request));
+  }
+
+  /** An operation's own {@code routing}, else the request's; null when neither names one. */
+  private static String routing(
+      OperationContainer op, org.opensearch.protobufs.BulkRequest request) {
+    String requestLevel = request.hasRouting() ? request.getRouting() : null;
+    return switch (op.getOperationContainerCase()) {
+      case INDEX -> op.getIndex().hasRouting() ? op.getIndex().getRouting() : requestLevel;
+      case CREATE -> op.getCreate().hasRouting() ? op.getCreate().getRouting() : requestLevel;
+      case UPDATE -> op.getUpdate().hasRouting() ? op.getUpdate().getRouting() : requestLevel;
+      case DELETE -> op.getDelete().hasRouting() ? op.getDelete().getRouting() : requestLevel;
+      case OPERATIONCONTAINER_NOT_SET -> requestLevel;
+    };
   }
 
   /** An index or create operation's own ingest {@code pipeline}, else the request's. */

@@ -103,6 +103,9 @@ final class SearchResponseEncoder {
     if (hit.id() != null) {
       out.setXId(hit.id());
     }
+    if (hit.routing() != null) {
+      out.setXRouting(hit.routing());
+    }
     out.setXScore(
         Float.isNaN(hit.score())
             ? HitXScore.newBuilder().setNullValue(NullValue.NULL_VALUE_NULL)

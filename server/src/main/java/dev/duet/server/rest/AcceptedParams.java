@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.linecorp.armeria.common.HttpMethod;
 import com.linecorp.armeria.common.QueryParams;
 import dev.duet.engine.error.DuetException;
+import dev.duet.server.rest.codec.Suggestions;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;

@@ -46,7 +46,9 @@ final class DocumentHandlers {
             request.pathParam("index"),
             refresh(request),
             request.paramAsBoolean("require_alias", false),
-            request.param("pipeline"));
+            request.param("pipeline"),
+            request.param("routing"),
+            sourceParams(request));
     BulkResponse response = actions.bulk().execute(bulk);
     // An item's answer is about 180-220 bytes (an error's more: one doubling covers it); the
     // start is capped so that a huge bulk of tiny items still grows as it goes.
@@ -100,7 +102,8 @@ final class DocumentHandlers {
                 update,
                 check,
                 refresh(request),
-                request.paramAsBoolean("require_alias", false));
+                request.paramAsBoolean("require_alias", false),
+                request.param("routing"));
     return single(request, result);
   }
 
@@ -112,7 +115,7 @@ final class DocumentHandlers {
   RestResponse get(RestRequest request) throws IOException {
     SourceFilter filter = sourceParams(request);
     List<String> stored = storedFieldsParam(request);
-    if (filter == null && stored != null) {
+    if (filter == null && stored != null && !stored.contains("_source")) {
       filter = SourceFilter.NONE;
     }
     GetResult result;
@@ -123,6 +126,7 @@ final class DocumentHandlers {
               .execute(
                   request.pathParam("index"),
                   request.pathParam("id"),
+                  request.param("routing"),
                   filter,
                   request.paramAsBoolean("realtime", true),
                   request.paramAsBoolean("refresh", false),
@@ -140,6 +144,7 @@ final class DocumentHandlers {
                   .execute(
                       result.index(),
                       result.id(),
+                      request.param("routing"),
                       SourceFilter.ALL,
                       true,
                       false,
@@ -155,7 +160,17 @@ final class DocumentHandlers {
 
   /** {@code HEAD /{index}/_doc/{id}}. */
   RestResponse exists(RestRequest request) {
-    GetResult result = actions.get().execute(request.pathParam("index"), request.pathParam("id"));
+    GetResult result =
+        actions
+            .get()
+            .execute(
+                request.pathParam("index"),
+                request.pathParam("id"),
+                request.param("routing"),
+                SourceFilter.NONE,
+                request.paramAsBoolean("realtime", true),
+                request.paramAsBoolean("refresh", false),
+                VersionCheck.MATCH_ANY);
     return RestResponse.empty(result.found() ? 200 : 404);
   }
 
@@ -184,6 +199,7 @@ final class DocumentHandlers {
           .source(
               request.pathParam("index"),
               request.pathParam("id"),
+              request.param("routing"),
               sourceParams(request),
               request.paramAsBoolean("realtime", true),
               request.paramAsBoolean("refresh", false));
@@ -211,7 +227,8 @@ final class DocumentHandlers {
                 check,
                 refresh(request),
                 op != OpType.DELETE && request.paramAsBoolean("require_alias", false),
-                request.param("pipeline"));
+                request.param("pipeline"),
+                request.param("routing"));
     return single(request, result);
   }
 
@@ -235,7 +252,7 @@ final class DocumentHandlers {
   }
 
   /** The {@code stored_fields} parameter's names, or null when absent. */
-  private static List<String> storedFieldsParam(RestRequest request) {
+  static List<String> storedFieldsParam(RestRequest request) {
     if (!request.hasParam("stored_fields")) {
       return null;
     }

@@ -31,7 +31,8 @@ final class MultiGetHandler implements RestHandler {
             request.contentLength(),
             request.pathParam("index"),
             source,
-            request.hasParam("stored_fields"),
+            DocumentHandlers.storedFieldsParam(request),
+            request.param("routing"),
             request.paramAsBoolean("realtime", true),
             request.paramAsBoolean("refresh", false));
     MultiGetResponse response = actions.get().execute(mget);

@@ -26,9 +26,14 @@ public final class RestRequest {
     this.params = qp;
     // Aggregated content is backed by one heap array; read it in place instead of copying.
     var content = request.content();
-    this.body = content.array();
+    String sourceParam = content.isEmpty() ? qp.get("source") : null;
+    // OpenSearch reads a body-less request's `source` parameter as its body.
+    this.body =
+        sourceParam != null
+            ? sourceParam.getBytes(java.nio.charset.StandardCharsets.UTF_8)
+            : content.array();
     this.bodyOffset = 0;
-    this.bodyLength = content.length();
+    this.bodyLength = body.length;
   }
 
   private RestRequest(

@@ -11,6 +11,7 @@ import com.linecorp.armeria.common.QueryParams;
 import dev.duet.engine.Engines;
 import dev.duet.engine.error.DuetException;
 import dev.duet.server.action.Actions;
+import dev.duet.server.rest.codec.Suggestions;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.Locale;

@@ -99,6 +99,11 @@ public final class NodeDocuments implements AutoCloseable {
     return readTarget(index).get(id, realtime);
   }
 
+  /** A get by id and routing value (null: none). */
+  public GetResult get(String index, String id, String routing, boolean realtime) {
+    return readTarget(index).get(id, routing, realtime);
+  }
+
   /** A got document's stored fields, by the index's mapping. */
   public Map<String, List<Object>> storedFields(String index, byte[] source, List<String> names) {
     return HitFields.stored(readTarget(index).lookup(), names, SourceValues.of(source));
@@ -176,6 +181,9 @@ public final class NodeDocuments implements AutoCloseable {
     String id = autoId ? TimeBasedIds.nextId() : item.id();
     LuceneIndex index;
     try {
+      if (id.isEmpty() && (item.opType() == OpType.INDEX || item.opType() == OpType.CREATE)) {
+        throw DuetException.illegalArgument("if _id is specified it must not be empty");
+      }
       if (id.getBytes(StandardCharsets.UTF_8).length > MAX_ID_BYTES) {
         throw new DuetException(
             400,

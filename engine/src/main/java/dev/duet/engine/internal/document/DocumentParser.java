@@ -208,7 +208,10 @@ public final class DocumentParser {
           if (dynamic == Mapping.Dynamic.FALSE) {
             return;
           }
-          leaf = infer(p, t, ctx, path);
+          leaf =
+              dynamic == Mapping.Dynamic.STRICT_ALLOW_TEMPLATES
+                  ? templated(ctx, path, mappingType(p, t), name, objectPath)
+                  : infer(p, t, ctx, path);
           ctx.add(path, leaf);
         }
         FieldIndexer.index(p, t, path, leaf, ctx.id, ctx.fields, ctx.indexing);
@@ -261,7 +264,45 @@ public final class DocumentParser {
       return;
     }
     ctx.add(path, DYNAMIC_OBJECT);
+    if (dynamic == Mapping.Dynamic.STRICT_ALLOW_TEMPLATES) {
+      // The template's own sub-fields are mapped with the object; others must match templates.
+      FieldMapping object = templated(ctx, path, "object", name, objectPath);
+      for (Map.Entry<String, FieldMapping> sub : object.properties().entrySet()) {
+        ctx.add(path + "." + sub.getKey(), sub.getValue());
+      }
+    }
     parseObject(p, ctx, path);
+  }
+
+  /**
+   * Under {@code strict_allow_templates}: the mapping of the first dynamic template that matches,
+   * else OpenSearch's refusal.
+   */
+  private static FieldMapping templated(
+      Context ctx, String path, String mappingType, String name, String objectPath) {
+    for (DynamicTemplate template : ctx.lookup.mapping().dynamicTemplates()) {
+      if (template.matches(path, mappingType)) {
+        return template.fieldFor(path, mappingType);
+      }
+    }
+    throw new DuetException(
+        400,
+        "strict_dynamic_mapping_exception",
+        "mapping set to strict_allow_templates, dynamic introduction of ["
+            + name
+            + "] within ["
+            + (objectPath.isEmpty() ? "_doc" : objectPath)
+            + "] is not allowed");
+  }
+
+  /** The {@code match_mapping_type} of a concrete value, as dynamic templates name it. */
+  private static String mappingType(JsonParser p, JsonToken t) throws IOException {
+    return switch (t) {
+      case VALUE_STRING -> DateFormats.detect(p.getText()) != null ? "date" : "string";
+      case VALUE_NUMBER_INT -> "long";
+      case VALUE_NUMBER_FLOAT -> "double";
+      default -> "boolean";
+    };
   }
 
   /** Under strict mapping even a null or an empty array may not name an unmapped field. */

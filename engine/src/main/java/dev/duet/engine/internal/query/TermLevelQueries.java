@@ -134,6 +134,9 @@ public final class TermLevelQueries {
     if (name.equals(MetaFields.ID) || name.equals(MetaFields.SOURCE)) {
       return MatchAllDocsQuery.INSTANCE;
     }
+    if (name.equals(MetaFields.ROUTING)) {
+      return new ConstantScoreQuery(new org.apache.lucene.search.FieldExistsQuery(name));
+    }
     if (name.equals(FieldIndexer.IGNORED)) {
       // The documents that skipped a malformed value: any term of _ignored.
       return new ConstantScoreQuery(new TermRangeQuery(name, null, null, true, true));

@@ -15,6 +15,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 import org.apache.lucene.document.Document;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.search.FieldDoc;
 import org.apache.lucene.search.IndexSearcher;
@@ -87,6 +89,7 @@ final class FetchPhase {
         sortValues = Collections.unmodifiableList(Arrays.asList(values));
       }
       String[] ignored = doc.getValues(FieldIndexer.IGNORED);
+      String routing = idAndSource ? routing(searchers[shard], sd.doc) : null;
       hits.add(
           new SearchHit(
               targets.get(shard).name(),
@@ -97,8 +100,16 @@ final class FetchPhase {
               ignored.length == 0 ? List.of() : Arrays.stream(ignored).sorted().toList(),
               subPhases == null
                   ? null
-                  : subPhases.details(shard, sd.doc, doc.get(MetaFields.ID), stored)));
+                  : subPhases.details(shard, sd.doc, doc.get(MetaFields.ID), stored),
+              routing));
     }
     return hits;
+  }
+
+  /** The {@code _routing} of a searcher-wide doc, or null. */
+  private static String routing(IndexSearcher searcher, int doc) throws IOException {
+    List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
+    LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
+    return MetaFields.routing(leaf.reader(), doc - leaf.docBase);
   }
 }

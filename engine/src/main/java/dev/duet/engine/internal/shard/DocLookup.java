@@ -78,7 +78,8 @@ public final class DocLookup {
         value(r, MetaFields.SEQ_NO, doc),
         value(r, MetaFields.PRIMARY_TERM, doc),
         source,
-        0);
+        0,
+        MetaFields.routing(r, doc));
   }
 
   /**

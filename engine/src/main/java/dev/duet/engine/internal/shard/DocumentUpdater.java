@@ -8,6 +8,7 @@ import dev.duet.engine.document.UpdateRequest;
 import dev.duet.engine.document.VersionCheck;
 import dev.duet.engine.document.WriteResult;
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.internal.meta.ShardRouting;
 import dev.duet.engine.internal.source.SourceMerge;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -22,6 +23,9 @@ public final class DocumentUpdater {
   private DocumentUpdater() {}
 
   static BulkItemResponse update(LuceneIndex index, BulkItem item, String id, boolean forced) {
+    if (item.routing() == null && index.metadata().mapping().routingRequired()) {
+      return failure(index, id, WritePath.routingMissing(index.name(), id));
+    }
     int retries = item.update().retryOnConflict();
     for (int attempt = 0; ; attempt++) {
       BulkItemResponse response;
@@ -41,6 +45,11 @@ public final class DocumentUpdater {
       LuceneIndex index, BulkItem item, String id, boolean forced) {
     UpdateRequest update = item.update();
     GetResult current = index.find(id);
+    if (current.found()
+        && !ShardRouting.reaches(
+            index.metadata().settings(), id, current.routing(), item.routing())) {
+      current = new GetResult(index.name(), id, false, -1, -2, 0, null); // on another shard
+    }
     if (!current.found()) {
       byte[] upsert = update.docAsUpsert() ? update.doc() : update.upsert();
       if (upsert == null) {
@@ -48,7 +57,11 @@ public final class DocumentUpdater {
       }
       // A create, so that a document someone else created meanwhile is a conflict (and a retry).
       BulkItemResponse created =
-          index.apply(new BulkItem(OpType.CREATE, index.name(), id, upsert), id, false, forced);
+          index.apply(
+              new BulkItem(OpType.CREATE, index.name(), id, upsert).withRouting(item.routing()),
+              id,
+              false,
+              forced);
       return asUpdate(index, id, created, upsert, update);
     }
     VersionCheck check = item.check();
@@ -92,6 +105,7 @@ public final class DocumentUpdater {
     byte[] merged = SourceMerge.write(source);
     BulkItem write =
         new BulkItem(OpType.INDEX, index.name(), id, merged)
+            .withRouting(item.routing())
             .withCheck(VersionCheck.ifSeqNo(current.seqNo(), current.primaryTerm()));
     return asUpdate(index, id, index.apply(write, id, false, forced), merged, update);
   }

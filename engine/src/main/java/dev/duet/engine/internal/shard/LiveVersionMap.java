@@ -21,8 +21,21 @@ public final class LiveVersionMap {
   /** A rough per-entry cost beside the source: map node, key, entry record. */
   static final int ENTRY_OVERHEAD_BYTES = 128;
 
-  /** One document's latest state; {@code source} is null for a delete. */
-  record Entry(long version, long seqNo, long primaryTerm, byte[] source, long createdNanos) {
+  /**
+   * One document's latest state; {@code source} is null for a delete, {@code routing} null for a
+   * document stored without one.
+   */
+  record Entry(
+      long version,
+      long seqNo,
+      long primaryTerm,
+      byte[] source,
+      long createdNanos,
+      String routing) {
+    Entry(long version, long seqNo, long primaryTerm, byte[] source, long createdNanos) {
+      this(version, seqNo, primaryTerm, source, createdNanos, null);
+    }
+
     boolean deleted() {
       return source == null;
     }

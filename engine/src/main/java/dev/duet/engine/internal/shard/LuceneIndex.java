@@ -13,6 +13,7 @@ import dev.duet.engine.internal.document.MappingLookup;
 import dev.duet.engine.internal.knn.KnnCodec;
 import dev.duet.engine.internal.meta.IndexMetadata;
 import dev.duet.engine.internal.meta.IndexSettingsRules;
+import dev.duet.engine.internal.meta.ShardRouting;
 import dev.duet.engine.internal.source.JacksonErrors;
 import dev.duet.engine.internal.stats.ShardCounters;
 import dev.duet.engine.internal.translog.FsyncObserver;
@@ -133,7 +134,8 @@ public final class LuceneIndex implements Closeable {
               refreshes,
               live::document,
               live::lookup,
-              () -> shardsTotal);
+              () -> shardsTotal,
+              live::metadata);
       if (recovery.replayedOperations() > 0) {
         LOG.info(
             "index [{}]: replayed {} translog operations above seq_no {}",
@@ -380,10 +382,26 @@ public final class LuceneIndex implements Closeable {
    * refresh made searchable.
    */
   public GetResult get(String id, boolean realtime) {
+    return get(id, null, realtime);
+  }
+
+  /**
+   * A get with the routing value the document was written with (null: none); on an index of several
+   * shards a document routed elsewhere is not found, and an index whose mapping requires routing
+   * refuses a get without one, as OpenSearch's.
+   */
+  public GetResult get(String id, String routing, boolean realtime) {
+    if (routing == null && live.metadata().mapping().routingRequired()) {
+      throw WritePath.routingMissing(name(), id);
+    }
     long start = counters.begin(StatsCounter.GET_CURRENT);
     GetResult result = null;
     try {
       result = find(id, realtime);
+      if (result.found()
+          && !ShardRouting.reaches(live.metadata().settings(), id, result.routing(), routing)) {
+        result = new GetResult(name(), id, false, -1, -2, 0, null);
+      }
       return result;
     } finally {
       long took =
@@ -425,7 +443,8 @@ public final class LuceneIndex implements Closeable {
     }
     // A document whose mapping keeps no _source has none to show.
     byte[] source = e.source() == DocLookup.NOT_LOADED ? null : e.source();
-    return new GetResult(name(), id, true, e.version(), e.seqNo(), e.primaryTerm(), source);
+    return new GetResult(
+        name(), id, true, e.version(), e.seqNo(), e.primaryTerm(), source, e.routing());
   }
 
   /**

@@ -73,10 +73,12 @@ final class TranslogRecovery implements Translog.OperationVisitor {
     try {
       ParsedDocument parsed = documents.parse(op.id(), op.source(), op.source());
       WritePath.addVersionFields(parsed.fields(), op.seqNo(), op.version(), op.primaryTerm());
+      MetaFields.addRouting(parsed.fields(), op.routing());
       NestedDocuments.write(writer, idTerm, parsed);
       versions.put(
           op.id(),
-          new LiveVersionMap.Entry(op.version(), op.seqNo(), op.primaryTerm(), op.source(), 0));
+          new LiveVersionMap.Entry(
+              op.version(), op.seqNo(), op.primaryTerm(), op.source(), 0, op.routing()));
     } catch (DuetException | IllegalArgumentException e) {
       // It was accepted once, so this should not happen; losing one document beats not starting.
       LOG.warn(

@@ -10,9 +10,13 @@ import dev.duet.engine.internal.document.MetaFields;
 import dev.duet.engine.internal.document.NestedDocuments;
 import dev.duet.engine.internal.document.ParsedDocument;
 import dev.duet.engine.internal.knn.PackedVectors;
+import dev.duet.engine.internal.meta.IndexMetadata;
+import dev.duet.engine.internal.meta.ShardRouting;
 import dev.duet.engine.internal.translog.TranslogOperation;
 import java.io.IOException;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntSupplier;
 import java.util.function.Supplier;
@@ -48,6 +52,7 @@ final class WritePath {
   private final Documents documents;
   private final Supplier<MappingLookup> lookup;
   private final IntSupplier shardsTotal;
+  private final Supplier<IndexMetadata> metadata;
   private final Object[] idLocks = new Object[LOCK_STRIPES];
   private volatile IdLookup idLookup; // of the latest searcher a write looked an id up in
 
@@ -62,7 +67,8 @@ final class WritePath {
       RefreshSchedule refreshes,
       Documents documents,
       Supplier<MappingLookup> lookup,
-      IntSupplier shardsTotal) {
+      IntSupplier shardsTotal,
+      Supplier<IndexMetadata> metadata) {
     this.name = name;
     this.writer = writer;
     this.versions = versions;
@@ -74,6 +80,7 @@ final class WritePath {
     this.documents = documents;
     this.lookup = lookup;
     this.shardsTotal = shardsTotal;
+    this.metadata = metadata;
     for (int i = 0; i < idLocks.length; i++) {
       idLocks[i] = new Object();
     }
@@ -87,6 +94,7 @@ final class WritePath {
       throw new DuetException(
           400, "action_request_validation_exception", "Validation Failed: 1: source is missing;");
     }
+    checkRouting(item, id);
     ParsedDocument parsed;
     if (item.vectors().isEmpty()) {
       parsed = documents.parse(id, source, source);
@@ -108,16 +116,18 @@ final class WritePath {
         version = versionRules.nextVersion(item.opType(), item.check(), id, current);
         seqNo = nextSeqNo.getAndIncrement();
         addVersionFields(parsed.fields(), seqNo, version, PRIMARY_TERM);
+        MetaFields.addRouting(parsed.fields(), item.routing());
         // No live copy to replace: adding skips the buffered delete-by-term that every later
         // refresh would otherwise apply against all segments (as OpenSearch's engine does).
         boolean add = autoId || current == null || current.deleted();
         NestedDocuments.write(writer, add ? null : new Term(MetaFields.ID, id), parsed);
         // Logged in id-lock order, so replay sees one id's writes in seq_no order.
-        durability.log(TranslogOperation.index(id, seqNo, PRIMARY_TERM, version, source));
+        durability.log(
+            TranslogOperation.index(id, seqNo, PRIMARY_TERM, version, source, item.routing()));
         versions.put(
             id,
             new LiveVersionMap.Entry(
-                version, seqNo, PRIMARY_TERM, lookup.get().keptSource(source), 0));
+                version, seqNo, PRIMARY_TERM, lookup.get().keptSource(source), 0, item.routing()));
       }
     } finally {
       durability.operationLock().unlock();
@@ -137,6 +147,7 @@ final class WritePath {
 
   /** A {@code delete}. */
   BulkItemResponse delete(BulkItem item, String id, boolean forced) throws IOException {
+    checkRouting(item, id);
     long version;
     long seqNo;
     boolean existed;
@@ -144,6 +155,23 @@ final class WritePath {
     try {
       synchronized (lockFor(id)) {
         LiveVersionMap.Entry current = currentVersion(id);
+        if (current != null
+            && !current.deleted()
+            && !ShardRouting.reaches(
+                metadata.get().settings(), id, current.routing(), item.routing())) {
+          // Routed to another shard, which has no such document: nothing changes here.
+          long missingVersion = versionRules.nextVersion(OpType.DELETE, item.check(), id, null);
+          WriteResult missing =
+              new WriteResult(
+                  "not_found",
+                  missingVersion,
+                  nextSeqNo.get() - 1,
+                  PRIMARY_TERM,
+                  forced,
+                  shardsTotal.getAsInt(),
+                  1);
+          return new BulkItemResponse(OpType.DELETE, name, id, 404, missing, null);
+        }
         existed = current != null && !current.deleted();
         version = versionRules.nextVersion(OpType.DELETE, item.check(), id, current);
         seqNo = nextSeqNo.getAndIncrement();
@@ -174,6 +202,25 @@ final class WritePath {
     doc.add(new NumericDocValuesField(MetaFields.SEQ_NO, seqNo));
     doc.add(new NumericDocValuesField(MetaFields.VERSION, version));
     doc.add(new NumericDocValuesField(MetaFields.PRIMARY_TERM, primaryTerm));
+  }
+
+  /** OpenSearch's refusal of a write without routing to an index whose mapping requires one. */
+  void checkRouting(BulkItem item, String id) {
+    if (item.routing() == null && metadata.get().mapping().routingRequired()) {
+      throw routingMissing(name, id);
+    }
+  }
+
+  static DuetException routingMissing(String index, String id) {
+    Map<String, String> meta = new LinkedHashMap<>();
+    meta.put("index", index);
+    meta.put("index_uuid", "_na_");
+    return new DuetException(
+        400,
+        "routing_missing_exception",
+        "routing is required for [" + index + "]/[" + id + "]",
+        meta,
+        null);
   }
 
   private LiveVersionMap.Entry currentVersion(String id) throws IOException {

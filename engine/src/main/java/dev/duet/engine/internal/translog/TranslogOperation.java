@@ -12,13 +12,24 @@ import java.util.zip.CRC32C;
  *
  * <p>On disk a record is {@code [int length][payload][int crc32c(length + payload)]}; the payload
  * is {@code [byte type][long seqNo][long primaryTerm][long version][int idLength][id][int
- * sourceLength][source]} with {@code sourceLength = -1} for a delete.
+ * sourceLength][source]} with {@code sourceLength = -1} for a delete. A write with a routing value
+ * sets {@link #ROUTED} in the type byte and carries {@code [int routingLength][routing]} after the
+ * id, so records without one read as they always have.
  */
 public record TranslogOperation(
-    Type type, String id, long seqNo, long primaryTerm, long version, byte[] source) {
+    Type type,
+    String id,
+    long seqNo,
+    long primaryTerm,
+    long version,
+    byte[] source,
+    String routing) {
 
   /** The smallest payload a record can carry: a delete with an empty id. */
   static final int MIN_PAYLOAD = 1 + 8 + 8 + 8 + 4 + 4;
+
+  /** The type byte's flag for a record that carries a routing value. */
+  private static final int ROUTED = 0x40;
 
   /** What the operation did. */
   public enum Type {
@@ -34,10 +45,22 @@ public record TranslogOperation(
     }
   }
 
+  /** An operation without a routing value. */
+  public TranslogOperation(
+      Type type, String id, long seqNo, long primaryTerm, long version, byte[] source) {
+    this(type, id, seqNo, primaryTerm, version, source, null);
+  }
+
   public static TranslogOperation index(
       String id, long seqNo, long primaryTerm, long version, byte[] source) {
+    return index(id, seqNo, primaryTerm, version, source, null);
+  }
+
+  /** An index of a document stored with a routing value (null: none). */
+  public static TranslogOperation index(
+      String id, long seqNo, long primaryTerm, long version, byte[] source, String routing) {
     return new TranslogOperation(
-        Type.INDEX, id, seqNo, primaryTerm, version, requireNonNull(source, "source"));
+        Type.INDEX, id, seqNo, primaryTerm, version, requireNonNull(source, "source"), routing);
   }
 
   public static TranslogOperation delete(String id, long seqNo, long primaryTerm, long version) {
@@ -58,7 +81,16 @@ public record TranslogOperation(
 
   /** The length of this operation's on-disk record, given its id's UTF-8 bytes. */
   int recordLength(byte[] idBytes) {
-    return 4 + MIN_PAYLOAD + idBytes.length + (source == null ? 0 : source.length) + 4;
+    return 4
+        + MIN_PAYLOAD
+        + idBytes.length
+        + routingLength()
+        + (source == null ? 0 : source.length)
+        + 4;
+  }
+
+  private int routingLength() {
+    return routing == null ? 0 : 4 + routing.getBytes(StandardCharsets.UTF_8).length;
   }
 
   /**
@@ -69,11 +101,15 @@ public record TranslogOperation(
   void encode(byte[] idBytes, ByteBuffer out) {
     int start = out.position();
     int sourceLength = source == null ? 0 : source.length;
-    int payload = MIN_PAYLOAD + idBytes.length + sourceLength;
+    int payload = MIN_PAYLOAD + idBytes.length + routingLength() + sourceLength;
     out.putInt(payload);
-    out.put((byte) type.ordinal());
+    out.put((byte) (type.ordinal() | (routing == null ? 0 : ROUTED)));
     out.putLong(seqNo).putLong(primaryTerm).putLong(version);
     out.putInt(idBytes.length).put(idBytes);
+    if (routing != null) {
+      byte[] routingBytes = routing.getBytes(StandardCharsets.UTF_8);
+      out.putInt(routingBytes.length).put(routingBytes);
+    }
     if (source == null) {
       out.putInt(-1);
     } else {
@@ -98,7 +134,9 @@ public record TranslogOperation(
    */
   static TranslogOperation fromPayload(byte[] payload) {
     ByteBuffer in = ByteBuffer.wrap(payload);
-    int typeOrdinal = in.get();
+    int typeByte = in.get();
+    boolean routed = (typeByte & ROUTED) != 0;
+    int typeOrdinal = typeByte & ~ROUTED;
     if (typeOrdinal < 0 || typeOrdinal >= Type.values().length) {
       throw new IllegalArgumentException("operation type: " + typeOrdinal + " (expected: 0 or 1)");
     }
@@ -112,6 +150,16 @@ public record TranslogOperation(
     }
     String id = new String(payload, in.position(), idLength, StandardCharsets.UTF_8);
     in.position(in.position() + idLength);
+    String routing = null;
+    if (routed) {
+      int routingLength = in.getInt();
+      if (routingLength < 0 || routingLength > in.remaining() - 4) {
+        throw new IllegalArgumentException(
+            "routing length: " + routingLength + " (record too short)");
+      }
+      routing = new String(payload, in.position(), routingLength, StandardCharsets.UTF_8);
+      in.position(in.position() + routingLength);
+    }
     int sourceLength = in.getInt();
     if (sourceLength != in.remaining() && !(sourceLength == -1 && in.remaining() == 0)) {
       throw new IllegalArgumentException(
@@ -122,6 +170,6 @@ public record TranslogOperation(
       source = new byte[sourceLength];
       in.get(source);
     }
-    return new TranslogOperation(type, id, seqNo, primaryTerm, version, source);
+    return new TranslogOperation(type, id, seqNo, primaryTerm, version, source, routing);
   }
 }

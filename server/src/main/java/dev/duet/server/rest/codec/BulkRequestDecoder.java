@@ -49,12 +49,15 @@ public final class BulkRequestDecoder {
       RefreshPolicy refresh,
       boolean requireAlias)
       throws IOException {
-    return decode(data, offset, length, defaultIndex, refresh, requireAlias, null);
+    return decode(data, offset, length, defaultIndex, refresh, requireAlias, null, null, null);
   }
 
   /**
    * @param pipeline the URL's {@code pipeline}: each index and create item's ingest pipeline unless
    *     its action line names one
+   * @param defaultRouting the URL's {@code routing}: each item's unless its action line names one
+   * @param defaultFetch the URL's {@code _source} parameters: what each update returns of its
+   *     document unless its action line or body says otherwise (null: nothing)
    */
   public static BulkRequest decode(
       byte[] data,
@@ -63,7 +66,9 @@ public final class BulkRequestDecoder {
       String defaultIndex,
       RefreshPolicy refresh,
       boolean requireAlias,
-      String pipeline)
+      String pipeline,
+      String defaultRouting,
+      SourceFilter defaultFetch)
       throws IOException {
     List<BulkItem> items = new ArrayList<>();
     List<String> validation = new ArrayList<>();
@@ -86,9 +91,12 @@ public final class BulkRequestDecoder {
       String index = named == null ? "" : named;
       VersionCheck check = action.check();
       boolean itemRequiresAlias = action.requireAlias != null ? action.requireAlias : requireAlias;
+      String routing = action.routing != null ? action.routing : defaultRouting;
       if (action.opType == OpType.DELETE) {
         validation.addAll(BulkRequest.problems(OpType.DELETE, named, action.id, null, null, check));
-        items.add(new BulkItem(OpType.DELETE, index, action.id, null, check, null, Map.of()));
+        items.add(
+            new BulkItem(OpType.DELETE, index, action.id, null, check, null, Map.of())
+                .withRouting(routing));
         continue;
       }
       int sourceEnd = nextMarker(data, from, end);
@@ -106,10 +114,15 @@ public final class BulkRequestDecoder {
         if (update.fetchSource() == null && action.fetchSource != null) {
           update = update.withFetchSource(action.fetchSource);
         }
+        if (update.fetchSource() == null && defaultFetch != null) {
+          update = update.withFetchSource(defaultFetch);
+        }
         validation.addAll(
             BulkRequest.problems(OpType.UPDATE, named, action.id, null, update, check));
         items.add(
-            BulkItem.update(index, action.id, update, check).withRequireAlias(itemRequiresAlias));
+            BulkItem.update(index, action.id, update, check)
+                .withRequireAlias(itemRequiresAlias)
+                .withRouting(routing));
         continue;
       }
       byte[] source = Arrays.copyOfRange(data, sourceStart, sourceStop);
@@ -117,7 +130,8 @@ public final class BulkRequestDecoder {
       items.add(
           new BulkItem(action.opType, index, action.id, source, check, null, Map.of())
               .withRequireAlias(itemRequiresAlias)
-              .withPipeline(action.pipeline != null ? action.pipeline : pipeline));
+              .withPipeline(action.pipeline != null ? action.pipeline : pipeline)
+              .withRouting(routing));
     }
     BulkRequest.validate(items.size(), validation);
     return new BulkRequest(items, refresh);
@@ -176,7 +190,8 @@ public final class BulkRequestDecoder {
       int retryOnConflict,
       SourceFilter fetchSource,
       Boolean requireAlias,
-      String pipeline) {
+      String pipeline,
+      String routing) {
     VersionCheck check() {
       return new VersionCheck(ifSeqNo, ifPrimaryTerm, version, versionType);
     }
@@ -221,12 +236,16 @@ public final class BulkRequestDecoder {
       SourceFilter fetchSource = null;
       Boolean requireAlias = null;
       String pipeline = null;
+      String routing = null;
       token = p.nextToken();
       if (token == JsonToken.START_OBJECT) {
         String field = null;
         while ((token = p.nextToken()) != JsonToken.END_OBJECT) {
           if (token == JsonToken.FIELD_NAME) {
             field = p.currentName();
+          } else if ("_source".equals(field)
+              && (token == JsonToken.START_OBJECT || token == JsonToken.START_ARRAY)) {
+            fetchSource = SourceFilters.parse(p);
           } else if (token.isScalarValue()) {
             switch (field) {
               case "_index" -> index = p.getText();
@@ -245,11 +264,12 @@ public final class BulkRequestDecoder {
               case "version" -> version = p.getValueAsLong();
               case "version_type" -> versionType = VersionType.fromString(p.getText());
               case "retry_on_conflict" -> retryOnConflict = p.getValueAsInt();
-              case "_source" -> fetchSource = SourceFilters.fromParams(p.getText(), null, null);
+              case "_source" -> fetchSource = SourceFilters.parse(p);
               case "require_alias" -> requireAlias = booleanValue(p.getText());
               case "pipeline" -> pipeline = p.getText();
-              case "routing", "_type" -> {
-                // Accepted and without effect on a one-node, one-shard engine.
+              case "routing" -> routing = p.getText();
+              case "_type" -> {
+                // Accepted and without effect here.
               }
               default ->
                   throw DuetException.illegalArgument(
@@ -297,7 +317,8 @@ public final class BulkRequestDecoder {
           retryOnConflict,
           fetchSource,
           requireAlias,
-          pipeline);
+          pipeline,
+          routing);
     } catch (StreamReadException e) {
       throw Json.parseError(e);
     }

@@ -80,15 +80,14 @@ public final class CreateIndexDecoder {
   }
 
   /**
-   * The body of {@code PUT /{index}/_mapping} as a neutral map, type-wrapped form unwrapped; the
-   * engine merges it.
+   * The body of {@code PUT /{index}/_mapping} as a neutral map, which the engine merges; a body
+   * wrapped in the {@code _doc} type is a 400, as in OpenSearch 2 and later.
    */
-  @SuppressWarnings("unchecked")
   public static Map<String, Object> mappingUpdate(byte[] data, int offset, int length)
       throws IOException {
     Map<String, Object> map = AliasesRequestDecoder.readObject(data, offset, length);
-    if (map.size() == 1 && map.get("_doc") instanceof Map<?, ?> inner) {
-      map = (Map<String, Object>) inner;
+    if (map.size() == 1 && map.containsKey("_doc")) {
+      throw DuetException.illegalArgument("Types cannot be provided in put mapping requests");
     }
     return map;
   }

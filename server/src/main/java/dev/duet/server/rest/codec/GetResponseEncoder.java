@@ -26,6 +26,9 @@ public final class GetResponseEncoder {
       g.writeNumberField("_version", result.version());
       g.writeNumberField("_seq_no", result.seqNo());
       g.writeNumberField("_primary_term", result.primaryTerm());
+      if (result.routing() != null) {
+        g.writeStringField("_routing", result.routing());
+      }
       g.writeBooleanField("found", true);
       if (source != null) {
         g.writeFieldName("_source");

@@ -23,7 +23,8 @@ public final class MultiGetCodec {
   /**
    * @param defaultIndex the path's index, or null
    * @param defaultSource the URL's {@code _source} parameters, or null
-   * @param storedFields whether the URL names {@code stored_fields}
+   * @param storedFields the URL's {@code stored_fields}, or null
+   * @param defaultRouting the URL's {@code routing}, or null
    */
   public static MultiGetRequest decode(
       byte[] data,
@@ -31,7 +32,8 @@ public final class MultiGetCodec {
       int length,
       String defaultIndex,
       SourceFilter defaultSource,
-      boolean storedFields,
+      List<String> storedFields,
+      String defaultRouting,
       boolean realtime,
       boolean refresh)
       throws IOException {
@@ -40,7 +42,10 @@ public final class MultiGetCodec {
           "parse_exception", "request body or source parameter is required");
     }
     SourceFilter urlSource =
-        defaultSource == null && storedFields ? SourceFilter.NONE : defaultSource;
+        defaultSource == null && storedFields != null && !storedFields.contains("_source")
+            ? SourceFilter.NONE
+            : defaultSource;
+    Defaults defaults = new Defaults(defaultIndex, urlSource, storedFields, defaultRouting);
     List<MultiGetRequest.Item> items = new ArrayList<>();
     try (JsonParser p = Json.parser(data, offset, length)) {
       JsonToken t = p.nextToken();
@@ -56,11 +61,13 @@ public final class MultiGetCodec {
         }
         if (t == JsonToken.START_ARRAY && field.equals("docs")) {
           while (p.nextToken() != JsonToken.END_ARRAY) {
-            items.add(doc(p, defaultIndex, urlSource));
+            items.add(doc(p, defaults));
           }
         } else if (t == JsonToken.START_ARRAY && field.equals("ids")) {
           while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
-            items.add(new MultiGetRequest.Item(defaultIndex, p.getText(), urlSource));
+            items.add(
+                new MultiGetRequest.Item(
+                    defaultIndex, p.getText(), urlSource, defaultRouting, storedFields));
           }
         } else {
           throw QueryErrors.error(
@@ -103,23 +110,28 @@ public final class MultiGetCodec {
         ErrorEncoder.encodeWithRootCause(item.failure(), g);
         g.writeEndObject();
       } else {
-        GetResponseEncoder.encode(item.result(), item.result().source(), g);
+        GetResponseEncoder.encode(item.result(), item.result().source(), item.fields(), g);
       }
     }
     g.writeEndArray();
     g.writeEndObject();
   }
 
-  private static MultiGetRequest.Item doc(JsonParser p, String defaultIndex, SourceFilter urlSource)
-      throws IOException {
+  /** What the URL gives every {@code docs} item that does not say otherwise. */
+  private record Defaults(
+      String index, SourceFilter source, List<String> storedFields, String routing) {}
+
+  private static MultiGetRequest.Item doc(JsonParser p, Defaults defaults) throws IOException {
     if (p.currentToken() != JsonToken.START_OBJECT) {
       throw DuetException.badRequest(
           "parse_exception", "docs array element should include an object");
     }
-    String index = defaultIndex;
+    String index = defaults.index();
     String id = null;
     SourceFilter source = null;
-    boolean storedFields = false;
+    List<String> storedFields = defaults.storedFields();
+    boolean ownStoredFields = false;
+    String routing = defaults.routing();
     String field = null;
     JsonToken t;
     while ((t = p.nextToken()) != JsonToken.END_OBJECT) {
@@ -132,10 +144,11 @@ public final class MultiGetCodec {
         case "_id" -> id = p.getText();
         case "_source" -> source = SourceFilters.parse(p);
         case "stored_fields" -> {
-          storedFields = true;
-          p.skipChildren();
+          storedFields = names(p);
+          ownStoredFields = true;
         }
-        case "routing", "_routing", "version", "version_type" -> p.skipChildren();
+        case "routing" -> routing = p.getText();
+        case "version", "version_type" -> p.skipChildren();
         default ->
             throw DuetException.badRequest(
                 "parse_exception",
@@ -143,8 +156,28 @@ public final class MultiGetCodec {
       }
     }
     if (source == null) {
-      source = storedFields ? SourceFilter.NONE : urlSource;
+      source =
+          ownStoredFields
+              ? (storedFields.contains("_source") ? null : SourceFilter.NONE)
+              : defaults.source();
     }
-    return new MultiGetRequest.Item(index, id, source);
+    return new MultiGetRequest.Item(index, id, source, routing, storedFields);
+  }
+
+  /** A string or an array of strings. */
+  private static List<String> names(JsonParser p) throws IOException {
+    List<String> out = new ArrayList<>();
+    if (p.currentToken() == JsonToken.START_ARRAY) {
+      while (p.nextToken() != JsonToken.END_ARRAY) {
+        out.add(p.getText());
+      }
+    } else {
+      for (String name : p.getText().split(",")) {
+        if (!name.isBlank()) {
+          out.add(name.strip());
+        }
+      }
+    }
+    return out;
   }
 }

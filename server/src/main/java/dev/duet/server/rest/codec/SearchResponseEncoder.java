@@ -172,6 +172,9 @@ public final class SearchResponseEncoder {
     HitDetailsEncoder.writeVersions(details.versions(), g);
     g.writeFieldName("_score");
     writeScore(hit.score(), g);
+    if (hit.routing() != null) {
+      g.writeStringField("_routing", hit.routing());
+    }
     if (!hit.ignored().isEmpty()) {
       g.writeArrayFieldStart("_ignored");
       for (String field : hit.ignored()) {

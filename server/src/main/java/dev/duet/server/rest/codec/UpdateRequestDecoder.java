@@ -9,6 +9,7 @@ import dev.duet.engine.error.DuetException;
 import dev.duet.engine.search.SourceFilter;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.util.List;
 
 /**
  * Decodes an update body ({@code _update}, and the line after a bulk {@code update} action) with
@@ -17,6 +18,19 @@ import java.io.IOException;
  * engine, and ignoring one would silently change nothing.
  */
 public final class UpdateRequestDecoder {
+  /** The body's fields, as OpenSearch's update parser declares them (for "did you mean"). */
+  private static final List<String> FIELDS =
+      List.of(
+          "script",
+          "scripted_upsert",
+          "upsert",
+          "doc",
+          "doc_as_upsert",
+          "detect_noop",
+          "_source",
+          "if_seq_no",
+          "if_primary_term");
+
   private UpdateRequestDecoder() {}
 
   public static UpdateRequest decode(byte[] data, int offset, int length) throws IOException {
@@ -53,10 +67,20 @@ public final class UpdateRequestDecoder {
                   "["
                       + field
                       + "] is not supported: Duet has no script engine; send a partial [doc]");
-          default ->
-              throw DuetException.badRequest(
-                  "x_content_parse_exception",
-                  fieldLocation + " [UpdateRequest] unknown field [" + field + "]");
+          default -> {
+            List<String> close = Suggestions.closest(field, FIELDS);
+            throw DuetException.badRequest(
+                "x_content_parse_exception",
+                fieldLocation
+                    + " [UpdateRequest] unknown field ["
+                    + field
+                    + "]"
+                    + switch (close.size()) {
+                      case 0 -> "";
+                      case 1 -> " did you mean [" + close.get(0) + "]?";
+                      default -> " did you mean any of " + close + "?";
+                    });
+          }
         }
       }
     } catch (StreamReadException e) {

@@ -1,4 +1,4 @@
-package dev.duet.server.rest;
+package dev.duet.server.rest.codec;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -9,10 +9,10 @@ import java.util.List;
  * ({@code 1 - edits / longer length}, as Lucene's {@code LevenshteinDistance} computes it) is above
  * 0.5, most similar first, ties by name.
  */
-final class Suggestions {
+public final class Suggestions {
   private Suggestions() {}
 
-  static List<String> closest(String name, Collection<String> candidates) {
+  public static List<String> closest(String name, Collection<String> candidates) {
     record Scored(float similarity, String candidate) {}
     List<Scored> scored = new ArrayList<>();
     for (String candidate : candidates) {
@@ -33,7 +33,7 @@ final class Suggestions {
     return names;
   }
 
-  static float similarity(String a, String b) {
+  public static float similarity(String a, String b) {
     int n = a.length();
     int m = b.length();
     if (n == 0 || m == 0) {
