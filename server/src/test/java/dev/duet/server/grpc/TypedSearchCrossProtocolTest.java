@@ -312,7 +312,7 @@ class TypedSearchCrossProtocolTest {
                 .setIndex("typed")
                 .setBody(SearchBody.newBuilder().setQuery(typed))
                 .build());
-    assertThat(reply.getHits().getHitsList()).extracting(h -> h.getId()).containsExactly("3");
+    assertThat(reply.getHits().getHitsList()).extracting(h -> h.getXId()).containsExactly("3");
 
     SearchResult aggs =
         search.search(
