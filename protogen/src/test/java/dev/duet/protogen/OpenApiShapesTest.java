@@ -80,7 +80,9 @@ class OpenApiShapesTest {
         .contains(
             "map<string, .t.things.GetResponse.AdditionalProperty> fields = 2"
                 + " [(.t.options.other_keys) = true];");
-    String open = returning("{type: object, properties: {a: {type: string}}, additionalProperties: true}", "");
+    String open =
+        returning(
+            "{type: object, properties: {a: {type: string}}, additionalProperties: true}", "");
     assertThat(compiled(open).get("t/things.proto"))
         .contains(
             "map<string, .google.protobuf.Value> additional_properties = 2"

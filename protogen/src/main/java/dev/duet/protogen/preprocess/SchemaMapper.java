@@ -241,9 +241,9 @@ public final class SchemaMapper {
   }
 
   /**
-   * {@code additionalProperties} beside {@code properties} (a field-name key next to {@code
-   * boost}, sub-aggregations next to {@code doc_count}): a map field, after the properties, that
-   * holds every other key; REST has its entries inline. Named by the value schema's {@code
+   * {@code additionalProperties} beside {@code properties} (a field-name key next to {@code boost},
+   * sub-aggregations next to {@code doc_count}): a map field, after the properties, that holds
+   * every other key; REST has its entries inline. Named by the value schema's {@code
    * x-protobuf-name}, else {@code additional_properties}.
    */
   private void addOtherKeys(MessageDef message, Schema<?> s, String ptr) {
@@ -265,8 +265,7 @@ public final class SchemaMapper {
     } else {
       return;
     }
-    String name =
-        unique(message, override != null ? override.toString() : "additional_properties");
+    String name = unique(message, override != null ? override.toString() : "additional_properties");
     message
         .fields()
         .add(

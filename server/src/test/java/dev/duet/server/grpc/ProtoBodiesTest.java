@@ -59,7 +59,10 @@ class ProtoBodiesTest {
         .isEqualTo(2);
     roundTrips(terms, SearchBody.getDefaultInstance());
     String untyped = "{\"query\":{\"intervals\":{\"f\":{\"match\":{\"query\":\"x\"}}}}}";
-    assertThat(((SearchBody) read(untyped, SearchBody.getDefaultInstance())).getQuery().getUntypedMap())
+    assertThat(
+            ((SearchBody) read(untyped, SearchBody.getDefaultInstance()))
+                .getQuery()
+                .getUntypedMap())
         .containsKey("intervals");
     roundTrips(untyped, SearchBody.getDefaultInstance());
   }

@@ -43,8 +43,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every query type and every aggregation REST serves, sent over REST as JSON and over {@code
- * duet.search.SearchService/Search} as typed messages (no {@code untyped} JSON left in them):
- * the hits, buckets and values agree.
+ * duet.search.SearchService/Search} as typed messages (no {@code untyped} JSON left in them): the
+ * hits, buckets and values agree.
  */
 class TypedSearchCrossProtocolTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -56,11 +56,15 @@ class TypedSearchCrossProtocolTest {
           q("match_all", "{\"match_all\":{\"boost\":2}}"),
           q("match_none", "{\"match_none\":{}}"),
           q("match", "{\"match\":{\"title\":\"quick fox\"}}"),
-          q("match object", "{\"match\":{\"title\":{\"query\":\"quick fox\",\"operator\":\"and\"}}}"),
+          q(
+              "match object",
+              "{\"match\":{\"title\":{\"query\":\"quick fox\",\"operator\":\"and\"}}}"),
           q("match_bool_prefix", "{\"match_bool_prefix\":{\"title\":\"quick f\"}}"),
           q("match_phrase", "{\"match_phrase\":{\"body\":{\"query\":\"quick brown\",\"slop\":1}}}"),
           q("match_phrase_prefix", "{\"match_phrase_prefix\":{\"body\":\"quick br\"}}"),
-          q("multi_match", "{\"multi_match\":{\"query\":\"fox\",\"fields\":[\"title^2\",\"body\"]}}"),
+          q(
+              "multi_match",
+              "{\"multi_match\":{\"query\":\"fox\",\"fields\":[\"title^2\",\"body\"]}}"),
           q("query_string", "{\"query_string\":{\"query\":\"title:fox OR tag:b\"}}"),
           q(
               "simple_query_string",
@@ -68,13 +72,17 @@ class TypedSearchCrossProtocolTest {
           q("term", "{\"term\":{\"tag\":\"a\"}}"),
           q("term object", "{\"term\":{\"n\":{\"value\":5,\"boost\":2}}}"),
           q("terms", "{\"terms\":{\"tag\":[\"a\",\"b\"],\"boost\":1.5}}"),
-          q("terms lookup", "{\"terms\":{\"tag\":{\"index\":\"typed\",\"id\":\"1\",\"path\":\"tag\"}}}"),
+          q(
+              "terms lookup",
+              "{\"terms\":{\"tag\":{\"index\":\"typed\",\"id\":\"1\",\"path\":\"tag\"}}}"),
           q(
               "terms_set",
               "{\"terms_set\":{\"tag\":{\"terms\":[\"a\",\"b\"],"
                   + "\"minimum_should_match_field\":\"need\"}}}"),
           q("range", "{\"range\":{\"n\":{\"gte\":2,\"lt\":5}}}"),
-          q("range dates", "{\"range\":{\"date\":{\"gte\":\"2020-01-01\",\"format\":\"yyyy-MM-dd\"}}}"),
+          q(
+              "range dates",
+              "{\"range\":{\"date\":{\"gte\":\"2020-01-01\",\"format\":\"yyyy-MM-dd\"}}}"),
           q("exists", "{\"exists\":{\"field\":\"price\"}}"),
           q("prefix", "{\"prefix\":{\"tag\":\"a\"}}"),
           q("wildcard", "{\"wildcard\":{\"tag\":{\"value\":\"a*\",\"boost\":2}}}"),
@@ -98,7 +106,9 @@ class TypedSearchCrossProtocolTest {
                   + "\"must_not\":[{\"term\":{\"tag\":\"c\"}}],"
                   + "\"should\":[{\"term\":{\"tag\":\"a\"}}],\"minimum_should_match\":0}}"),
           q("knn", "{\"knn\":{\"vec\":{\"vector\":[1.0,0.0],\"k\":2}}}"),
-          q("constant_score", "{\"constant_score\":{\"filter\":{\"term\":{\"tag\":\"a\"}},\"boost\":3}}"),
+          q(
+              "constant_score",
+              "{\"constant_score\":{\"filter\":{\"term\":{\"tag\":\"a\"}},\"boost\":3}}"),
           q(
               "boosting",
               "{\"boosting\":{\"positive\":{\"match\":{\"title\":\"fox\"}},"
@@ -133,7 +143,9 @@ class TypedSearchCrossProtocolTest {
           q("cardinality", "{\"a\":{\"cardinality\":{\"field\":\"tag\"}}}"),
           q("stats", "{\"a\":{\"stats\":{\"field\":\"price\"}}}"),
           q("extended_stats", "{\"a\":{\"extended_stats\":{\"field\":\"price\",\"sigma\":3}}}"),
-          q("median_absolute_deviation", "{\"a\":{\"median_absolute_deviation\":{\"field\":\"n\"}}}"),
+          q(
+              "median_absolute_deviation",
+              "{\"a\":{\"median_absolute_deviation\":{\"field\":\"n\"}}}"),
           q(
               "weighted_avg",
               "{\"a\":{\"weighted_avg\":{\"value\":{\"field\":\"price\"},\"weight\":{\"field\":\"n\"}}}}"),
@@ -141,7 +153,9 @@ class TypedSearchCrossProtocolTest {
           q(
               "percentiles list",
               "{\"a\":{\"percentiles\":{\"field\":\"n\",\"percents\":[50],\"keyed\":false}}}"),
-          q("percentile_ranks", "{\"a\":{\"percentile_ranks\":{\"field\":\"price\",\"values\":[10]}}}"),
+          q(
+              "percentile_ranks",
+              "{\"a\":{\"percentile_ranks\":{\"field\":\"price\",\"values\":[10]}}}"),
           q(
               "top_hits",
               "{\"a\":{\"top_hits\":{\"size\":2,\"sort\":[{\"n\":\"desc\"}],\"_source\":[\"tag\"]}}}"),
@@ -160,7 +174,9 @@ class TypedSearchCrossProtocolTest {
           q(
               "date_histogram",
               "{\"a\":{\"date_histogram\":{\"field\":\"date\",\"calendar_interval\":\"year\"}}}"),
-          q("auto_date_histogram", "{\"a\":{\"auto_date_histogram\":{\"field\":\"date\",\"buckets\":3}}}"),
+          q(
+              "auto_date_histogram",
+              "{\"a\":{\"auto_date_histogram\":{\"field\":\"date\",\"buckets\":3}}}"),
           q(
               "variable_width_histogram",
               "{\"a\":{\"variable_width_histogram\":{\"field\":\"n\",\"buckets\":2}}}"),
@@ -195,7 +211,9 @@ class TypedSearchCrossProtocolTest {
               "{\"a\":{\"adjacency_matrix\":{\"filters\":{\"x\":{\"term\":{\"tag\":\"a\"}},"
                   + "\"y\":{\"range\":{\"n\":{\"gte\":2}}}}}}}"),
           q("missing", "{\"a\":{\"missing\":{\"field\":\"price\"}}}"),
-          q("global", "{\"a\":{\"global\":{},\"aggs\":{\"c\":{\"value_count\":{\"field\":\"n\"}}}}}"),
+          q(
+              "global",
+              "{\"a\":{\"global\":{},\"aggs\":{\"c\":{\"value_count\":{\"field\":\"n\"}}}}}"),
           q(
               "nested and reverse_nested",
               "{\"a\":{\"nested\":{\"path\":\"comments\"},\"aggs\":{\"who\":{\"terms\":"
@@ -286,7 +304,8 @@ class TypedSearchCrossProtocolTest {
                         typedKeys ->
                             DynamicTest.dynamicTest(
                                 c[0] + (typedKeys ? " typed_keys" : ""),
-                                () -> sameAnswer("{\"size\":0,\"aggs\":" + c[1] + "}", typedKeys))));
+                                () ->
+                                    sameAnswer("{\"size\":0,\"aggs\":" + c[1] + "}", typedKeys))));
   }
 
   @Test
@@ -297,7 +316,8 @@ class TypedSearchCrossProtocolTest {
                 BoolQuery.newBuilder()
                     .addMust(
                         Query.newBuilder()
-                            .putTerm("tag", TermQueryField.newBuilder().setStringValue("a").build()))
+                            .putTerm(
+                                "tag", TermQueryField.newBuilder().setStringValue("a").build()))
                     .addFilter(
                         Query.newBuilder()
                             .putRange(
