@@ -68,6 +68,28 @@ class OpenApiShapesTest {
   }
 
   @Test
+  void additionalPropertiesBesidePropertiesAreAMapOfTheOtherKeys() {
+    // The query DSL's `terms`: a field-name key beside `boost`.
+    String spec =
+        returning(
+            "{type: object, properties: {boost: {type: number}}, additionalProperties:"
+                + " {type: array, items: {type: string}, x-protobuf-name: fields}}",
+            "");
+    assertThat(compiled(spec).get("t/things.proto"))
+        .contains("  optional double boost = 1;\n")
+        .contains(
+            "map<string, .t.things.GetResponse.AdditionalProperty> fields = 2"
+                + " [(.t.options.other_keys) = true];");
+    String open =
+        returning(
+            "{type: object, properties: {a: {type: string}}, additionalProperties: true}", "");
+    assertThat(compiled(open).get("t/things.proto"))
+        .contains(
+            "map<string, .google.protobuf.Value> additional_properties = 2"
+                + " [(.t.options.other_keys) = true];");
+  }
+
+  @Test
   void aResponseUnionOrEnumIsWrappedInTheResponseMessageThatDeclaresIt() {
     String union = returning("{oneOf: [{type: string}, {type: integer}]}", "");
     assertThat(compiled(union).get("t/things.proto"))

@@ -65,6 +65,8 @@ public final class ProtoRenderer {
         extend google.protobuf.FieldOptions {
           // The bytes are a JSON document (UTF-8), inline in REST's JSON.
           bool raw_json = 50601;
+          // The map's entries are the object's keys other than its fields, inline in REST's JSON.
+          bool other_keys = 50602;
         }
         """);
     return out.toString();
@@ -194,6 +196,9 @@ public final class ProtoRenderer {
     }
     if (f.rawJson()) {
       fieldOptions.add(options + "raw_json) = true");
+    }
+    if (f.otherKeys()) {
+      fieldOptions.add(options + "other_keys) = true");
     }
     if (!fieldOptions.isEmpty()) {
       out.append(" [").append(String.join(", ", fieldOptions)).append(']');

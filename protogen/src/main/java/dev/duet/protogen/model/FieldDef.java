@@ -14,6 +14,7 @@ public final class FieldDef {
   private final String oneof;
   private final String doc;
   private boolean rawJson;
+  private boolean otherKeys;
   private int number;
 
   public FieldDef(
@@ -88,12 +89,26 @@ public final class FieldDef {
             oneof,
             doc == null || doc.isBlank() ? why : doc + "\n" + why);
     f.rawJson = rawJson;
+    f.otherKeys = otherKeys;
     f.number = number;
     return f;
   }
 
   public FieldDef rawJson(boolean rawJson) {
     this.rawJson = rawJson;
+    return this;
+  }
+
+  /**
+   * This map field holds the object's keys that are not its properties (OpenAPI's {@code
+   * additionalProperties} beside {@code properties}): REST has its entries inline in the object.
+   */
+  public boolean otherKeys() {
+    return otherKeys;
+  }
+
+  public FieldDef otherKeys(boolean otherKeys) {
+    this.otherKeys = otherKeys;
     return this;
   }
 

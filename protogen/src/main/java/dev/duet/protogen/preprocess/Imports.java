@@ -46,7 +46,7 @@ final class Imports {
 
   private static boolean usesOptions(MessageDef m) {
     return m.shape() != MessageDef.JsonShape.OBJECT
-        || m.fields().stream().anyMatch(FieldDef::rawJson)
+        || m.fields().stream().anyMatch(f -> f.rawJson() || f.otherKeys())
         || m.nestedEnums().stream().anyMatch(Imports::hasJsonValues)
         || m.nested().stream().anyMatch(Imports::usesOptions);
   }

@@ -213,11 +213,6 @@ public final class SchemaMapper {
     if (props == null) {
       return;
     }
-    if (s.getAdditionalProperties() instanceof Schema<?> extra
-            && !Boolean.FALSE.equals(extra.getBooleanSchemaValue())
-        || Boolean.TRUE.equals(s.getAdditionalProperties())) {
-      diagnostics.lossy(ptr, "additionalProperties beside properties are not carried");
-    }
     for (Map.Entry<String, Schema> p : props.entrySet()) {
       String json = p.getKey();
       Schema<?> ps = p.getValue();
@@ -242,6 +237,48 @@ public final class SchemaMapper {
                       ps == null ? null : ps.getDescription())
                   .rawJson(t.rawJson()));
     }
+    addOtherKeys(message, s, ptr);
+  }
+
+  /**
+   * {@code additionalProperties} beside {@code properties} (a field-name key next to {@code boost},
+   * sub-aggregations next to {@code doc_count}): a map field, after the properties, that holds
+   * every other key; REST has its entries inline. Named by the value schema's {@code
+   * x-protobuf-name}, else {@code additional_properties}.
+   */
+  private void addOtherKeys(MessageDef message, Schema<?> s, String ptr) {
+    Object extra = s.getAdditionalProperties();
+    TypeRef value;
+    Object override = null;
+    if (extra instanceof Schema<?> valueSchema && valueSchema.getBooleanSchemaValue() == null) {
+      override = ext(valueSchema, "x-protobuf-name");
+      value = map(valueSchema, ptr + "/additionalProperties", message, "AdditionalProperty");
+      if (value == null) {
+        return;
+      }
+      if (!value.plain()) {
+        value = wrap(value, message, "AdditionalProperty");
+      }
+    } else if (Boolean.TRUE.equals(extra)
+        || extra instanceof Schema<?> b && Boolean.TRUE.equals(b.getBooleanSchemaValue())) {
+      value = TypeRef.of(TypeRef.VALUE);
+    } else {
+      return;
+    }
+    String name = unique(message, override != null ? override.toString() : "additional_properties");
+    message
+        .fields()
+        .add(
+            new FieldDef(
+                    name,
+                    Names.defaultJsonName(name),
+                    value.type(),
+                    false,
+                    "string",
+                    false,
+                    null,
+                    "The object's other keys, inline in REST's JSON.")
+                .otherKeys(true));
   }
 
   /** A message nested in {@code scope}, or top-level in the common file when scope is null. */

@@ -62,15 +62,40 @@ final class ProtoBodies {
       case JSON_SHAPE_UNION -> union(json, builder);
       case JSON_SHAPE_LIST, JSON_SHAPE_MAP -> field(builder, d.getFields().get(0), json);
       default -> {
+        FieldDescriptor others = otherKeys(d);
         for (Iterator<Map.Entry<String, JsonNode>> it = json.fields(); it.hasNext(); ) {
           Map.Entry<String, JsonNode> e = it.next();
           FieldDescriptor f = byJsonName(d, e.getKey());
-          if (f != null) {
+          if (f != null && !f.equals(others)) {
             field(builder, f, e.getValue());
+          } else if (others != null && !e.getValue().isNull()) {
+            builder.addRepeatedField(others, entry(builder, others, e.getKey(), e.getValue()));
           }
         }
       }
     }
+  }
+
+  /** The map field holding an object's keys that are not its fields (option other_keys). */
+  static FieldDescriptor otherKeys(Descriptor d) {
+    for (FieldDescriptor f : d.getFields()) {
+      if (f.isMapField() && f.getOptions().getExtension(Options.otherKeys)) {
+        return f;
+      }
+    }
+    return null;
+  }
+
+  private static Message entry(
+      Message.Builder builder, FieldDescriptor map, String key, JsonNode json) {
+    Message.Builder entry = builder.newBuilderForField(map);
+    entry.setField(map.getMessageType().findFieldByNumber(1), key);
+    FieldDescriptor value = map.getMessageType().findFieldByNumber(2);
+    Object v = single(entry, value, json);
+    if (v != null) {
+      entry.setField(value, v);
+    }
+    return entry.build();
   }
 
   private static FieldDescriptor byJsonName(Descriptor d, String name) {
@@ -124,13 +149,7 @@ final class ProtoBodies {
         if (e.getValue().isNull()) {
           continue; // a map holds no null: the entry is absent, as a null field is
         }
-        Message.Builder entry = builder.newBuilderForField(f);
-        entry.setField(key, e.getKey());
-        Object v = single(entry, value, e.getValue());
-        if (v != null) {
-          entry.setField(value, v);
-        }
-        builder.addRepeatedField(f, entry.build());
+        builder.addRepeatedField(f, entry(builder, f, e.getKey(), e.getValue()));
       }
       return;
     }

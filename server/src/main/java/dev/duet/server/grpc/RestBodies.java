@@ -61,6 +61,10 @@ final class RestBodies {
     switch (shape) {
       case JSON_SHAPE_UNION:
         for (Map.Entry<FieldDescriptor, Object> e : fields.entrySet()) {
+          if (e.getKey().getJavaType() == FieldDescriptor.JavaType.DOUBLE) {
+            // A union's one number type: a whole one is written as REST's clients write it, `5`.
+            return number((Double) e.getValue());
+          }
           return field(e.getKey(), e.getValue());
         }
         return NODES.nullNode();
@@ -73,7 +77,12 @@ final class RestBodies {
       default:
         ObjectNode object = NODES.objectNode();
         for (Map.Entry<FieldDescriptor, Object> e : fields.entrySet()) {
-          object.set(e.getKey().getJsonName(), field(e.getKey(), e.getValue()));
+          JsonNode value = field(e.getKey(), e.getValue());
+          if (e.getKey().getOptions().getExtension(Options.otherKeys)) {
+            object.setAll((ObjectNode) value); // the object's other keys, inline
+          } else {
+            object.set(e.getKey().getJsonName(), value);
+          }
         }
         return object;
     }
@@ -137,17 +146,18 @@ final class RestBodies {
 
   private static JsonNode value(Value v) {
     return switch (v.getKindCase()) {
-      case NUMBER_VALUE -> {
-        double d = v.getNumberValue();
-        yield d == Math.rint(d) && Math.abs(d) < LARGEST_EXACT_LONG
-            ? NODES.numberNode((long) d)
-            : NODES.numberNode(d);
-      }
+      case NUMBER_VALUE -> number(v.getNumberValue());
       case STRING_VALUE -> NODES.textNode(v.getStringValue());
       case BOOL_VALUE -> NODES.booleanNode(v.getBoolValue());
       case STRUCT_VALUE -> struct(v.getStructValue());
       case LIST_VALUE -> list(v.getListValue());
       case NULL_VALUE, KIND_NOT_SET -> NODES.nullNode();
     };
+  }
+
+  private static JsonNode number(double d) {
+    return d == Math.rint(d) && Math.abs(d) < LARGEST_EXACT_LONG
+        ? NODES.numberNode((long) d)
+        : NODES.numberNode(d);
   }
 }

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.DoubleNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.google.protobuf.ByteString;
@@ -365,13 +367,21 @@ class GeneratedServicesTest {
   private static JsonNode withoutEmpty(JsonNode json) {
     if (json instanceof ObjectNode o) {
       for (Iterator<Map.Entry<String, JsonNode>> it = o.fields(); it.hasNext(); ) {
-        JsonNode v = withoutEmpty(it.next().getValue());
+        Map.Entry<String, JsonNode> e = it.next();
+        JsonNode v = withoutEmpty(e.getValue());
         if (v.isNull() || (v.isContainerNode() && v.isEmpty())) {
           it.remove();
+        } else {
+          e.setValue(v);
         }
       }
-    } else if (json.isArray()) {
-      json.forEach(GeneratedServicesTest::withoutEmpty);
+    } else if (json instanceof ArrayNode a) {
+      for (int i = 0; i < a.size(); i++) {
+        a.set(i, withoutEmpty(a.get(i)));
+      }
+    } else if (json.isNumber()) {
+      // A typed union or result carries one number type (double): 3 and 3.0 are one value.
+      return DoubleNode.valueOf(Double.parseDouble(json.asText()));
     }
     return json;
   }

@@ -51,6 +51,28 @@ class ProtoBodiesTest {
   }
 
   @Test
+  void anObjectsOtherKeysTravelInItsOtherKeysMap() throws Exception {
+    String terms = "{\"query\":{\"terms\":{\"tag\":[\"a\",\"b\"],\"boost\":2.5}}}";
+    SearchBody body = (SearchBody) read(terms, SearchBody.getDefaultInstance());
+    assertThat(body.getQuery().getTerms().getBoost()).isEqualTo(2.5f);
+    assertThat(body.getQuery().getTerms().getFieldsMap().get("tag").getListValue().getValuesCount())
+        .isEqualTo(2);
+    roundTrips(terms, SearchBody.getDefaultInstance());
+    String untyped = "{\"query\":{\"intervals\":{\"f\":{\"match\":{\"query\":\"x\"}}}}}";
+    assertThat(
+            ((SearchBody) read(untyped, SearchBody.getDefaultInstance()))
+                .getQuery()
+                .getUntypedMap())
+        .containsKey("intervals");
+    roundTrips(untyped, SearchBody.getDefaultInstance());
+  }
+
+  @Test
+  void aUnionsWholeNumberIsWrittenAsAnInteger() throws Exception {
+    roundTrips("{\"query\":{\"term\":{\"year\":1969}}}", SearchBody.getDefaultInstance());
+  }
+
+  @Test
   void unionsTakeTheMemberThatFitsTheJsonType() throws Exception {
     roundTrips(
         "{\"docs\":[{\"_id\":\"1\",\"_source\":[\"a\"]},{\"_id\":\"2\",\"_source\":false},"

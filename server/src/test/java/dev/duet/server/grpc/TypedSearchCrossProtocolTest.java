@@ -1,0 +1,435 @@
+package dev.duet.server.grpc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.Message;
+import dev.duet.api.common.AggregateResult;
+import dev.duet.api.common.BoolQuery;
+import dev.duet.api.common.FieldValue;
+import dev.duet.api.common.Query;
+import dev.duet.api.common.RangeQuery;
+import dev.duet.api.common.SearchBody;
+import dev.duet.api.common.SearchResult;
+import dev.duet.api.common.TermQueryField;
+import dev.duet.api.search.SearchRequest;
+import dev.duet.api.search.SearchServiceGrpc;
+import dev.duet.engine.Engines;
+import dev.duet.server.DuetNode;
+import dev.duet.server.NodeConfig;
+import io.grpc.ManagedChannel;
+import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every query type and every aggregation REST serves, sent over REST as JSON and over {@code
+ * duet.search.SearchService/Search} as typed messages (no {@code untyped} JSON left in them): the
+ * hits, buckets and values agree.
+ */
+class TypedSearchCrossProtocolTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+  /** One query per query type of the REST decoder (name, query JSON). */
+  private static final List<String[]> QUERIES =
+      List.of(
+          q("match_all", "{\"match_all\":{\"boost\":2}}"),
+          q("match_none", "{\"match_none\":{}}"),
+          q("match", "{\"match\":{\"title\":\"quick fox\"}}"),
+          q(
+              "match object",
+              "{\"match\":{\"title\":{\"query\":\"quick fox\",\"operator\":\"and\"}}}"),
+          q("match_bool_prefix", "{\"match_bool_prefix\":{\"title\":\"quick f\"}}"),
+          q("match_phrase", "{\"match_phrase\":{\"body\":{\"query\":\"quick brown\",\"slop\":1}}}"),
+          q("match_phrase_prefix", "{\"match_phrase_prefix\":{\"body\":\"quick br\"}}"),
+          q(
+              "multi_match",
+              "{\"multi_match\":{\"query\":\"fox\",\"fields\":[\"title^2\",\"body\"]}}"),
+          q("query_string", "{\"query_string\":{\"query\":\"title:fox OR tag:b\"}}"),
+          q(
+              "simple_query_string",
+              "{\"simple_query_string\":{\"query\":\"fox -slow\",\"fields\":[\"title\"]}}"),
+          q("term", "{\"term\":{\"tag\":\"a\"}}"),
+          q("term object", "{\"term\":{\"n\":{\"value\":5,\"boost\":2}}}"),
+          q("terms", "{\"terms\":{\"tag\":[\"a\",\"b\"],\"boost\":1.5}}"),
+          q(
+              "terms lookup",
+              "{\"terms\":{\"tag\":{\"index\":\"typed\",\"id\":\"1\",\"path\":\"tag\"}}}"),
+          q(
+              "terms_set",
+              "{\"terms_set\":{\"tag\":{\"terms\":[\"a\",\"b\"],"
+                  + "\"minimum_should_match_field\":\"need\"}}}"),
+          q("range", "{\"range\":{\"n\":{\"gte\":2,\"lt\":5}}}"),
+          q(
+              "range dates",
+              "{\"range\":{\"date\":{\"gte\":\"2020-01-01\",\"format\":\"yyyy-MM-dd\"}}}"),
+          q("exists", "{\"exists\":{\"field\":\"price\"}}"),
+          q("prefix", "{\"prefix\":{\"tag\":\"a\"}}"),
+          q("wildcard", "{\"wildcard\":{\"tag\":{\"value\":\"a*\",\"boost\":2}}}"),
+          q("regexp", "{\"regexp\":{\"tag\":\"[ab]\"}}"),
+          q("fuzzy", "{\"fuzzy\":{\"title\":{\"value\":\"quik\",\"fuzziness\":\"AUTO\"}}}"),
+          q("ids", "{\"ids\":{\"values\":[\"1\",\"3\"]}}"),
+          q(
+              "geo_distance",
+              "{\"geo_distance\":{\"distance\":\"200km\",\"loc\":{\"lat\":52.37,\"lon\":4.89}}}"),
+          q(
+              "geo_bounding_box",
+              "{\"geo_bounding_box\":{\"loc\":{\"top_left\":{\"lat\":53,\"lon\":4},"
+                  + "\"bottom_right\":{\"lat\":52,\"lon\":5}}}}"),
+          q(
+              "distance_feature",
+              "{\"distance_feature\":{\"field\":\"date\",\"origin\":\"2021-01-01\",\"pivot\":\"300d\"}}"),
+          q(
+              "bool",
+              "{\"bool\":{\"must\":{\"match\":{\"title\":\"fox\"}},"
+                  + "\"filter\":[{\"range\":{\"n\":{\"gte\":1}}}],"
+                  + "\"must_not\":[{\"term\":{\"tag\":\"c\"}}],"
+                  + "\"should\":[{\"term\":{\"tag\":\"a\"}}],\"minimum_should_match\":0}}"),
+          q("knn", "{\"knn\":{\"vec\":{\"vector\":[1.0,0.0],\"k\":2}}}"),
+          q(
+              "constant_score",
+              "{\"constant_score\":{\"filter\":{\"term\":{\"tag\":\"a\"}},\"boost\":3}}"),
+          q(
+              "boosting",
+              "{\"boosting\":{\"positive\":{\"match\":{\"title\":\"fox\"}},"
+                  + "\"negative\":{\"term\":{\"tag\":\"b\"}},\"negative_boost\":0.5}}"),
+          q(
+              "dis_max",
+              "{\"dis_max\":{\"queries\":[{\"match\":{\"title\":\"fox\"}},"
+                  + "{\"match\":{\"body\":\"fox\"}}],\"tie_breaker\":0.3}}"),
+          q(
+              "function_score",
+              "{\"function_score\":{\"query\":{\"match_all\":{}},\"functions\":["
+                  + "{\"filter\":{\"term\":{\"tag\":\"a\"}},\"weight\":3},"
+                  + "{\"field_value_factor\":{\"field\":\"n\",\"factor\":1.2,\"missing\":1}},"
+                  + "{\"gauss\":{\"n\":{\"origin\":3,\"scale\":2}}}],\"score_mode\":\"sum\"}}"),
+          q(
+              "nested",
+              "{\"nested\":{\"path\":\"comments\",\"query\":{\"term\":{\"comments.author\":\"ann\"}},"
+                  + "\"score_mode\":\"max\"}}"),
+          q(
+              "more_like_this",
+              "{\"more_like_this\":{\"fields\":[\"title\",\"body\"],\"like\":\"quick fox slow dog\","
+                  + "\"min_term_freq\":1,\"min_doc_freq\":1}}"));
+
+  /** One aggregation per type of the REST decoder (name, aggs JSON). */
+  private static final List<String[]> AGGREGATIONS =
+      List.of(
+          q("min", "{\"a\":{\"min\":{\"field\":\"n\"}}}"),
+          q("max", "{\"a\":{\"max\":{\"field\":\"n\"}}}"),
+          q("avg", "{\"a\":{\"avg\":{\"field\":\"price\"}}}"),
+          q("sum", "{\"a\":{\"sum\":{\"field\":\"price\"}}}"),
+          q("value_count", "{\"a\":{\"value_count\":{\"field\":\"tag\"}}}"),
+          q("cardinality", "{\"a\":{\"cardinality\":{\"field\":\"tag\"}}}"),
+          q("stats", "{\"a\":{\"stats\":{\"field\":\"price\"}}}"),
+          q("extended_stats", "{\"a\":{\"extended_stats\":{\"field\":\"price\",\"sigma\":3}}}"),
+          q(
+              "median_absolute_deviation",
+              "{\"a\":{\"median_absolute_deviation\":{\"field\":\"n\"}}}"),
+          q(
+              "weighted_avg",
+              "{\"a\":{\"weighted_avg\":{\"value\":{\"field\":\"price\"},\"weight\":{\"field\":\"n\"}}}}"),
+          q("percentiles", "{\"a\":{\"percentiles\":{\"field\":\"price\",\"percents\":[50,90]}}}"),
+          q(
+              "percentiles list",
+              "{\"a\":{\"percentiles\":{\"field\":\"n\",\"percents\":[50],\"keyed\":false}}}"),
+          q(
+              "percentile_ranks",
+              "{\"a\":{\"percentile_ranks\":{\"field\":\"price\",\"values\":[10]}}}"),
+          q(
+              "top_hits",
+              "{\"a\":{\"top_hits\":{\"size\":2,\"sort\":[{\"n\":\"desc\"}],\"_source\":[\"tag\"]}}}"),
+          q(
+              "terms",
+              "{\"a\":{\"terms\":{\"field\":\"tag\",\"order\":{\"_key\":\"asc\"}},"
+                  + "\"aggs\":{\"top\":{\"max\":{\"field\":\"n\"}}}}}"),
+          q("terms numeric", "{\"a\":{\"terms\":{\"field\":\"n\",\"size\":3}}}"),
+          q("rare_terms", "{\"a\":{\"rare_terms\":{\"field\":\"tag\"}}}"),
+          q("significant_terms", "{\"a\":{\"significant_terms\":{\"field\":\"tag\"}}}"),
+          q("significant_text", "{\"a\":{\"significant_text\":{\"field\":\"title\"}}}"),
+          q(
+              "multi_terms",
+              "{\"a\":{\"multi_terms\":{\"terms\":[{\"field\":\"tag\"},{\"field\":\"n\"}]}}}"),
+          q("histogram", "{\"a\":{\"histogram\":{\"field\":\"n\",\"interval\":2}}}"),
+          q(
+              "date_histogram",
+              "{\"a\":{\"date_histogram\":{\"field\":\"date\",\"calendar_interval\":\"year\"}}}"),
+          q(
+              "auto_date_histogram",
+              "{\"a\":{\"auto_date_histogram\":{\"field\":\"date\",\"buckets\":3}}}"),
+          q(
+              "variable_width_histogram",
+              "{\"a\":{\"variable_width_histogram\":{\"field\":\"n\",\"buckets\":2}}}"),
+          q("range", "{\"a\":{\"range\":{\"field\":\"n\",\"ranges\":[{\"to\":3},{\"from\":3}]}}}"),
+          q(
+              "range keyed",
+              "{\"a\":{\"range\":{\"field\":\"n\",\"keyed\":true,\"ranges\":[{\"key\":\"low\",\"to\":3}]}}}"),
+          q(
+              "date_range",
+              "{\"a\":{\"date_range\":{\"field\":\"date\",\"format\":\"yyyy\","
+                  + "\"ranges\":[{\"to\":\"2021\"},{\"from\":\"2021\"}]}}}"),
+          q(
+              "ip_range",
+              "{\"a\":{\"ip_range\":{\"field\":\"ip\",\"ranges\":[{\"to\":\"10.0.0.5\"},"
+                  + "{\"mask\":\"10.0.0.0/24\"}]}}}"),
+          q(
+              "geo_distance",
+              "{\"a\":{\"geo_distance\":{\"field\":\"loc\",\"origin\":\"52.37,4.89\","
+                  + "\"unit\":\"km\",\"ranges\":[{\"to\":100},{\"from\":100}]}}}"),
+          q(
+              "filter",
+              "{\"a\":{\"filter\":{\"term\":{\"tag\":\"a\"}},\"aggs\":{\"p\":{\"avg\":{\"field\":\"n\"}}}}}"),
+          q(
+              "filters",
+              "{\"a\":{\"filters\":{\"other_bucket\":true,\"filters\":{\"x\":{\"term\":{\"tag\":\"a\"}},"
+                  + "\"y\":{\"range\":{\"n\":{\"gte\":4}}}}}}}"),
+          q(
+              "filters anonymous",
+              "{\"a\":{\"filters\":{\"filters\":[{\"term\":{\"tag\":\"a\"}},{\"match_all\":{}}]}}}"),
+          q(
+              "adjacency_matrix",
+              "{\"a\":{\"adjacency_matrix\":{\"filters\":{\"x\":{\"term\":{\"tag\":\"a\"}},"
+                  + "\"y\":{\"range\":{\"n\":{\"gte\":2}}}}}}}"),
+          q("missing", "{\"a\":{\"missing\":{\"field\":\"price\"}}}"),
+          q(
+              "global",
+              "{\"a\":{\"global\":{},\"aggs\":{\"c\":{\"value_count\":{\"field\":\"n\"}}}}}"),
+          q(
+              "nested and reverse_nested",
+              "{\"a\":{\"nested\":{\"path\":\"comments\"},\"aggs\":{\"who\":{\"terms\":"
+                  + "{\"field\":\"comments.author\"},\"aggs\":{\"back\":{\"reverse_nested\":{},"
+                  + "\"aggs\":{\"tags\":{\"terms\":{\"field\":\"tag\"}}}}}}}}}"),
+          q(
+              "composite",
+              "{\"a\":{\"composite\":{\"size\":2,\"sources\":[{\"t\":{\"terms\":{\"field\":\"tag\"}}},"
+                  + "{\"h\":{\"histogram\":{\"field\":\"n\",\"interval\":2}}}]}}}"),
+          q(
+              "bucket pipelines",
+              "{\"a\":{\"terms\":{\"field\":\"tag\"},\"aggs\":{\"s\":{\"sum\":{\"field\":\"n\"}},"
+                  + "\"sorted\":{\"bucket_sort\":{\"sort\":[{\"s\":\"desc\"}],\"size\":2}}}},"
+                  + "\"avg\":{\"avg_bucket\":{\"buckets_path\":\"a>s\"}},"
+                  + "\"sum\":{\"sum_bucket\":{\"buckets_path\":\"a>s\"}},"
+                  + "\"max\":{\"max_bucket\":{\"buckets_path\":\"a>s\"}},"
+                  + "\"min\":{\"min_bucket\":{\"buckets_path\":\"a>s\"}}}"),
+          q(
+              "parent pipelines",
+              "{\"a\":{\"histogram\":{\"field\":\"n\",\"interval\":1},\"aggs\":{"
+                  + "\"c\":{\"cumulative_sum\":{\"buckets_path\":\"_count\"}},"
+                  + "\"d\":{\"derivative\":{\"buckets_path\":\"_count\"}}}}}"));
+
+  @TempDir static Path data;
+  private static DuetNode node;
+  private static ManagedChannel channel;
+  private static SearchServiceGrpc.SearchServiceBlockingStub search;
+
+  @BeforeAll
+  static void start() throws Exception {
+    node = DuetNode.start(NodeConfig.ephemeral(data), Engines.open(data));
+    channel = NettyChannelBuilder.forAddress("127.0.0.1", node.grpcPort()).usePlaintext().build();
+    search = SearchServiceGrpc.newBlockingStub(channel);
+    rest(
+        "PUT",
+        "/typed",
+        "{\"settings\":{\"index\":{\"knn\":true}},\"mappings\":{\"properties\":{"
+            + "\"title\":{\"type\":\"text\"},\"body\":{\"type\":\"text\"},"
+            + "\"tag\":{\"type\":\"keyword\"},\"n\":{\"type\":\"long\"},\"need\":{\"type\":\"long\"},"
+            + "\"price\":{\"type\":\"double\"},\"date\":{\"type\":\"date\"},"
+            + "\"loc\":{\"type\":\"geo_point\"},\"ip\":{\"type\":\"ip\"},"
+            + "\"vec\":{\"type\":\"knn_vector\",\"dimension\":2},"
+            + "\"comments\":{\"type\":\"nested\",\"properties\":{"
+            + "\"author\":{\"type\":\"keyword\"},\"stars\":{\"type\":\"integer\"}}}}}}");
+    String[] titles = {"quick fox", "slow dog", "foxes and dogs", "quick brown fox", "lazy cat"};
+    String[] bodies = {"a slow dog", "the quick brown fox", "quick quick", "fox", "sleeps"};
+    String[] tags = {"a", "b", "a", "c", "b"};
+    StringBuilder bulk = new StringBuilder();
+    for (int i = 0; i < titles.length; i++) {
+      bulk.append("{\"index\":{\"_index\":\"typed\",\"_id\":\"").append(i + 1).append("\"}}\n");
+      bulk.append("{\"title\":\"").append(titles[i]).append("\",\"body\":\"").append(bodies[i]);
+      bulk.append("\",\"tag\":\"").append(tags[i]).append("\",\"n\":").append(i + 1);
+      bulk.append(",\"need\":1,\"date\":\"").append(2018 + i).append("-06-01\"");
+      bulk.append(",\"loc\":{\"lat\":").append(52 + i * 0.3).append(",\"lon\":4.9}");
+      bulk.append(",\"ip\":\"10.0.0.").append(i + 2).append('"');
+      bulk.append(",\"vec\":[").append(1.0 - i * 0.2).append(',').append(i * 0.2).append(']');
+      if (i != 2) {
+        bulk.append(",\"price\":").append(9.5 + i * 3);
+      }
+      bulk.append(",\"comments\":[{\"author\":\"").append(i % 2 == 0 ? "ann" : "bob");
+      bulk.append("\",\"stars\":").append(i + 1).append("}]}\n");
+    }
+    rest("POST", "/_bulk?refresh=true", bulk.toString());
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    channel.shutdownNow().awaitTermination(10, TimeUnit.SECONDS);
+    node.close();
+  }
+
+  @TestFactory
+  Stream<DynamicTest> everyQueryTypeFindsTheSameHitsOverTypedGrpc() {
+    return QUERIES.stream()
+        .map(
+            c ->
+                DynamicTest.dynamicTest(
+                    c[0], () -> sameAnswer("{\"query\":" + c[1] + ",\"size\":10}", false)));
+  }
+
+  @TestFactory
+  Stream<DynamicTest> everyAggregationHasTheSameBucketsAndValuesOverTypedGrpc() {
+    return AGGREGATIONS.stream()
+        .flatMap(
+            c ->
+                Stream.of(false, true)
+                    .map(
+                        typedKeys ->
+                            DynamicTest.dynamicTest(
+                                c[0] + (typedKeys ? " typed_keys" : ""),
+                                () ->
+                                    sameAnswer("{\"size\":0,\"aggs\":" + c[1] + "}", typedKeys))));
+  }
+
+  @Test
+  void aTypedQueryBuiltByHandFindsWhatItsJsonFinds() throws Exception {
+    Query typed =
+        Query.newBuilder()
+            .setBool(
+                BoolQuery.newBuilder()
+                    .addMust(
+                        Query.newBuilder()
+                            .putTerm(
+                                "tag", TermQueryField.newBuilder().setStringValue("a").build()))
+                    .addFilter(
+                        Query.newBuilder()
+                            .putRange(
+                                "n",
+                                RangeQuery.newBuilder()
+                                    .setGte(FieldValue.newBuilder().setNumberValue(2))
+                                    .build())))
+            .build();
+    SearchResult reply =
+        search.search(
+            SearchRequest.newBuilder()
+                .setIndex("typed")
+                .setBody(SearchBody.newBuilder().setQuery(typed))
+                .build());
+    assertThat(reply.getHits().getHitsList()).extracting(h -> h.getXId()).containsExactly("3");
+
+    SearchResult aggs =
+        search.search(
+            SearchRequest.newBuilder()
+                .setIndex("typed")
+                .setBody(
+                    read(
+                        "{\"size\":0,\"aggs\":{\"tags\":{\"terms\":{\"field\":\"tag\"},"
+                            + "\"aggs\":{\"top\":{\"max\":{\"field\":\"n\"}}}}}}"))
+                .build());
+    AggregateResult tags = aggs.getAggregationsMap().get("tags");
+    var first = tags.getBuckets().getListValue().getValues(0);
+    assertThat(first.getKey().getStringValue()).isEqualTo("a");
+    assertThat(first.getDocCount()).isEqualTo(2);
+    assertThat(first.getAggregationsMap().get("top").getValue()).isEqualTo(3.0);
+  }
+
+  private static void sameAnswer(String body, boolean typedKeys) throws Exception {
+    SearchBody typed = read(body);
+    assertThat(untyped(typed)).as("JSON left untyped in %s", typed).isEmpty();
+
+    JsonNode rest = rest("POST", "/typed/_search" + (typedKeys ? "?typed_keys=true" : ""), body);
+    SearchResult reply =
+        search.search(
+            SearchRequest.newBuilder()
+                .setIndex("typed")
+                .setTypedKeys(typedKeys)
+                .setBody(typed)
+                .build());
+    JsonNode grpc = RestBodies.node(reply);
+    assertThat(comparable(grpc.path("hits"))).isEqualTo(comparable(rest.path("hits")));
+    assertThat(rest.path("aggregations").isMissingNode() == body.contains("\"aggs\"")).isFalse();
+    assertThat(comparable(grpc.path("aggregations")))
+        .isEqualTo(comparable(rest.path("aggregations")));
+  }
+
+  private static SearchBody read(String json) {
+    return (SearchBody)
+        ProtoBodies.read(json.getBytes(StandardCharsets.UTF_8), SearchBody.getDefaultInstance());
+  }
+
+  /** The `untyped` entries (JSON carried as Struct) anywhere in {@code m}. */
+  private static List<String> untyped(Message m) {
+    return m.getAllFields().entrySet().stream()
+        .flatMap(
+            e -> {
+              FieldDescriptor f = e.getKey();
+              if (f.getName().equals("untyped")) {
+                return Stream.of(f.getFullName());
+              }
+              if (f.getJavaType() != FieldDescriptor.JavaType.MESSAGE) {
+                return Stream.empty();
+              }
+              List<?> values = f.isRepeated() ? (List<?>) e.getValue() : List.of(e.getValue());
+              return values.stream().flatMap(v -> untyped((Message) v).stream());
+            })
+        .toList();
+  }
+
+  /** Numbers as doubles, without nulls and empty containers (proto3 has neither). */
+  private static JsonNode comparable(JsonNode json) {
+    if (json.isNumber()) {
+      // By its text, so that a float and a double written alike compare equal.
+      return JsonNodeFactory.instance.numberNode(Double.parseDouble(json.asText()));
+    }
+    if (json.isObject()) {
+      ObjectNode out = JsonNodeFactory.instance.objectNode();
+      for (Iterator<Map.Entry<String, JsonNode>> it = json.fields(); it.hasNext(); ) {
+        Map.Entry<String, JsonNode> e = it.next();
+        JsonNode v = comparable(e.getValue());
+        if (!v.isNull() && !(v.isContainerNode() && v.isEmpty())) {
+          out.set(e.getKey(), v);
+        }
+      }
+      return out;
+    }
+    if (json.isArray()) {
+      var out = JsonNodeFactory.instance.arrayNode();
+      json.forEach(v -> out.add(comparable(v)));
+      return out;
+    }
+    return json;
+  }
+
+  private static String[] q(String name, String json) {
+    return new String[] {name, json};
+  }
+
+  private static JsonNode rest(String method, String path, String body) throws Exception {
+    HttpResponse<String> response =
+        HTTP.send(
+            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + node.httpPort() + path))
+                .method(method, HttpRequest.BodyPublishers.ofString(body))
+                .header("Content-Type", "application/json")
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(response.statusCode()).as(response.body()).isLessThan(300);
+    return JSON.readTree(response.body());
+  }
+}
