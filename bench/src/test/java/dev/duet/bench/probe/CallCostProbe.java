@@ -30,7 +30,7 @@ import java.util.Locale;
  * scenarios} (comma-separated: write (a bulk of one), bulk (of 500), search (match), search-bool
  * (match with a term and a range filter), search-phrase, agg (terms + max, request cache off),
  * agg-cached, knn (k=10 over {@code KNN_DIMS}-d vectors, packed over gRPC); default all), {@code
- * protocols} (default rest,grpc).
+ * protocols} (default rest,grpc), {@code calls} per measured run (default 2000; bulk 1/30 of it).
  */
 @SuppressForbidden(reason = "a command-line probe prints its figures")
 public final class CallCostProbe {
@@ -55,6 +55,7 @@ public final class CallCostProbe {
                     : "write,bulk,search,search-bool,agg,agg-cached,search-phrase,knn")
                 .split(","));
     String protocols = args.length > 3 ? args[3] : "rest,grpc";
+    int callsPerRun = args.length > 4 ? Integer.parseInt(args[4]) : 2000;
     Path data = Files.createTempDirectory("call-cost-probe");
     DocGenerator generator = new DocGenerator(42);
     try (DuetNode node = DuetNode.start(NodeConfig.ephemeral(data), Engines.open(data));
@@ -147,7 +148,7 @@ public final class CallCostProbe {
                       };
                   default -> throw new IllegalArgumentException("scenario: " + scenario);
                 };
-            int calls = scenario.equals("bulk") ? 60 : 2000;
+            int calls = scenario.equals("bulk") ? Math.max(20, callsPerRun / 30) : callsPerRun;
             measure(round, scenario, client.protocol().toString(), call, calls / 4);
             Cost cost = measure(round, scenario, client.protocol().toString(), call, calls);
             double per = scenario.equals("bulk") ? BULK_DOCS : 1;

@@ -51,43 +51,30 @@ final class SearchRpcs extends SearchServiceGrpc.SearchServiceImplBase {
 
   @Override
   public void search(SearchRequest request, StreamObserver<SearchResponse> responses) {
-    dev.duet.engine.search.SearchRequest decoded = decodeOnLoop(request);
-    if (decoded != null) {
-      SearchResponse cached = cachedAnswer(request, decoded);
-      if (cached != null) {
-        responses.onNext(cached);
-        responses.onCompleted();
-        return;
-      }
+    SearchResponse cached = cachedAnswer(request);
+    if (cached != null) {
+      responses.onNext(cached);
+      responses.onCompleted();
+      return;
     }
-    // On a miss the same decoded request is searched: one decode per call.
     RpcCalls.unaryOffLoop(
         pool,
         "SearchService/Search",
         request.getSerializedSize(),
         responses,
-        () -> decoded == null ? execute(request) : execute(request, decoded));
+        () -> execute(request));
   }
 
   /**
-   * On the event loop: a small request decoded, or null (too large, or undecodable: {@link
-   * #execute} decodes it again off the loop and reports why).
+   * On the event loop: the request cache's answer to a small request, or null, errors included
+   * ({@link #execute} reports those).
    */
-  private static dev.duet.engine.search.SearchRequest decodeOnLoop(SearchRequest request) {
+  private SearchResponse cachedAnswer(SearchRequest request) {
     if (request.getSerializedSize() > MAX_REQUEST_ON_EVENT_LOOP) {
       return null;
     }
     try {
-      return SearchRequestDecoder.decode(request);
-    } catch (RuntimeException | StackOverflowError e) {
-      return null;
-    }
-  }
-
-  /** The request cache's answer, or null, errors included ({@link #execute} reports those). */
-  private SearchResponse cachedAnswer(
-      SearchRequest request, dev.duet.engine.search.SearchRequest decoded) {
-    try {
+      dev.duet.engine.search.SearchRequest decoded = SearchRequestDecoder.decode(request);
       dev.duet.engine.search.SearchResponse cached = search.cached(decoded);
       return cached == null ? null : encode(request, decoded, cached);
     } catch (RuntimeException | StackOverflowError e) {
@@ -131,11 +118,7 @@ final class SearchRpcs extends SearchServiceGrpc.SearchServiceImplBase {
   }
 
   private SearchResponse execute(SearchRequest request) {
-    return execute(request, SearchRequestDecoder.decode(request));
-  }
-
-  private SearchResponse execute(
-      SearchRequest request, dev.duet.engine.search.SearchRequest decoded) {
+    dev.duet.engine.search.SearchRequest decoded = SearchRequestDecoder.decode(request);
     return encode(request, decoded, search.execute(decoded));
   }
 
