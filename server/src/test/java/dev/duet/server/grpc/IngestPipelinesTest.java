@@ -69,6 +69,11 @@ class IngestPipelinesTest {
                     .processors(pr -> pr.lowercase(l -> l.field("name")))
                     .processors(
                         pr -> pr.set(s -> s.field("tagged").value(JsonData.of("{{name}}!")))));
+    rest.ingest()
+        .putPipeline(
+            p ->
+                p.id("stamp")
+                    .processors(pr -> pr.set(s -> s.field("stamped").value(JsonData.of(true)))));
   }
 
   @AfterAll
