@@ -7,10 +7,11 @@ import java.util.List;
 
 /**
  * {@code _delete_by_query} or {@code _update_by_query} (without a script: each match is reindexed
- * as it is). Matches are taken from one point-in-time view and written with compare-and-set, so a
- * document changed meanwhile is a version conflict: counted, and with {@code abortOnConflict}
- * reported as a failure that stops the run after its batch, as OpenSearch does. {@code maxDocs} is
- * -1 for all matches.
+ * as it is, through the ingest {@code pipeline} when one is named and the index's own pipelines).
+ * Matches are taken from one point-in-time view and written with compare-and-set, so a document
+ * changed meanwhile is a version conflict: counted, and with {@code abortOnConflict} reported as a
+ * failure that stops the run after its batch, as OpenSearch does. {@code maxDocs} is -1 for all
+ * matches.
  */
 public record ByQueryRequest(
     Kind kind,
@@ -19,7 +20,8 @@ public record ByQueryRequest(
     boolean abortOnConflict,
     long maxDocs,
     int batchSize,
-    RefreshPolicy refresh) {
+    RefreshPolicy refresh,
+    String pipeline) {
 
   /** OpenSearch's default {@code scroll_size}. */
   public static final int DEFAULT_BATCH_SIZE = 1000;
@@ -38,5 +40,23 @@ public record ByQueryRequest(
     if (batchSize <= 0) {
       throw new IllegalArgumentException("batchSize: " + batchSize + " (expected: > 0)");
     }
+  }
+
+  /** A request whose updates name no ingest pipeline (the index's default pipeline still runs). */
+  public ByQueryRequest(
+      Kind kind,
+      List<String> indices,
+      Query query,
+      boolean abortOnConflict,
+      long maxDocs,
+      int batchSize,
+      RefreshPolicy refresh) {
+    this(kind, indices, query, abortOnConflict, maxDocs, batchSize, refresh, null);
+  }
+
+  /** With the ingest pipeline each update-by-query match is reindexed through. */
+  public ByQueryRequest withPipeline(String newPipeline) {
+    return new ByQueryRequest(
+        kind, indices, query, abortOnConflict, maxDocs, batchSize, refresh, newPipeline);
   }
 }

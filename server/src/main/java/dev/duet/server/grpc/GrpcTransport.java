@@ -62,6 +62,7 @@ public final class GrpcTransport {
         .addService(new CatRpcs(rest))
         .addService(new TemplatesRpcs(rest))
         .addService(new SnapshotRpcs(rest))
+        .addService(new IngestRpcs(rest))
         .addService(new InfoRpcs(rest))
         .addService(ProtoReflectionServiceV1.newInstance())
         .enableHealthCheckService(true)

@@ -50,6 +50,9 @@ final class ByQueryHandler {
             request.paramAsBoolean("refresh", false)
                 ? RefreshPolicy.IMMEDIATE
                 : RefreshPolicy.NONE);
+    if (kind == ByQueryRequest.Kind.UPDATE) {
+      byQuery = byQuery.withPipeline(request.param("pipeline"));
+    }
     ByQueryResponse response = actions.byQuery().execute(byQuery);
     JsonOutput out = new JsonOutput(request.pretty());
     ByQueryCodec.encode(kind, response, out.generator());

@@ -277,6 +277,18 @@ class GeneratedServicesTest {
     rest("DELETE", "/_index_template/*", null, null);
     rest("DELETE", "/_component_template/*", null, null);
     rest("DELETE", "/_template/*", null, null);
+    // One ingest pipeline, `tag-it`, and one search pipeline, `filtered`; others an example added
+    // go.
+    rest("DELETE", "/_ingest/pipeline/*", null, null);
+    rest("DELETE", "/_search/pipeline/*", null, null);
+    String ingest =
+        "{\"description\":\"tags\",\"processors\":[{\"lowercase\":{\"field\":\"title\"}}]}";
+    assertThat(rest("PUT", "/_ingest/pipeline/tag-it", ingest, "application/json").statusCode())
+        .isEqualTo(200);
+    String search =
+        "{\"request_processors\":[{\"filter_query\":{\"query\":{\"term\":{\"year\":1965}}}}]}";
+    assertThat(rest("PUT", "/_search/pipeline/filtered", search, "application/json").statusCode())
+        .isEqualTo(200);
     assertThat(rest("PUT", "/books", FIXTURE, "application/json").statusCode()).isEqualTo(200);
     resetSnapshots();
     HttpResponse<String> bulk =

@@ -67,6 +67,8 @@ public final class ByQueryRunner {
   private int batches;
   private long conflicts;
   private boolean stopped;
+  private long noops;
+  private Function<BulkItem, BulkItemResponse> updateWriter;
 
   private ByQueryRunner(
       ByQueryRequest request,
@@ -84,8 +86,21 @@ public final class ByQueryRunner {
       List<LuceneIndex> targets,
       List<dev.duet.engine.search.Query> aliasFilters,
       ByQueryRequest request) {
+    return run(targets, aliasFilters, request, null);
+  }
+
+  /**
+   * As above; {@code updateWriter}, when not null, writes each update-by-query item (through the
+   * ingest pipelines) instead of the index's write path directly.
+   */
+  public static ByQueryResponse run(
+      List<LuceneIndex> targets,
+      List<dev.duet.engine.search.Query> aliasFilters,
+      ByQueryRequest request,
+      Function<BulkItem, BulkItemResponse> updateWriter) {
     long start = System.nanoTime();
     ByQueryRunner runner = new ByQueryRunner(request, null, null);
+    runner.updateWriter = updateWriter;
     runner.walk(targets, aliasFilters);
     return new ByQueryResponse(
         TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start),
@@ -94,7 +109,7 @@ public final class ByQueryRunner {
         runner.deleted,
         runner.batches,
         runner.conflicts,
-        0,
+        runner.noops,
         runner.failures);
   }
 
@@ -234,10 +249,18 @@ public final class ByQueryRunner {
       touched.add(index);
     }
     for (BulkItem item : batch) {
-      BulkItemResponse response =
-          reindex == null ? index.apply(item, item.id(), false, false) : reindexWriter.apply(item);
+      BulkItemResponse response;
+      if (reindex != null) {
+        response = reindexWriter.apply(item);
+      } else if (updateWriter != null && item.opType() == OpType.INDEX) {
+        response = updateWriter.apply(item);
+      } else {
+        response = index.apply(item, item.id(), false, false);
+      }
       if (!response.failed()) {
-        if (reindex != null && "created".equals(response.result().result())) {
+        if ("noop".equals(response.result().result())) {
+          noops++; // dropped by an ingest pipeline
+        } else if (reindex != null && "created".equals(response.result().result())) {
           created++;
         } else if (item.opType() == OpType.DELETE) {
           deleted++;

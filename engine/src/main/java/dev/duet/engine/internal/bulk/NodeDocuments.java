@@ -119,7 +119,15 @@ public final class NodeDocuments implements AutoCloseable {
   /** {@code _delete_by_query} and {@code _update_by_query}. */
   public ByQueryResponse byQuery(ByQueryRequest request) {
     NodeIndices.Targets targets = indices.targets(request.indices(), IndicesOptions.DEFAULTS);
-    return ByQueryRunner.run(targets.indices(), targets.filters(), request);
+    if (request.kind() == ByQueryRequest.Kind.DELETE) {
+      return ByQueryRunner.run(targets.indices(), targets.filters(), request);
+    }
+    Set<LuceneIndex> touched = ConcurrentHashMap.newKeySet();
+    return ByQueryRunner.run(
+        targets.indices(),
+        targets.filters(),
+        request,
+        item -> ingestThenApply(item.withPipeline(request.pipeline()), false, touched));
   }
 
   /** {@code _reindex}: the sources' matches, in index-name order, as bulk items to the dest. */
