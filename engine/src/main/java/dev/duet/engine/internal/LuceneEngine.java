@@ -28,6 +28,7 @@ import dev.duet.engine.internal.admin.NodeIndices;
 import dev.duet.engine.internal.admin.Rollover;
 import dev.duet.engine.internal.agg.AggregationPhase;
 import dev.duet.engine.internal.bulk.NodeDocuments;
+import dev.duet.engine.internal.ingest.NodePipelines;
 import dev.duet.engine.internal.knn.VectorSupport;
 import dev.duet.engine.internal.search.RequestCache;
 import dev.duet.engine.internal.session.NodeSearch;
@@ -70,6 +71,7 @@ public final class LuceneEngine implements Engine {
   private final NodeSearch search;
   private final NodeAdmin admin;
   private final NodeSnapshots snapshots;
+  private final NodePipelines pipelines;
   private final Rollover rollover;
   private final ClauseLimit clauseLimit;
   private volatile NodeLimits nodeLimits;
@@ -87,7 +89,8 @@ public final class LuceneEngine implements Engine {
     this.nodeLimits = new NodeLimits(maxBuckets, clauseLimit.max(), limits);
     this.indices = new NodeIndices(dataDir, filterDecoder, clauseLimit);
     this.search = new NodeSearch(indices, limits, clock, maxBuckets);
-    this.documents = new NodeDocuments(indices);
+    this.pipelines = new NodePipelines(dataDir);
+    this.documents = new NodeDocuments(indices, pipelines);
     this.admin = new NodeAdmin(indices);
     this.snapshots = new NodeSnapshots(dataDir, repoPaths, indices);
     this.rollover = new Rollover(indices, admin, clock);
@@ -200,6 +203,11 @@ public final class LuceneEngine implements Engine {
     clauseLimit.allowExpensiveQueries(limits.allowExpensiveQueries());
     search.applyLimits(limits);
     nodeLimits = limits;
+  }
+
+  @Override
+  public dev.duet.engine.ingest.Pipelines pipelines() {
+    return pipelines;
   }
 
   @Override

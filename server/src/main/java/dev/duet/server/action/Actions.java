@@ -25,6 +25,7 @@ public final class Actions {
 
   private final TemplateAction templates;
   private final SnapshotAction snapshots;
+  private final PipelineAction pipelines;
 
   public Actions(Engine engine) {
     this(engine, "duet");
@@ -50,6 +51,12 @@ public final class Actions {
     this.clusterSettings = new ClusterSettingsAction(engine);
     this.templates = new TemplateAction(engine);
     this.snapshots = new SnapshotAction(engine);
+    this.pipelines = new PipelineAction(engine);
+  }
+
+  /** Ingest and search pipelines. */
+  public PipelineAction pipelines() {
+    return pipelines;
   }
 
   /** Snapshot repositories, snapshots and restores. */
