@@ -192,11 +192,15 @@ class BitmapTermsClientTest {
                       s ->
                           s.index("students").query(q -> q.prefix(p -> p.field("name").value("J"))),
                       Map.class))
-          .isInstanceOf(OpenSearchException.class)
-          .hasMessageContaining(
-              "[prefix] queries cannot be executed when 'search.allow_expensive_queries' is set"
-                  + " to false.")
-          .satisfies(e -> assertThat(((OpenSearchException) e).status()).isEqualTo(400));
+          .isInstanceOfSatisfying(
+              OpenSearchException.class,
+              e -> {
+                assertThat(e.status()).isEqualTo(400);
+                assertThat(e.error().rootCause().get(0).reason())
+                    .startsWith(
+                        "[prefix] queries cannot be executed when"
+                            + " 'search.allow_expensive_queries' is set to false.");
+              });
       var prefix =
           QueryContainer.newBuilder()
               .setPrefix(
