@@ -200,6 +200,7 @@ public final class LuceneEngine implements Engine {
   @Override
   public synchronized void applyLimits(NodeLimits limits) {
     clauseLimit.set(limits.maxClauseCount());
+    clauseLimit.allowExpensiveQueries(limits.allowExpensiveQueries());
     search.applyLimits(limits);
     nodeLimits = limits;
   }

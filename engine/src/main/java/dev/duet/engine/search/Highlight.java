@@ -46,7 +46,9 @@ public record Highlight(List<Field> fields, Options defaults) {
    * Highlighter settings; null means "inherit" (a field from the section, the section from
    * OpenSearch's defaults). {@code type} is {@code unified} or {@code plain} (both run the unified
    * highlighter), {@code order} {@code none} or {@code score}, {@code encoder} {@code default} or
-   * {@code html}, {@code boundaryScanner} {@code sentence} or {@code word}.
+   * {@code html}, {@code boundaryScanner} {@code sentence} or {@code word}; {@code
+   * maxAnalyzerOffset} ({@code max_analyzer_offset}) analyzes only the text before that offset
+   * instead of refusing a text longer than {@code index.highlight.max_analyzed_offset}.
    */
   public record Options(
       List<String> preTags,
@@ -59,9 +61,38 @@ public record Highlight(List<Field> fields, Options defaults) {
       String type,
       String order,
       String encoder,
-      String boundaryScanner) {
+      String boundaryScanner,
+      Integer maxAnalyzerOffset) {
     public static final Options NONE =
-        new Options(null, null, null, null, null, null, null, null, null, null, null);
+        new Options(null, null, null, null, null, null, null, null, null, null, null, null);
+
+    /** Options without {@code max_analyzer_offset}. */
+    public Options(
+        List<String> preTags,
+        List<String> postTags,
+        Integer fragmentSize,
+        Integer numberOfFragments,
+        Integer noMatchSize,
+        Boolean requireFieldMatch,
+        Query highlightQuery,
+        String type,
+        String order,
+        String encoder,
+        String boundaryScanner) {
+      this(
+          preTags,
+          postTags,
+          fragmentSize,
+          numberOfFragments,
+          noMatchSize,
+          requireFieldMatch,
+          highlightQuery,
+          type,
+          order,
+          encoder,
+          boundaryScanner,
+          null);
+    }
 
     public Options {
       if (preTags != null && postTags == null) {
@@ -85,7 +116,8 @@ public record Highlight(List<Field> fields, Options defaults) {
           type != null ? type : parent.type,
           order != null ? order : parent.order,
           encoder != null ? encoder : parent.encoder,
-          boundaryScanner != null ? boundaryScanner : parent.boundaryScanner);
+          boundaryScanner != null ? boundaryScanner : parent.boundaryScanner,
+          maxAnalyzerOffset != null ? maxAnalyzerOffset : parent.maxAnalyzerOffset);
     }
   }
 }

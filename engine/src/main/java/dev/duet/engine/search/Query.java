@@ -97,8 +97,12 @@ public sealed interface Query {
     }
   }
 
-  /** {@code terms}: any of the exact values. */
-  record Terms(String field, List<Object> values, float boost) implements Query {
+  /**
+   * {@code terms}: any of the exact values; with {@link ValueType#BITMAP} the one value is a base64
+   * serialized RoaringBitmap of the integers to match.
+   */
+  record Terms(String field, List<Object> values, ValueType valueType, float boost)
+      implements Query {
     /** A terms value that is null, or no value at all. */
     public static final String NO_VALUE = "No value specified for terms query";
 
@@ -110,6 +114,32 @@ public sealed interface Query {
     public Terms {
       requireFieldName(field, "field name cannot be null.");
       values = List.copyOf(values);
+      requireNonNull(valueType, "valueType");
+      if (valueType == ValueType.BITMAP
+          && (values.size() != 1 || !(values.get(0) instanceof String))) {
+        throw DuetException.illegalArgument(
+            "Invalid value for bitmap type: Expected a single-element array with a base64 encoded"
+                + " serialized bitmap.");
+      }
+    }
+
+    public Terms(String field, List<Object> values, float boost) {
+      this(field, values, ValueType.DEFAULT, boost);
+    }
+
+    /** How the values are given: {@code value_type}. */
+    public enum ValueType {
+      DEFAULT,
+      BITMAP;
+
+      /** OpenSearch's {@code value_type} names ({@code default}, {@code bitmap}). */
+      public static ValueType of(String name) {
+        return switch (name) {
+          case "default" -> DEFAULT;
+          case "bitmap" -> BITMAP;
+          default -> throw DuetException.illegalArgument(name + " is not valid value_type");
+        };
+      }
     }
   }
 

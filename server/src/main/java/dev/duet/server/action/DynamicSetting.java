@@ -21,7 +21,12 @@ enum DynamicSetting {
 
     @Override
     NodeLimits with(NodeLimits l, String value) {
-      return new NodeLimits(parseInt(value), l.maxClauseCount(), l.sessions(), l.breakers());
+      return new NodeLimits(
+          parseInt(value),
+          l.maxClauseCount(),
+          l.sessions(),
+          l.breakers(),
+          l.allowExpensiveQueries());
     }
   },
   MAX_CLAUSE_COUNT("indices.query.bool.max_clause_count", 1) {
@@ -32,7 +37,8 @@ enum DynamicSetting {
 
     @Override
     NodeLimits with(NodeLimits l, String value) {
-      return new NodeLimits(l.maxBuckets(), parseInt(value), l.sessions(), l.breakers());
+      return new NodeLimits(
+          l.maxBuckets(), parseInt(value), l.sessions(), l.breakers(), l.allowExpensiveQueries());
     }
   },
   MAX_OPEN_SCROLL_CONTEXT("search.max_open_scroll_context", 0) {
@@ -99,6 +105,21 @@ enum DynamicSetting {
     @Override
     NodeLimits with(NodeLimits l, String value) {
       return l.withBreakers(l.breakers().withInFlightRequests(value));
+    }
+  },
+  ALLOW_EXPENSIVE_QUERIES("search.allow_expensive_queries", 0) {
+    @Override
+    String valueOf(NodeLimits l) {
+      return Boolean.toString(l.allowExpensiveQueries());
+    }
+
+    @Override
+    NodeLimits with(NodeLimits l, String value) {
+      if (!value.equals("true") && !value.equals("false")) {
+        throw DuetException.illegalArgument(
+            "Failed to parse value [" + value + "] as only [true] or [false] are allowed.");
+      }
+      return l.withAllowExpensiveQueries(Boolean.parseBoolean(value));
     }
   },
   TOTAL_BREAKER_LIMIT(BreakerLimits.TOTAL_SETTING, 0) {
@@ -171,7 +192,8 @@ enum DynamicSetting {
   }
 
   private static NodeLimits sessions(NodeLimits l, SessionLimits s) {
-    return new NodeLimits(l.maxBuckets(), l.maxClauseCount(), s, l.breakers());
+    return new NodeLimits(
+        l.maxBuckets(), l.maxClauseCount(), s, l.breakers(), l.allowExpensiveQueries());
   }
 
   /** A duration in its largest whole unit, as OpenSearch prints its defaults ({@code 24h}). */

@@ -17,7 +17,6 @@ final class KeptSetting {
 
   static {
     add("cluster.routing.allocation.enable", "all", KeptSetting::allocationEnable);
-    add("search.allow_expensive_queries", "true", KeptSetting::bool);
     add("search.default_keep_alive", "5m", KeptSetting::time);
     add("search_backpressure.mode", "monitor_only", KeptSetting::backpressureMode);
     add("search_backpressure.node_duress.num_successive_breaches", "3", atLeast(1));
@@ -86,14 +85,6 @@ final class KeptSetting {
     String upper = value.toUpperCase(Locale.ROOT);
     if (!Set.of("ALL", "PRIMARIES", "NEW_PRIMARIES", "NONE").contains(upper)) {
       throw DuetException.illegalArgument("Illegal allocation.enable value [" + upper + "]");
-    }
-    return value;
-  }
-
-  private static String bool(String key, String value) {
-    if (!value.equals("true") && !value.equals("false")) {
-      throw DuetException.illegalArgument(
-          "Failed to parse value [" + value + "] as only [true] or [false] are allowed.");
     }
     return value;
   }

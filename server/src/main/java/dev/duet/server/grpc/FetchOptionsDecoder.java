@@ -97,7 +97,8 @@ final class FetchOptionsDecoder {
                   f.hasType() ? f.getType() : null,
                   f.hasOrder() ? f.getOrder().name() : null,
                   null,
-                  f.hasBoundaryScanner() ? f.getBoundaryScanner().name() : null)));
+                  f.hasBoundaryScanner() ? f.getBoundaryScanner().name() : null,
+                  f.hasMaxAnalyzerOffset() ? f.getMaxAnalyzerOffset() : null)));
     }
     return new Highlight(
         fields,
@@ -113,7 +114,8 @@ final class FetchOptionsDecoder {
             h.hasType() ? h.getType() : null,
             h.hasOrder() ? h.getOrder().name() : null,
             h.hasEncoder() ? h.getEncoder().name() : null,
-            h.hasBoundaryScanner() ? h.getBoundaryScanner().name() : null));
+            h.hasBoundaryScanner() ? h.getBoundaryScanner().name() : null,
+            h.hasMaxAnalyzerOffset() ? h.getMaxAnalyzerOffset() : null));
   }
 
   private static Highlight.Options options(
@@ -128,7 +130,8 @@ final class FetchOptionsDecoder {
       org.opensearch.protobufs.HighlighterType type,
       String order,
       String encoder,
-      String boundaryScanner) {
+      String boundaryScanner,
+      Integer maxAnalyzerOffset) {
     List<String> pre = preTags.isEmpty() ? null : preTags;
     List<String> post = postTags.isEmpty() ? null : postTags;
     if (tagsSchema != null && tagsSchema.endsWith("STYLED")) {
@@ -146,7 +149,8 @@ final class FetchOptionsDecoder {
         type == null ? null : type(type),
         enumValue(order, "HIGHLIGHTER_ORDER_"),
         enumValue(encoder, "HIGHLIGHTER_ENCODER_"),
-        enumValue(boundaryScanner, "BOUNDARY_SCANNER_"));
+        enumValue(boundaryScanner, "BOUNDARY_SCANNER_"),
+        maxAnalyzerOffset);
   }
 
   private static String type(org.opensearch.protobufs.HighlighterType type) {

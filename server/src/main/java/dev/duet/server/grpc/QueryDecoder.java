@@ -88,6 +88,12 @@ final class QueryDecoder {
     }
     var entry = terms.getTermsMap().entrySet().iterator().next();
     TermsQueryField field = entry.getValue();
+    Query.Terms.ValueType valueType =
+        terms.hasValueType()
+                && terms.getValueType()
+                    == org.opensearch.protobufs.TermsQueryValueType.TERMS_QUERY_VALUE_TYPE_BITMAP
+            ? Query.Terms.ValueType.BITMAP
+            : Query.Terms.ValueType.DEFAULT;
     if (field.hasLookup()) {
       var lookup = field.getLookup();
       return new dev.duet.engine.search.TermsLookup(
@@ -96,6 +102,8 @@ final class QueryDecoder {
           lookup.getId().isEmpty() ? null : lookup.getId(),
           lookup.getPath().isEmpty() ? null : lookup.getPath(),
           lookup.hasRouting() ? lookup.getRouting() : null,
+          lookup.hasStore() && lookup.getStore(),
+          valueType,
           boost(terms.hasBoost(), terms.getBoost()));
     }
     List<FieldValue> protoValues = field.getValue().getFieldValueArrayList();
@@ -107,7 +115,8 @@ final class QueryDecoder {
       }
       values.add(v);
     }
-    return new Query.Terms(entry.getKey(), values, boost(terms.hasBoost(), terms.getBoost()));
+    return new Query.Terms(
+        entry.getKey(), values, valueType, boost(terms.hasBoost(), terms.getBoost()));
   }
 
   private static Query range(RangeQuery range) {

@@ -40,6 +40,14 @@ public final class HitFields {
 
   HitFields(LuceneIndex index, FetchOptions fetch) {
     this.lookup = index.lookup();
+    if (!fetch.fields().isEmpty() && !index.metadata().mapping().source().enabled()) {
+      // the fields option reads _source, as OpenSearch's does
+      throw dev.duet.engine.error.DuetException.illegalArgument(
+          "Unable to retrieve the requested [fields] since _source is disabled in the mappings for"
+              + " index ["
+              + index.name()
+              + "]");
+    }
     if (fetch.storedFields() != null) {
       for (String pattern : fetch.storedFields()) {
         for (String name : resolve(pattern)) {

@@ -71,6 +71,10 @@ public final class HitHighlighter {
       validate(field.name(), options);
       Query fieldQuery =
           options.highlightQuery() == null ? query : translator.translate(options.highlightQuery());
+      Analyzer unifiedAnalyzer =
+          options.maxAnalyzerOffset() == null
+              ? analyzer
+              : new OffsetLimitedAnalyzer(analyzer, options.maxAnalyzerOffset());
       for (String name : resolve(lookup, field.name())) {
         FieldMapping mapping = lookup.leaf(name);
         targets.add(
@@ -83,12 +87,14 @@ public final class HitHighlighter {
                     name,
                     options,
                     FieldTypes.of(mapping).textSearch() == FieldType.TextSearch.ANALYZED,
-                    analyzer),
+                    unifiedAnalyzer),
                 "plain".equals(options.type()) ? plain(name, fieldQuery, options, analyzer) : null,
                 "fvh".equals(options.type())
                     ? new VectorHighlighter(name, mapping, fieldQuery, options)
                     : null,
-                isTrue(mapping.params().get("store"))));
+                isTrue(mapping.params().get("store")),
+                offsetsIndexed(mapping),
+                ignoreAbove(mapping)));
       }
     }
   }
@@ -106,6 +112,11 @@ public final class HitHighlighter {
       }
       List<Object> values =
           target.stored ? storedValues(reader, doc, target.name) : source.at(target.sourcePath);
+      if (target.ignoreAbove < Integer.MAX_VALUE) {
+        // values over ignore_above were not indexed: OpenSearch does not highlight them
+        values =
+            values.stream().filter(v -> String.valueOf(v).length() <= target.ignoreAbove).toList();
+      }
       if (values.isEmpty()) {
         continue;
       }
@@ -154,6 +165,29 @@ public final class HitHighlighter {
     return out;
   }
 
+  /**
+   * Whether the field indexes offsets (in its postings or term vectors), which OpenSearch's unified
+   * highlighter reads instead of analyzing, so no {@code max_analyzed_offset} applies.
+   */
+  private static boolean offsetsIndexed(FieldMapping mapping) {
+    Object options = mapping.params().get("index_options");
+    Object vectors = mapping.params().get("term_vector");
+    return "offsets".equals(options) || vectors != null && vectors.toString().contains("offsets");
+  }
+
+  /** The field's {@code ignore_above}: longer values were not indexed. */
+  private static int ignoreAbove(FieldMapping mapping) {
+    Object value = mapping.params().get("ignore_above");
+    if (value == null) {
+      return Integer.MAX_VALUE;
+    }
+    try {
+      return Integer.parseInt(value.toString());
+    } catch (NumberFormatException e) {
+      return Integer.MAX_VALUE;
+    }
+  }
+
   private static boolean isTrue(Object value) {
     return value != null && Boolean.parseBoolean(value.toString());
   }
@@ -164,7 +198,9 @@ public final class HitHighlighter {
    * names the hit by {@code _id}, the unified one by document number, as OpenSearch's do.
    */
   private void checkLength(Target target, int length, String hit, boolean plain) {
-    if (length <= maxAnalyzedOffset) {
+    if (length <= maxAnalyzedOffset
+        || target.options.maxAnalyzerOffset() != null
+        || !plain && target.offsets) {
       return;
     }
     throw DuetException.illegalArgument(
@@ -279,7 +315,9 @@ public final class HitHighlighter {
       FieldUnifiedHighlighter highlighter,
       PlainHighlighter plain,
       VectorHighlighter vector,
-      boolean stored) {
+      boolean stored,
+      boolean offsets,
+      int ignoreAbove) {
     int maxPassages() {
       return highlighter.maxPassages;
     }

@@ -32,6 +32,7 @@ public final class PlainHighlighter {
   private final int numberOfFragments;
   private final int noMatchSize;
   private final boolean scoreOrdered;
+  private final int maxChars;
 
   PlainHighlighter(
       String field,
@@ -54,6 +55,9 @@ public final class PlainHighlighter {
     this.highlighter = new Highlighter(new SimpleHTMLFormatter(preTag, postTag), encoder, scorer);
     highlighter.setTextFragmenter(fragmenter);
     highlighter.setMaxDocCharsToAnalyze(Integer.MAX_VALUE);
+    // max_analyzer_offset: OpenSearch's plain highlighter reads (and shows) only that much text
+    this.maxChars =
+        options.maxAnalyzerOffset() == null ? Integer.MAX_VALUE : options.maxAnalyzerOffset();
     this.analyzer = analyzer;
     this.numberOfFragments = numberOfFragments;
     this.noMatchSize = options.noMatchSize() == null ? 0 : options.noMatchSize();
@@ -66,6 +70,9 @@ public final class PlainHighlighter {
     try {
       for (Object value : values) {
         String text = value.toString();
+        if (text.length() > maxChars) {
+          text = text.substring(0, maxChars);
+        }
         try (TokenStream tokens = analyzer.tokenStream(field, text)) {
           for (TextFragment fragment :
               highlighter.getBestTextFragments(tokens, text, false, wanted)) {

@@ -96,6 +96,15 @@ final class DateNanosType extends FieldType {
     WholeNumberType.addLong(out, path, field, parse(p.getText(), field));
   }
 
+  @Override
+  public Long searchAfterValue(String text, FieldMapping field) {
+    try {
+      return parse(text, field);
+    } catch (RuntimeException e) {
+      return null;
+    }
+  }
+
   /** Epoch nanoseconds of a document's date, refused outside the range nanoseconds can hold. */
   static long parse(String text, FieldMapping field) {
     DateFormats formats = formats(field, null);

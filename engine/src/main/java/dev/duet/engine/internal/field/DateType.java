@@ -153,6 +153,15 @@ final class DateType extends FieldType {
   }
 
   @Override
+  public Long searchAfterValue(String text, FieldMapping field) {
+    try {
+      return formats(field, null).parseMillis(text, false);
+    } catch (RuntimeException e) {
+      return null;
+    }
+  }
+
+  @Override
   public Object docValue(long raw, FieldMapping field, String format) {
     return ValueFormats.date(raw, field, format);
   }

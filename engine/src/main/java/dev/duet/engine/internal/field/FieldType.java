@@ -212,6 +212,24 @@ public abstract class FieldType implements MappedType {
   }
 
   /**
+   * A numeric sort's {@code search_after} value given as text, in the type's doc value units, or
+   * null when the text is not one the type reads (the caller then reads it as a plain number): a
+   * date's formatted text as its epoch value.
+   */
+  public Long searchAfterValue(String text, FieldMapping field) {
+    return null;
+  }
+
+  /**
+   * The query for documents holding any integer of the base64 serialized RoaringBitmap {@code
+   * bitmap} ({@code terms} with {@code value_type: bitmap}), or null when the type is no number and
+   * reads the value as an ordinary term, as OpenSearch's does.
+   */
+  public Query bitmapQuery(String name, FieldMapping field, String bitmap, QueryContext context) {
+    return null;
+  }
+
+  /**
    * The query for documents with a value in the field ({@code exists}): by its doc values, or by
    * {@link #FIELD_NAMES} where it has none, as OpenSearch finds them.
    */

@@ -1,7 +1,10 @@
 package dev.duet.engine.internal.field;
 
 import com.fasterxml.jackson.core.JsonParser;
+import dev.duet.engine.mapping.FieldMapping;
 import java.io.IOException;
+import org.apache.lucene.search.MatchNoDocsQuery;
+import org.apache.lucene.search.Query;
 
 /**
  * OpenSearch's {@code integer}: whole numbers from {@code Integer.MIN_VALUE} to {@code
@@ -28,6 +31,12 @@ final class IntegerType extends WholeNumberType {
   @Override
   String article() {
     return "an integer";
+  }
+
+  @Override
+  public Query bitmapQuery(String name, FieldMapping field, String bitmap, QueryContext context) {
+    long[] set = Bitmaps.ints(bitmap, context);
+    return set.length == 0 ? new MatchNoDocsQuery("empty bitmap") : setQuery(name, field, set);
   }
 
   @Override

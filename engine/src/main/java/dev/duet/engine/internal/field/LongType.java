@@ -2,7 +2,10 @@ package dev.duet.engine.internal.field;
 
 import com.fasterxml.jackson.core.JsonParser;
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.mapping.FieldMapping;
 import java.io.IOException;
+import org.apache.lucene.search.MatchNoDocsQuery;
+import org.apache.lucene.search.Query;
 
 /**
  * OpenSearch's {@code long}: whole numbers from {@code Long.MIN_VALUE} to {@code Long.MAX_VALUE}.
@@ -28,6 +31,12 @@ final class LongType extends WholeNumberType {
   @Override
   String article() {
     return "a long";
+  }
+
+  @Override
+  public Query bitmapQuery(String name, FieldMapping field, String bitmap, QueryContext context) {
+    long[] set = Bitmaps.longs(bitmap, context);
+    return set.length == 0 ? new MatchNoDocsQuery("empty bitmap") : setQuery(name, field, set);
   }
 
   @Override

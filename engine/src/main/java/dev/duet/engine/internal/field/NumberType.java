@@ -2,9 +2,11 @@ package dev.duet.engine.internal.field;
 
 import com.fasterxml.jackson.core.JsonParser;
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.mapping.FieldMapping;
 import java.io.IOException;
 import java.util.List;
 import java.util.Set;
+import org.apache.lucene.search.Query;
 
 /** What OpenSearch's number types share: their parameters and how an object value fails. */
 abstract class NumberType extends FieldType {
@@ -26,6 +28,15 @@ abstract class NumberType extends FieldType {
   @Override
   public List<String> fixedParameters() {
     return List.of("index", "doc_values", "store", "null_value");
+  }
+
+  /** OpenSearch reads bitmaps on {@code integer} fields only (its message names the type twice). */
+  @Override
+  public Query bitmapQuery(String name, FieldMapping field, String bitmap, QueryContext context) {
+    String reason =
+        "Field [" + name() + "] of type [" + name() + "] does not support bitmap queries";
+    throw context.failure(
+        "failed to create query: " + reason, DuetException.illegalArgument(reason));
   }
 
   @Override

@@ -128,7 +128,13 @@ abstract class WholeNumberType extends NumberType {
     if (n == 0) {
       return MatchNoDocsQuery.INSTANCE;
     }
-    long[] set = Arrays.copyOf(longs, n);
+    return setQuery(name, field, Arrays.copyOf(longs, n));
+  }
+
+  /**
+   * Documents holding any of {@code set}, by points, doc values or both as the field keeps them.
+   */
+  static Query setQuery(String name, FieldMapping field, long[] set) {
     boolean indexed = indexed(field);
     if (indexed && docValues(field)) {
       return LongField.newSetQuery(name, set);

@@ -135,6 +135,9 @@ public final class QueryTranslator {
   }
 
   public Query translate(dev.duet.engine.search.Query model) {
+    if (!clauseLimit.allowExpensiveQueries()) {
+      ExpensiveQueries.check(model, lookup);
+    }
     Query q =
         switch (model) {
           case MatchAll m -> MatchAllDocsQuery.INSTANCE;
@@ -189,8 +192,7 @@ public final class QueryTranslator {
       case GeoDistance g -> termLevel.geoDistance(g);
       case GeoBoundingBox g -> termLevel.geoBoundingBox(g);
       case DistanceFeature d -> termLevel.distanceFeature(d);
-      case dev.duet.engine.search.TermsLookup t ->
-          terms(new Terms(t.field(), lookedUp(t), t.boost()));
+      case dev.duet.engine.search.TermsLookup t -> lookupTerms(t);
     };
   }
 
@@ -202,6 +204,18 @@ public final class QueryTranslator {
       case FunctionScore f -> compound.functionScore(f);
       case dev.duet.engine.search.Nested n -> nested.nested(n);
     };
+  }
+
+  /**
+   * The lookup's values as a terms query; a stored bitmap must be the path's one value (a {@code
+   * binary} field, kept in the source as base64).
+   */
+  private Query lookupTerms(dev.duet.engine.search.TermsLookup t) {
+    List<Object> values = lookedUp(t);
+    if (t.bitmap() && !values.isEmpty()) {
+      return terms(new Terms(t.field(), values, Terms.ValueType.BITMAP, t.boost()));
+    }
+    return terms(new Terms(t.field(), values, t.boost()));
   }
 
   /** The values at the lookup's path in its document; none when the document does not exist. */
@@ -225,6 +239,17 @@ public final class QueryTranslator {
   }
 
   private Query terms(Terms t) {
+    if (t.valueType() == Terms.ValueType.BITMAP) {
+      FieldMapping field = lookup.leaf(t.field());
+      if (field == null) {
+        return new MatchNoDocsQuery("unmapped field [" + t.field() + "]");
+      }
+      Query bitmap =
+          FieldTypes.of(field).bitmapQuery(t.field(), field, (String) t.values().get(0), fields);
+      if (bitmap != null) {
+        return new ConstantScoreQuery(bitmap);
+      }
+    }
     if (t.values().isEmpty()) {
       return new MatchNoDocsQuery("no terms");
     }

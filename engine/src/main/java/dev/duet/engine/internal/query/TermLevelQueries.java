@@ -131,8 +131,28 @@ public final class TermLevelQueries {
 
   Query exists(Exists e) {
     String name = e.field();
-    if (name.equals(MetaFields.ID) || name.equals(MetaFields.SOURCE)) {
-      return MatchAllDocsQuery.INSTANCE;
+    switch (name) {
+      case MetaFields.ID, "_index" -> {
+        return MatchAllDocsQuery.INSTANCE;
+      }
+      case MetaFields.SEQ_NO, MetaFields.VERSION -> {
+        return new ConstantScoreQuery(new org.apache.lucene.search.FieldExistsQuery(name));
+      }
+      case MetaFields.PRIMARY_TERM -> {
+        return new MatchNoDocsQuery("OpenSearch finds no _primary_term");
+      }
+      case "_routing" -> {
+        // the documents indexed with a routing: any term of the field
+        return new ConstantScoreQuery(new TermRangeQuery(name, null, null, true, true));
+      }
+      case MetaFields.SOURCE -> throw fields.failure("The _source field is not searchable", null);
+      case FieldType.FIELD_NAMES -> {
+        String reason = "Cannot run exists query on _field_names";
+        throw fields.failure(
+            "failed to create query: " + reason,
+            dev.duet.engine.error.DuetException.illegalArgument(reason));
+      }
+      default -> {}
     }
     if (name.equals(MetaFields.ROUTING)) {
       return new ConstantScoreQuery(new org.apache.lucene.search.FieldExistsQuery(name));

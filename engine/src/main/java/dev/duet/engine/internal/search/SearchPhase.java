@@ -345,8 +345,12 @@ public final class SearchPhase {
     try {
       return TopDocs.merge(sort, from, size, fieldDocs);
     } catch (ClassCastException | IllegalArgumentException e) {
-      throw DuetException.illegalArgument(
-          "Can't sort on fields mapped to different types in different indices");
+      TopDocs widened = MixedNumericSort.merge(sort, from, size, fieldDocs);
+      if (widened == null) {
+        throw DuetException.illegalArgument(
+            "Can't sort on fields mapped to different types in different indices");
+      }
+      return widened;
     }
   }
 

@@ -85,7 +85,7 @@ public final class SearchRefinements {
       return switch (type) {
         case SCORE -> value instanceof Number n ? n.floatValue() : Float.parseFloat(text);
         case DOC, INT -> value instanceof Number n ? n.intValue() : Integer.parseInt(text);
-        case LONG -> value instanceof Number n ? n.longValue() : Long.parseLong(text);
+        case LONG -> value instanceof Number n ? n.longValue() : longValue(field, text, leaf);
         case DOUBLE -> value instanceof Number n ? n.doubleValue() : Double.parseDouble(text);
         case FLOAT -> value instanceof Number n ? n.floatValue() : Float.parseFloat(text);
         default -> value == null ? null : term(field.getField(), value, leaf);
@@ -93,6 +93,23 @@ public final class SearchRefinements {
     } catch (NumberFormatException e) {
       throw DuetException.illegalArgument(
           "Failed to parse search_after value for field [" + field.getField() + "].");
+    }
+  }
+
+  /** A long sort's search_after text: a number, or a date as its field's format writes it. */
+  private static long longValue(SortField field, String text, Function<String, FieldMapping> leaf) {
+    try {
+      return Long.parseLong(text);
+    } catch (NumberFormatException e) {
+      FieldMapping mapping = field.getField() == null ? null : leaf.apply(field.getField());
+      Long parsed =
+          mapping == null || mapping.isObject()
+              ? null
+              : FieldTypes.of(mapping).searchAfterValue(text, mapping);
+      if (parsed == null) {
+        throw e;
+      }
+      return parsed;
     }
   }
 

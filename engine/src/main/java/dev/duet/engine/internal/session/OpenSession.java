@@ -16,6 +16,7 @@ public final class OpenSession {
   final String id;
   final ReaderLease lease;
   final long creationTime;
+  final long createdKeepAliveMillis; // what the list of points in time shows, as OpenSearch's
   final SearchRequest request; // a scroll's search, repeated for every page
   final ScrollCursor cursor = new ScrollCursor();
   final AtomicBoolean closed = new AtomicBoolean();
@@ -40,6 +41,7 @@ public final class OpenSession {
     this.creationTime = now;
     this.lastAccess = now;
     this.keepAliveMillis = keepAliveMillis;
+    this.createdKeepAliveMillis = keepAliveMillis;
     this.request = request;
   }
 
@@ -52,6 +54,6 @@ public final class OpenSession {
   }
 
   PointInTime describe() {
-    return new PointInTime(id, creationTime, keepAliveMillis, lease.totalShards());
+    return new PointInTime(id, creationTime, createdKeepAliveMillis, lease.totalShards());
   }
 }

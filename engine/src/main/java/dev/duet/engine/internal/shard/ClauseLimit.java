@@ -29,6 +29,7 @@ public final class ClauseLimit {
   static final ClauseLimit DEFAULT = new ClauseLimit(DEFAULT_MAX_CLAUSE_COUNT);
 
   private volatile int max;
+  private volatile boolean allowExpensiveQueries = true;
 
   public ClauseLimit(int max) {
     if (max < 1) {
@@ -52,6 +53,18 @@ public final class ClauseLimit {
 
   public int max() {
     return max;
+  }
+
+  /**
+   * The node's {@code search.allow_expensive_queries}, held beside the clause limit because every
+   * query translation asks both; changed live like it.
+   */
+  public boolean allowExpensiveQueries() {
+    return allowExpensiveQueries;
+  }
+
+  public void allowExpensiveQueries(boolean allow) {
+    this.allowExpensiveQueries = allow;
   }
 
   /**

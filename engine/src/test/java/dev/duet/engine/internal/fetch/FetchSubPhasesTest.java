@@ -168,6 +168,51 @@ public class FetchSubPhasesTest {
   }
 
   @Test
+  void useFieldMappingIsTheFieldsOwnFormat() {
+    FetchOptions fetch =
+        new FetchOptions(
+            null,
+            List.of(new FieldAndFormat("year", "use_field_mapping")),
+            null,
+            false,
+            List.of(),
+            false);
+    SearchHit hit = searchWith(term("year", 2001), fetch).hits().get(0);
+    // OpenSearch 3.8.0 shows [2001], not [2001.0]
+    assertThat(hit.details().fields()).containsEntry("year", List.of(2001L));
+  }
+
+  @Test
+  void theFieldsOptionFailsWhenSourceIsDisabled() {
+    engine.createIndex(
+        "nosource",
+        IndexSettings.DEFAULTS,
+        Mapping.fromMap(
+            Map.of(
+                "_source",
+                Map.of("enabled", false),
+                "properties",
+                Map.of("keyword", Map.of("type", "keyword")))));
+    engine.bulk(bulk(index("nosource", "1", "{\"keyword\":[\"a\"]}")));
+    FetchOptions fetch =
+        new FetchOptions(
+            null, List.of(), null, false, List.of(new FieldAndFormat("keyword", null)), false);
+    assertThatThrownBy(() -> engine.search(search("nosource", matchAll()).withFetch(fetch)))
+        .isInstanceOf(DuetException.class)
+        .satisfies(
+            e -> {
+              StringBuilder reasons = new StringBuilder();
+              for (Throwable t = e; t != null; t = t.getCause()) {
+                reasons.append(t.getMessage());
+              }
+              assertThat(reasons.toString())
+                  .contains(
+                      "Unable to retrieve the requested [fields] since _source is disabled in the"
+                          + " mappings for index [nosource]");
+            });
+  }
+
+  @Test
   void docvalueFieldsOnTextFail() {
     FetchOptions fetch =
         new FetchOptions(

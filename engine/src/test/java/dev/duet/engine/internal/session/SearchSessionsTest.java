@@ -87,6 +87,14 @@ public class SearchSessionsTest {
   }
 
   @Test
+  void theListShowsTheKeepAliveGivenAtCreationNotASearchsOne() {
+    PointInTime pit = engine.createPit(List.of("a"), IndicesOptions.DEFAULTS, "23h");
+    engine.search(inPit(pit.id(), "10m", sortBy("n")));
+    // OpenSearch 3.8.0 lists 82800000 after a search with keep_alive 10m
+    assertThat(engine.pits()).extracting(PointInTime::keepAliveMillis).containsExactly(82_800_000L);
+  }
+
+  @Test
   void shardDocSortsAndPagesWithSearchAfterOnlyInAPointInTime() {
     PointInTime pit = engine.createPit(List.of("a"), IndicesOptions.DEFAULTS, "1m");
     SearchRequest first = inPit(pit.id(), null, List.of(new SortSpec("_shard_doc", null)), 2);

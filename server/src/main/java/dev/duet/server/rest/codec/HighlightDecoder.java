@@ -125,6 +125,7 @@ final class HighlightDecoder {
     private String order;
     private String encoder;
     private String boundaryScanner;
+    private Integer maxAnalyzerOffset;
 
     /** False when {@code key} is not an option. */
     boolean read(JsonParser p, String key) throws IOException {
@@ -144,6 +145,7 @@ final class HighlightDecoder {
         case "order" -> order = p.getText();
         case "encoder" -> encoder = p.getText();
         case "boundary_scanner" -> boundaryScanner = p.getText().toLowerCase(java.util.Locale.ROOT);
+        case "max_analyzer_offset" -> maxAnalyzerOffset = p.getValueAsInt();
         case "boundary_max_scan",
             "boundary_chars",
             "boundary_scanner_locale",
@@ -151,7 +153,6 @@ final class HighlightDecoder {
             "fragment_offset",
             "phrase_limit",
             "force_source",
-            "max_analyzer_offset",
             "highlight_filter",
             "matched_fields",
             "options" ->
@@ -178,7 +179,8 @@ final class HighlightDecoder {
                   type,
                   order,
                   encoder,
-                  boundaryScanner));
+                  boundaryScanner,
+                  maxAnalyzerOffset));
     }
 
     private static List<String> strings(JsonParser p) throws IOException {

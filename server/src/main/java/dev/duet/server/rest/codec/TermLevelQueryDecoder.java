@@ -66,6 +66,7 @@ final class TermLevelQueryDecoder {
     String fieldName = null;
     List<Object> values = null;
     Map<?, ?> lookup = null;
+    Query.Terms.ValueType valueType = Query.Terms.ValueType.DEFAULT;
     float boost = 1f;
     String current = null;
     JsonToken t;
@@ -94,6 +95,7 @@ final class TermLevelQueryDecoder {
         switch (current) {
           case "boost" -> boost = QueryErrors.floatValue(p);
           case "_name" -> {}
+          case "value_type" -> valueType = Query.Terms.ValueType.of(p.getText());
           default -> throw doesNotSupport(p, "terms", current);
         }
       } else {
@@ -113,9 +115,11 @@ final class TermLevelQueryDecoder {
           text(lookup.get("id")),
           text(lookup.get("path")),
           text(lookup.get("routing")),
+          Boolean.TRUE.equals(lookup.get("store")) || "true".equals(lookup.get("store")),
+          valueType,
           boost);
     }
-    return new Query.Terms(fieldName, values, boost);
+    return new Query.Terms(fieldName, values, valueType, boost);
   }
 
   private static String text(Object value) {
