@@ -71,6 +71,7 @@ public final class LuceneEngine implements Engine {
   private final NodeAdmin admin;
   private final NodeSnapshots snapshots;
   private final Rollover rollover;
+  private final dev.duet.engine.internal.admin.IndexResize resize;
   private final ClauseLimit clauseLimit;
   private volatile NodeLimits nodeLimits;
 
@@ -91,6 +92,9 @@ public final class LuceneEngine implements Engine {
     this.admin = new NodeAdmin(indices);
     this.snapshots = new NodeSnapshots(dataDir, repoPaths, indices);
     this.rollover = new Rollover(indices, admin, clock);
+    Path resizeStaging = dataDir.resolve("resize-staging");
+    org.apache.lucene.util.IOUtils.rm(resizeStaging); // resizes a crash interrupted
+    this.resize = new dev.duet.engine.internal.admin.IndexResize(indices, resizeStaging);
     LOG.info("Lucene vector implementation: {}", VectorSupport.describe());
     indices.openAll();
   }
@@ -264,6 +268,11 @@ public final class LuceneEngine implements Engine {
     List<IndexInfo> out = new ArrayList<>(indices.infos(expression, options));
     out.sort(Comparator.comparing(IndexInfo::name));
     return out;
+  }
+
+  @Override
+  public String resize(dev.duet.engine.index.ResizeRequest request) {
+    return resize.resize(request);
   }
 
   @Override

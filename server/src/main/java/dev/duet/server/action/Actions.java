@@ -25,6 +25,7 @@ public final class Actions {
 
   private final TemplateAction templates;
   private final SnapshotAction snapshots;
+  private final NodeTasks tasks;
 
   public Actions(Engine engine) {
     this(engine, "duet");
@@ -50,6 +51,12 @@ public final class Actions {
     this.clusterSettings = new ClusterSettingsAction(engine);
     this.templates = new TemplateAction(engine);
     this.snapshots = new SnapshotAction(engine);
+    this.tasks = new NodeTasks(nodeId);
+  }
+
+  /** The node's running tasks and the results of finished background ones. */
+  public NodeTasks tasks() {
+    return tasks;
   }
 
   /** Snapshot repositories, snapshots and restores. */

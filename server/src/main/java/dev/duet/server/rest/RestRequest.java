@@ -18,6 +18,7 @@ public final class RestRequest {
   private final byte[] body;
   private final int bodyOffset;
   private final int bodyLength;
+  private final String opaqueId;
 
   RestRequest(AggregatedHttpRequest request, Map<String, String> pathParams, QueryParams qp) {
     this.method = request.method();
@@ -28,6 +29,7 @@ public final class RestRequest {
     this.body = content.array();
     this.bodyOffset = 0;
     this.bodyLength = content.length();
+    this.opaqueId = request.headers().get("x-opaque-id");
   }
 
   private RestRequest(
@@ -38,6 +40,7 @@ public final class RestRequest {
     this.body = body;
     this.bodyOffset = 0;
     this.bodyLength = body.length;
+    this.opaqueId = null;
   }
 
   /**
@@ -117,6 +120,14 @@ public final class RestRequest {
           Map.of(),
           cause);
     }
+  }
+
+  /**
+   * The headers a task records of its caller: OpenSearch's {@code X-Opaque-Id}, when sent (empty
+   * otherwise).
+   */
+  public Map<String, String> taskHeaders() {
+    return opaqueId == null ? Map.of() : Map.of("X-Opaque-Id", opaqueId);
   }
 
   /** {@code ?pretty}: indent JSON responses. */
