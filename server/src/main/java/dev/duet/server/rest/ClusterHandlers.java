@@ -169,12 +169,13 @@ final class ClusterHandlers {
       op = w.substring(0, 1);
       number = w.substring(1);
     } else if (w.matches("(ge|le|gt|lt)\\(.*\\)")) {
-      op = switch (w.substring(0, 2)) {
-        case "ge" -> ">=";
-        case "le" -> "<=";
-        case "gt" -> ">";
-        default -> "<";
-      };
+      op =
+          switch (w.substring(0, 2)) {
+            case "ge" -> ">=";
+            case "le" -> "<=";
+            case "gt" -> ">";
+            default -> "<";
+          };
       number = w.substring(3, w.length() - 1);
     } else {
       op = "==";
@@ -184,8 +185,7 @@ final class ClusterHandlers {
     try {
       n = Integer.parseInt(number.strip());
     } catch (NumberFormatException e) {
-      throw DuetException.illegalArgument(
-          "failed to parse [wait_for_nodes] value [" + wait + "]");
+      throw DuetException.illegalArgument("failed to parse [wait_for_nodes] value [" + wait + "]");
     }
     return switch (op) {
       case ">=" -> 1 >= n;

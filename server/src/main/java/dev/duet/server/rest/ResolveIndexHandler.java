@@ -14,10 +14,10 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * {@code GET /_resolve/index/{name}}: the indices and aliases an expression names (names,
- * wildcards by {@code expand_wildcards}, exclusions after a wildcard), each index with its aliases
- * and attributes ({@code open}/{@code closed}, {@code hidden}), each alias with its indices; names
- * that exist nowhere are left out, as OpenSearch leaves them. Duet has no data streams.
+ * {@code GET /_resolve/index/{name}}: the indices and aliases an expression names (names, wildcards
+ * by {@code expand_wildcards}, exclusions after a wildcard), each index with its aliases and
+ * attributes ({@code open}/{@code closed}, {@code hidden}), each alias with its indices; names that
+ * exist nowhere are left out, as OpenSearch leaves them. Duet has no data streams.
  */
 final class ResolveIndexHandler implements RestHandler {
   private final Actions actions;
@@ -39,7 +39,8 @@ final class ResolveIndexHandler implements RestHandler {
             info ->
                 info.aliases()
                     .keySet()
-                    .forEach(a -> aliases.computeIfAbsent(a, k -> new TreeSet<>()).add(info.name())));
+                    .forEach(
+                        a -> aliases.computeIfAbsent(a, k -> new TreeSet<>()).add(info.name())));
     TreeSet<String> indices = new TreeSet<>();
     TreeSet<String> aliasNames = new TreeSet<>();
     boolean wildcardSeen = false;

@@ -197,7 +197,11 @@ public final class RestRoutes {
         .add("/_tasks", tasks::list, GET)
         .add("/_resolve/index/{name}", new ResolveIndexHandler(actions), GET)
         .add("/_search_shards", new SearchShardsHandler(actions, node, clusterState), GET, POST)
-        .add("/{index}/_search_shards", new SearchShardsHandler(actions, node, clusterState), GET, POST)
+        .add(
+            "/{index}/_search_shards",
+            new SearchShardsHandler(actions, node, clusterState),
+            GET,
+            POST)
         .add("/_nodes/reload_secure_settings", new SecureSettingsHandler(node), POST)
         .add("/_nodes/{node_id}/reload_secure_settings", new SecureSettingsHandler(node), POST)
         .add("/_tasks/_cancel", tasks::cancel, POST)

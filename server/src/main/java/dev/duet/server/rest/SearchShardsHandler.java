@@ -23,9 +23,9 @@ import org.apache.lucene.util.StringHelper;
 /**
  * {@code GET|POST /[{index}/]_search_shards}: the shards a search would run on, each index with the
  * aliases the expression reached it through and their combined filter, narrowed by {@code routing}
- * (OpenSearch's murmur3 routing over the index's routing shards), an alias's search routing,
- * {@code preference=_shards:…} and a body's {@code slice}. Every primary is on this node; replicas
- * are unassigned, so not listed.
+ * (OpenSearch's murmur3 routing over the index's routing shards), an alias's search routing, {@code
+ * preference=_shards:…} and a body's {@code slice}. Every primary is on this node; replicas are
+ * unassigned, so not listed.
  */
 final class SearchShardsHandler implements RestHandler {
   private final Actions actions;
@@ -50,7 +50,8 @@ final class SearchShardsHandler implements RestHandler {
     int sliceId = -1;
     int sliceMax = -1;
     if (request.hasContent()) {
-      Map<String, Object> body = AliasesRequestDecoder.readObject(
+      Map<String, Object> body =
+          AliasesRequestDecoder.readObject(
               request.contentArray(), request.contentOffset(), request.contentLength());
       if (body.get("slice") instanceof Map<?, ?> slice) {
         sliceId = ((Number) slice.get("id")).intValue();
@@ -162,7 +163,9 @@ final class SearchShardsHandler implements RestHandler {
   }
 
   private static boolean matches(String part, String name) {
-    return part.equals("_all") || part.equals(name) || (part.contains("*") && Patterns.matches(part, name));
+    return part.equals("_all")
+        || part.equals(name)
+        || (part.contains("*") && Patterns.matches(part, name));
   }
 
   /** The request's routing values, narrowed to (or taken from) the aliases' search routing. */
@@ -213,7 +216,8 @@ final class SearchShardsHandler implements RestHandler {
       try {
         out.add(Integer.parseInt(s.strip()));
       } catch (NumberFormatException e) {
-        throw DuetException.illegalArgument("No shard id found for preference [" + preference + "]");
+        throw DuetException.illegalArgument(
+            "No shard id found for preference [" + preference + "]");
       }
     }
     return out;
