@@ -62,9 +62,7 @@ final class TaskHandlers {
     String groupBy = request.param("group_by", "nodes");
     if (!List.of("nodes", "parents", "none").contains(groupBy)) {
       throw DuetException.illegalArgument(
-          "No enum constant org.opensearch.action.admin.cluster.node.tasks.list.TasksListResponse"
-              + ".GroupBy."
-              + groupBy.toUpperCase(Locale.ROOT));
+          "[group_by] must be one of [nodes], [parents] or [none] but was [" + groupBy + "]");
     }
     boolean detailed = request.paramAsBoolean("detailed", false);
     List<Task> listed = listing(request);
@@ -102,7 +100,7 @@ final class TaskHandlers {
       }
       default -> {
         g.writeObjectFieldStart("nodes");
-        if (!listed.isEmpty() || nodeSelected(request)) {
+        if (!listed.isEmpty()) {
           g.writeObjectFieldStart(node.nodeId());
           g.writeStringField("name", node.nodeName());
           g.writeStringField("transport_address", node.transportAddress());
