@@ -2,11 +2,11 @@ package dev.duet.bench;
 
 import com.google.protobuf.ByteString;
 import dev.duet.bench.client.CallHeaders;
+import dev.duet.bench.client.GrpcChannels;
 import io.grpc.Channel;
 import io.grpc.ClientInterceptors;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
-import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.MetadataUtils;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -155,10 +155,7 @@ final class VectorCommand implements Callable<Integer> {
   @SuppressForbidden(reason = "command-line entry point prints its Markdown table")
   public Integer call() throws Exception {
     sent = CallHeaders.of(apiKey, headers);
-    channel =
-        NettyChannelBuilder.forTarget(grpcTarget != null ? grpcTarget : "127.0.0.1:" + grpcPort)
-            .usePlaintext()
-            .build();
+    channel = GrpcChannels.open(grpcTarget != null ? grpcTarget : "127.0.0.1:" + grpcPort);
     Channel calls = channel;
     if (!sent.values().isEmpty()) {
       Metadata metadata = new Metadata();

@@ -317,6 +317,9 @@ public interface Engine extends Closeable {
   /** Snapshot repositories, snapshots and restores ({@code _snapshot}). */
   dev.duet.engine.snapshot.Snapshots snapshots();
 
+  /** Ingest and search pipelines ({@code _ingest/pipeline}, {@code _search/pipeline}). */
+  dev.duet.engine.ingest.Pipelines pipelines();
+
   /** Commits every index to disk and releases it. */
   @Override
   void close();

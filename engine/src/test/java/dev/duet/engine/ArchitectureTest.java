@@ -24,7 +24,8 @@ class ArchitectureTest {
     "dev.duet.engine.index..",
     "dev.duet.engine.mapping..",
     "dev.duet.engine.search..",
-    "dev.duet.engine.snapshot.."
+    "dev.duet.engine.snapshot..",
+    "dev.duet.engine.ingest.."
   };
 
   /** Every package is its own slice: no two packages, however far apart, import each other. */

@@ -2,6 +2,7 @@ package dev.duet.protogen;
 
 import dev.duet.protogen.convert.ProtoRenderer;
 import dev.duet.protogen.model.ProtoFile;
+import dev.duet.protogen.postprocess.JavaAccessors;
 import dev.duet.protogen.postprocess.NumberingLedger;
 import dev.duet.protogen.preprocess.Diagnostics;
 import dev.duet.protogen.preprocess.Preprocessor;
@@ -37,6 +38,7 @@ public final class Protogen {
       throw new MappingException(result.diagnostics().errors());
     }
     List<ProtoFile> files = result.files();
+    JavaAccessors.settle(files, ledger);
     ledger.apply(files);
     ProtoRenderer renderer =
         new ProtoRenderer(spec.getFileName().toString(), result.options().protoPackage());

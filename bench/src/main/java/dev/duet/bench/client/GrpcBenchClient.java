@@ -8,7 +8,6 @@ import io.grpc.ClientInterceptors;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.StatusRuntimeException;
-import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.MetadataUtils;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -22,11 +21,9 @@ import org.opensearch.protobufs.services.SearchServiceGrpc;
  * gRPC with the stock grpc-java client (Netty transport, blocking stubs), as an OpenSearch user
  * would run it: one channel, multiplexed by all workers. Blocking stubs run the response callbacks
  * on the calling thread, and the channel uses a direct executor, so no application thread pool sits
- * between the socket and the caller.
+ * between the socket and the caller ({@link GrpcChannels}: README's fast-client settings).
  */
 public final class GrpcBenchClient implements BenchClient {
-  private static final int MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
-
   private final ManagedChannel channel;
   private final int port;
   private final DocumentServiceGrpc.DocumentServiceBlockingStub documents;
@@ -47,13 +44,7 @@ public final class GrpcBenchClient implements BenchClient {
       throw new IllegalArgumentException("grpc target: " + target + " (expected: host:port)");
     }
     this.port = Integer.parseInt(target.substring(colon + 1));
-    this.channel =
-        NettyChannelBuilder.forTarget(target)
-            .usePlaintext()
-            .directExecutor()
-            .disableRetry()
-            .maxInboundMessageSize(MAX_MESSAGE_BYTES)
-            .build();
+    this.channel = GrpcChannels.open(target);
     Channel calls = channel;
     if (!headers.values().isEmpty()) {
       Metadata metadata = new Metadata();
@@ -102,6 +93,15 @@ public final class GrpcBenchClient implements BenchClient {
       throw new BenchRequestException("Search: " + e.getStatus(), e);
     }
     return response.getHits().getHitsCount();
+  }
+
+  /** Runs any {@code Search} request as it is (the k-NN probes build their own). */
+  public SearchResponse search(org.opensearch.protobufs.SearchRequest request) {
+    try {
+      return search.search(request);
+    } catch (StatusRuntimeException e) {
+      throw new BenchRequestException("Search: " + e.getStatus(), e);
+    }
   }
 
   @Override

@@ -6,10 +6,10 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.UnsafeByteOperations;
+import dev.duet.bench.client.GrpcChannels;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -47,13 +47,7 @@ final class GrpcSink implements BulkSink {
   private final Set<String> vectorFields;
 
   GrpcSink(String target, Set<String> vectorFields) {
-    // A direct executor: the blocking stub's caller waits anyway, so no hand-off per call.
-    this.channel =
-        NettyChannelBuilder.forTarget(target)
-            .usePlaintext()
-            .directExecutor()
-            .maxInboundMessageSize(64 << 20)
-            .build();
+    this.channel = GrpcChannels.open(target);
     this.documents = DocumentServiceGrpc.newBlockingStub(channel);
     this.vectorFields = Set.copyOf(vectorFields);
   }

@@ -27,7 +27,10 @@ import java.util.Locale;
  * timings. Run it with the bench's test classpath (see docs/benchmarks.md, "Call cost").
  *
  * <p>Arguments: {@code docs} (search index size, default 20000), {@code rounds} (default 3), {@code
- * scenarios} (comma-separated: agg-cached, search, search-phrase, bulk; default all).
+ * scenarios} (comma-separated: write (a bulk of one), bulk (of 500), search (match), search-bool
+ * (match with a term and a range filter), search-phrase, agg (terms + max, request cache off),
+ * agg-cached, knn (k=10 over {@code KNN_DIMS}-d vectors, packed over gRPC); default all), {@code
+ * protocols} (default rest,grpc).
  */
 @SuppressForbidden(reason = "a command-line probe prints its figures")
 public final class CallCostProbe {
@@ -35,7 +38,10 @@ public final class CallCostProbe {
       (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
   private static final String SEARCH_INDEX = "probe-search";
   private static final String BULK_INDEX = "probe-bulk";
+  private static final String KNN_INDEX = "probe-knn";
   private static final int BULK_DOCS = 500;
+  private static final int KNN_DOCS = 5_000;
+  private static final int KNN_DIMS = 384;
 
   private CallCostProbe() {}
 
@@ -43,7 +49,11 @@ public final class CallCostProbe {
     int docs = args.length > 0 ? Integer.parseInt(args[0]) : 20_000;
     int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 3;
     List<String> scenarios =
-        List.of((args.length > 2 ? args[2] : "agg-cached,search,search-phrase,bulk").split(","));
+        List.of(
+            (args.length > 2
+                    ? args[2]
+                    : "write,bulk,search,search-bool,agg,agg-cached,search-phrase,knn")
+                .split(","));
     String protocols = args.length > 3 ? args[3] : "rest,grpc";
     Path data = Files.createTempDirectory("call-cost-probe");
     DocGenerator generator = new DocGenerator(42);
@@ -62,7 +72,11 @@ public final class CallCostProbe {
       rest.send("POST", "/" + SEARCH_INDEX + "/_forcemerge?max_num_segments=1", null);
       rest.send("POST", "/" + SEARCH_INDEX + "/_refresh", null);
       createIndex(rest, BULK_INDEX);
+      if (scenarios.contains("knn")) {
+        loadVectors(rest);
+      }
       long[] nextId = {0};
+      java.util.Random vectors = new java.util.Random(7);
       for (int round = 1; round <= rounds; round++) {
         for (String scenario : scenarios) {
           for (BenchClient client : List.of(rest, grpc)) {
@@ -72,7 +86,36 @@ public final class CallCostProbe {
             Runnable call =
                 switch (scenario) {
                   case "agg-cached" ->
-                      () -> client.aggregate(SEARCH_INDEX, AggregationQuery.TERMS_MAX);
+                      () -> {
+                        client.requestCache(null);
+                        client.aggregate(SEARCH_INDEX, AggregationQuery.TERMS_MAX);
+                      };
+                  case "agg" ->
+                      () -> {
+                        client.requestCache(false);
+                        client.aggregate(SEARCH_INDEX, AggregationQuery.TERMS_MAX);
+                      };
+                  case "search-bool" -> {
+                    long[] n = {0};
+                    yield () ->
+                        client.search(
+                            SEARCH_INDEX,
+                            TextQuery.BOOL_FILTER,
+                            DocGenerator.SEARCH_FIELD,
+                            generator.queryText(n[0]++),
+                            10);
+                  }
+                  case "write" ->
+                      () -> {
+                        long id = nextId[0]++;
+                        client.bulk(
+                            BULK_INDEX,
+                            List.of(new IndexOp(Long.toString(id), generator.doc(id).source())));
+                      };
+                  case "knn" ->
+                      client instanceof GrpcBenchClient g
+                          ? () -> g.search(knnGrpc(vector(vectors)))
+                          : () -> knnRest(rest, vector(vectors));
                   case "search" -> {
                     long[] n = {0};
                     yield () ->
@@ -125,6 +168,72 @@ public final class CallCostProbe {
         }
       }
     }
+  }
+
+  private static float[] vector(java.util.Random random) {
+    float[] v = new float[KNN_DIMS];
+    for (int i = 0; i < v.length; i++) {
+      v[i] = random.nextFloat() * 2 - 1;
+    }
+    return v;
+  }
+
+  private static void loadVectors(RestBenchClient rest) {
+    RestBenchClient.Response created =
+        rest.send(
+            "PUT",
+            "/" + KNN_INDEX,
+            "{\"settings\":{\"index.knn\":true,\"number_of_shards\":1,"
+                + "\"number_of_replicas\":0},\"mappings\":{\"properties\":{\"v\":{\"type\":"
+                + "\"knn_vector\",\"dimension\":"
+                + KNN_DIMS
+                + ",\"method\":{\"name\":\"hnsw\",\"space_type\":\"l2\",\"engine\":"
+                + "\"lucene\"}}}}}");
+    if (!created.ok()) {
+      throw new IllegalStateException(created.body());
+    }
+    java.util.Random random = new java.util.Random(3);
+    for (int from = 0; from < KNN_DOCS; from += 500) {
+      StringBuilder ndjson = new StringBuilder();
+      for (int n = from; n < from + 500; n++) {
+        ndjson.append("{\"index\":{\"_index\":\"" + KNN_INDEX + "\",\"_id\":\"" + n + "\"}}\n");
+        ndjson.append("{\"v\":").append(Arrays.toString(vector(random))).append("}\n");
+      }
+      RestBenchClient.Response bulk = rest.send("POST", "/_bulk", ndjson.toString());
+      if (!bulk.ok() || bulk.body().contains("\"errors\":true")) {
+        throw new IllegalStateException(bulk.body().substring(0, 300));
+      }
+    }
+    rest.send("POST", "/" + KNN_INDEX + "/_forcemerge?max_num_segments=1", null);
+    rest.send("POST", "/" + KNN_INDEX + "/_refresh", null);
+  }
+
+  private static void knnRest(RestBenchClient rest, float[] q) {
+    RestBenchClient.Response r =
+        rest.send(
+            "POST",
+            "/" + KNN_INDEX + "/_search",
+            "{\"size\":10,\"query\":{\"knn\":{\"v\":{\"vector\":"
+                + Arrays.toString(q)
+                + ",\"k\":10}}}}");
+    if (!r.ok()) {
+      throw new IllegalStateException(r.body());
+    }
+  }
+
+  private static org.opensearch.protobufs.SearchRequest knnGrpc(float[] q) {
+    org.opensearch.protobufs.KnnQuery.Builder knn =
+        org.opensearch.protobufs.KnnQuery.newBuilder().setField("v").setK(10);
+    for (float f : q) {
+      knn.addVector(f);
+    }
+    return org.opensearch.protobufs.SearchRequest.newBuilder()
+        .addIndex(KNN_INDEX)
+        .setSearchRequestBody(
+            org.opensearch.protobufs.SearchRequestBody.newBuilder()
+                .setSize(10)
+                .setQuery(org.opensearch.protobufs.QueryContainer.newBuilder().setKnn(knn)))
+        .build();
   }
 
   private static void createIndex(RestBenchClient rest, String index) {

@@ -8,10 +8,11 @@ import java.util.Map;
  * One operation of a bulk request. {@code id} is null when the server should generate one (index
  * without id); {@code source} is the document's JSON bytes, null for deletes and updates; {@code
  * update} is set for (and only for) {@link OpType#UPDATE}; {@code check} is the item's concurrency
- * condition ({@link VersionCheck#NONE} when it has none). {@code vectors} are {@code knn_vector}
- * values that arrived packed beside the source (gRPC {@code extra_field_values}), by field path:
- * they are indexed without a JSON round trip and added to the stored {@code _source}, so the
- * document reads back as if they had been in it.
+ * condition ({@link VersionCheck#NONE} when it has none); {@code pipeline} the ingest pipeline it
+ * names (null: the index's default). {@code vectors} are {@code knn_vector} values that arrived
+ * packed beside the source (gRPC {@code extra_field_values}), by field path: they are indexed
+ * without a JSON round trip and added to the stored {@code _source}, so the document reads back as
+ * if they had been in it.
  */
 public record BulkItem(
     OpType opType,
@@ -21,7 +22,8 @@ public record BulkItem(
     VersionCheck check,
     UpdateRequest update,
     Map<String, float[]> vectors,
-    boolean requireAlias) {
+    boolean requireAlias,
+    String pipeline) {
   public BulkItem {
     requireNonNull(opType, "opType");
     requireNonNull(index, "index");
@@ -42,7 +44,20 @@ public record BulkItem(
       VersionCheck check,
       UpdateRequest update,
       Map<String, float[]> vectors) {
-    this(opType, index, id, source, check, update, vectors, false);
+    this(opType, index, id, source, check, update, vectors, false, null);
+  }
+
+  /** An item that may name an index or an alias, without an ingest pipeline of its own. */
+  public BulkItem(
+      OpType opType,
+      String index,
+      String id,
+      byte[] source,
+      VersionCheck check,
+      UpdateRequest update,
+      Map<String, float[]> vectors,
+      boolean requireAlias) {
+    this(opType, index, id, source, check, update, vectors, requireAlias, null);
   }
 
   public BulkItem(OpType opType, String index, String id, byte[] source) {
@@ -60,7 +75,8 @@ public record BulkItem(
   }
 
   public BulkItem withCheck(VersionCheck newCheck) {
-    return new BulkItem(opType, index, id, source, newCheck, update, vectors, requireAlias);
+    return new BulkItem(
+        opType, index, id, source, newCheck, update, vectors, requireAlias, pipeline);
   }
 
   /**
@@ -68,6 +84,15 @@ public record BulkItem(
    * ignores it, as in OpenSearch).
    */
   public BulkItem withRequireAlias(boolean required) {
-    return new BulkItem(opType, index, id, source, check, update, vectors, required);
+    return new BulkItem(opType, index, id, source, check, update, vectors, required, pipeline);
+  }
+
+  /**
+   * With the ingest pipeline an index or create item names ({@code _none}: not even the index's
+   * default pipeline; null: the index's default).
+   */
+  public BulkItem withPipeline(String newPipeline) {
+    return new BulkItem(
+        opType, index, id, source, check, update, vectors, requireAlias, newPipeline);
   }
 }

@@ -23,7 +23,8 @@ public record ReindexRequest(
     OpType opType,
     VersionType versionType,
     boolean abortOnConflict,
-    RefreshPolicy refresh) {
+    RefreshPolicy refresh,
+    String pipeline) {
 
   public ReindexRequest {
     sources = List.copyOf(sources);
@@ -35,6 +36,32 @@ public record ReindexRequest(
     if (opType != OpType.INDEX && opType != OpType.CREATE) {
       throw new IllegalArgumentException("opType: " + opType + " (expected: INDEX or CREATE)");
     }
+  }
+
+  /** A reindex whose dest names no ingest pipeline. */
+  public ReindexRequest(
+      List<String> sources,
+      Query query,
+      SourceFilter sourceFilter,
+      long maxDocs,
+      int batchSize,
+      String dest,
+      OpType opType,
+      VersionType versionType,
+      boolean abortOnConflict,
+      RefreshPolicy refresh) {
+    this(
+        sources,
+        query,
+        sourceFilter,
+        maxDocs,
+        batchSize,
+        dest,
+        opType,
+        versionType,
+        abortOnConflict,
+        refresh,
+        null);
   }
 
   /** The scroll side of the run, as the by-query runner walks it. */

@@ -28,6 +28,7 @@ import dev.duet.engine.internal.admin.NodeIndices;
 import dev.duet.engine.internal.admin.Rollover;
 import dev.duet.engine.internal.agg.AggregationPhase;
 import dev.duet.engine.internal.bulk.NodeDocuments;
+import dev.duet.engine.internal.ingest.NodePipelines;
 import dev.duet.engine.internal.knn.VectorSupport;
 import dev.duet.engine.internal.search.RequestCache;
 import dev.duet.engine.internal.session.NodeSearch;
@@ -70,6 +71,7 @@ public final class LuceneEngine implements Engine {
   private final NodeSearch search;
   private final NodeAdmin admin;
   private final NodeSnapshots snapshots;
+  private final NodePipelines pipelines;
   private final Rollover rollover;
   private final dev.duet.engine.internal.admin.IndexResize resize;
   private final ClauseLimit clauseLimit;
@@ -88,7 +90,8 @@ public final class LuceneEngine implements Engine {
     this.nodeLimits = new NodeLimits(maxBuckets, clauseLimit.max(), limits);
     this.indices = new NodeIndices(dataDir, filterDecoder, clauseLimit);
     this.search = new NodeSearch(indices, limits, clock, maxBuckets);
-    this.documents = new NodeDocuments(indices);
+    this.pipelines = new NodePipelines(dataDir);
+    this.documents = new NodeDocuments(indices, pipelines);
     this.admin = new NodeAdmin(indices);
     this.snapshots = new NodeSnapshots(dataDir, repoPaths, indices);
     this.rollover = new Rollover(indices, admin, clock);
@@ -203,6 +206,11 @@ public final class LuceneEngine implements Engine {
     clauseLimit.set(limits.maxClauseCount());
     search.applyLimits(limits);
     nodeLimits = limits;
+  }
+
+  @Override
+  public dev.duet.engine.ingest.Pipelines pipelines() {
+    return pipelines;
   }
 
   @Override

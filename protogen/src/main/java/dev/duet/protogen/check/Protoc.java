@@ -56,6 +56,14 @@ public final class Protoc {
 
   /** Compiles every .proto file under {@code root} (imports resolved from root). */
   public FileDescriptorSet compile(Path root) {
+    return compile(root, null);
+  }
+
+  /**
+   * Compiles every .proto file under {@code root} and, when {@code javaOut} is given, writes the
+   * Java protoc generates for them there.
+   */
+  public FileDescriptorSet compile(Path root, Path javaOut) {
     try (Stream<Path> walk = Files.walk(root)) {
       List<String> files =
           walk.filter(p -> p.toString().endsWith(".proto"))
@@ -75,6 +83,10 @@ public final class Protoc {
       cmd.add("--proto_path=" + include);
       cmd.add("--include_imports");
       cmd.add("--descriptor_set_out=" + out);
+      if (javaOut != null) {
+        Files.createDirectories(javaOut);
+        cmd.add("--java_out=" + javaOut.toAbsolutePath());
+      }
       cmd.addAll(files);
       Process process = new ProcessBuilder(cmd).redirectErrorStream(true).start();
       String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

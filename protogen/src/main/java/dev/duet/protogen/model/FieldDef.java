@@ -75,6 +75,23 @@ public final class FieldDef {
     return rawJson;
   }
 
+  /** This field under another proto name (JSON name, type and number kept), documented why. */
+  public FieldDef renamed(String newName, String why) {
+    FieldDef f =
+        new FieldDef(
+            newName,
+            jsonName,
+            type,
+            repeated,
+            mapKey,
+            optional,
+            oneof,
+            doc == null || doc.isBlank() ? why : doc + "\n" + why);
+    f.rawJson = rawJson;
+    f.number = number;
+    return f;
+  }
+
   public FieldDef rawJson(boolean rawJson) {
     this.rawJson = rawJson;
     return this;

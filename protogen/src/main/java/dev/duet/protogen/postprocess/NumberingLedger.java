@@ -66,6 +66,12 @@ public final class NumberingLedger {
     }
   }
 
+  /** Whether {@code field} of message {@code messageFullName} has a number in this ledger. */
+  public boolean numbers(String messageFullName, String field) {
+    Entry entry = book.messages.get(messageFullName);
+    return entry != null && entry.numbers.containsKey(field);
+  }
+
   public String toJson() {
     try {
       return JSON.writeValueAsString(book) + "\n";

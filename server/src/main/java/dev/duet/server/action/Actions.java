@@ -26,6 +26,7 @@ public final class Actions {
   private final TemplateAction templates;
   private final SnapshotAction snapshots;
   private final NodeTasks tasks;
+  private final PipelineAction pipelines;
 
   public Actions(Engine engine) {
     this(engine, "duet");
@@ -51,7 +52,13 @@ public final class Actions {
     this.clusterSettings = new ClusterSettingsAction(engine);
     this.templates = new TemplateAction(engine);
     this.snapshots = new SnapshotAction(engine);
+    this.pipelines = new PipelineAction(engine);
     this.tasks = new NodeTasks(nodeId);
+  }
+
+  /** Ingest and search pipelines. */
+  public PipelineAction pipelines() {
+    return pipelines;
   }
 
   /** The node's running tasks and the results of finished background ones. */

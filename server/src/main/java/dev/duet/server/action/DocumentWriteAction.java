@@ -65,9 +65,24 @@ public final class DocumentWriteAction {
       VersionCheck check,
       RefreshPolicy refresh,
       boolean requireAlias) {
+    return write(op, index, id, source, check, refresh, requireAlias, null);
+  }
+
+  /** As above, through the ingest {@code pipeline} (null: the index's default pipeline). */
+  public BulkItemResponse write(
+      OpType op,
+      String index,
+      String id,
+      byte[] source,
+      VersionCheck check,
+      RefreshPolicy refresh,
+      boolean requireAlias,
+      String pipeline) {
     Validation.check(check.problems(op));
     return single(
-        new BulkItem(op, index, id, source, check, null, Map.of()).withRequireAlias(requireAlias),
+        new BulkItem(op, index, id, source, check, null, Map.of())
+            .withRequireAlias(requireAlias)
+            .withPipeline(op == OpType.DELETE ? null : pipeline),
         refresh);
   }
 

@@ -34,9 +34,7 @@ final class BulkRequestDecoder {
   static BulkRequest decode(org.opensearch.protobufs.BulkRequest request) {
     String defaultIndex =
         request.hasIndex() && !request.getIndex().isEmpty() ? request.getIndex() : null;
-    if (request.hasPipeline()) {
-      notYet("pipeline");
-    }
+    String pipeline = request.hasPipeline() ? request.getPipeline() : null;
     List<BulkRequestBody> bodies = request.getBulkRequestBodyList();
     if (bodies.isEmpty()) {
       BulkRequest.validate(0, List.of());
@@ -46,11 +44,22 @@ final class BulkRequestDecoder {
     for (BulkRequestBody body : bodies) {
       BulkItem item = item(body, defaultIndex, problems);
       if (item != null) {
-        items.add(item.withRequireAlias(requireAlias(body.getOperationContainer(), request)));
+        items.add(
+            item.withRequireAlias(requireAlias(body.getOperationContainer(), request))
+                .withPipeline(pipeline(body.getOperationContainer(), pipeline)));
       }
     }
     BulkRequest.validate(bodies.size(), problems);
     return new BulkRequest(items, refresh(request));
+  }
+
+  /** An index or create operation's own ingest {@code pipeline}, else the request's. */
+  private static String pipeline(OperationContainer op, String requestLevel) {
+    return switch (op.getOperationContainerCase()) {
+      case INDEX -> op.getIndex().hasPipeline() ? op.getIndex().getPipeline() : requestLevel;
+      case CREATE -> op.getCreate().hasPipeline() ? op.getCreate().getPipeline() : requestLevel;
+      case UPDATE, DELETE, OPERATIONCONTAINER_NOT_SET -> null;
+    };
   }
 
   /** An operation's own {@code require_alias}, else the request's (deletes have none). */
@@ -84,9 +93,6 @@ final class BulkRequestDecoder {
 
   private static BulkItem index(
       IndexOperation op, BulkRequestBody body, String defaultIndex, List<String> problems) {
-    if (op.hasPipeline()) {
-      notYet("pipeline");
-    }
     OpType type =
         op.getOpType() == org.opensearch.protobufs.OpType.OP_TYPE_CREATE
             ? OpType.CREATE
@@ -189,9 +195,6 @@ final class BulkRequestDecoder {
 
   private static BulkItem create(
       WriteOperation op, BulkRequestBody body, String defaultIndex, List<String> problems) {
-    if (op.hasPipeline()) {
-      notYet("pipeline");
-    }
     return write(
         OpType.CREATE,
         present(op.hasXIndex() ? op.getXIndex() : defaultIndex),
@@ -258,9 +261,5 @@ final class BulkRequestDecoder {
   /** A proto3 string left empty is absent. */
   private static String present(String value) {
     return value == null || value.isEmpty() ? null : value;
-  }
-
-  private static void notYet(String option) {
-    throw DuetException.illegalArgument("bulk option [" + option + "] is not supported yet");
   }
 }

@@ -51,30 +51,43 @@ final class SearchRpcs extends SearchServiceGrpc.SearchServiceImplBase {
 
   @Override
   public void search(SearchRequest request, StreamObserver<SearchResponse> responses) {
-    SearchResponse cached = cachedAnswer(request);
-    if (cached != null) {
-      responses.onNext(cached);
-      responses.onCompleted();
-      return;
+    dev.duet.engine.search.SearchRequest decoded = decodeOnLoop(request);
+    if (decoded != null) {
+      SearchResponse cached = cachedAnswer(request, decoded);
+      if (cached != null) {
+        responses.onNext(cached);
+        responses.onCompleted();
+        return;
+      }
     }
+    // On a miss the same decoded request is searched: one decode per call.
     RpcCalls.unaryOffLoop(
         pool,
         "SearchService/Search",
         request.getSerializedSize(),
         responses,
-        () -> execute(request));
+        () -> decoded == null ? execute(request) : execute(request, decoded));
   }
 
   /**
-   * On the event loop: the request cache's answer to a small request, or null, errors included
-   * ({@link #execute} reports those).
+   * On the event loop: a small request decoded, or null (too large, or undecodable: {@link
+   * #execute} decodes it again off the loop and reports why).
    */
-  private SearchResponse cachedAnswer(SearchRequest request) {
+  private static dev.duet.engine.search.SearchRequest decodeOnLoop(SearchRequest request) {
     if (request.getSerializedSize() > MAX_REQUEST_ON_EVENT_LOOP) {
       return null;
     }
     try {
-      dev.duet.engine.search.SearchRequest decoded = SearchRequestDecoder.decode(request);
+      return SearchRequestDecoder.decode(request);
+    } catch (RuntimeException | StackOverflowError e) {
+      return null;
+    }
+  }
+
+  /** The request cache's answer, or null, errors included ({@link #execute} reports those). */
+  private SearchResponse cachedAnswer(
+      SearchRequest request, dev.duet.engine.search.SearchRequest decoded) {
+    try {
       dev.duet.engine.search.SearchResponse cached = search.cached(decoded);
       return cached == null ? null : encode(request, decoded, cached);
     } catch (RuntimeException | StackOverflowError e) {
@@ -118,7 +131,11 @@ final class SearchRpcs extends SearchServiceGrpc.SearchServiceImplBase {
   }
 
   private SearchResponse execute(SearchRequest request) {
-    dev.duet.engine.search.SearchRequest decoded = SearchRequestDecoder.decode(request);
+    return execute(request, SearchRequestDecoder.decode(request));
+  }
+
+  private SearchResponse execute(
+      SearchRequest request, dev.duet.engine.search.SearchRequest decoded) {
     return encode(request, decoded, search.execute(decoded));
   }
 

@@ -45,7 +45,8 @@ final class DocumentHandlers {
             request.contentLength(),
             request.pathParam("index"),
             refresh(request),
-            request.paramAsBoolean("require_alias", false));
+            request.paramAsBoolean("require_alias", false),
+            request.param("pipeline"));
     BulkResponse response = actions.bulk().execute(bulk);
     // An item's answer is about 180-220 bytes (an error's more: one doubling covers it); the
     // start is capped so that a huge bulk of tiny items still grows as it goes.
@@ -209,7 +210,8 @@ final class DocumentHandlers {
                 source,
                 check,
                 refresh(request),
-                op != OpType.DELETE && request.paramAsBoolean("require_alias", false));
+                op != OpType.DELETE && request.paramAsBoolean("require_alias", false),
+                request.param("pipeline"));
     return single(request, result);
   }
 

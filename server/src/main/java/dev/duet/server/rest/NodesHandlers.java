@@ -167,6 +167,20 @@ final class NodesHandlers {
         g.writeArrayFieldStart("modules");
         g.writeEndArray();
       }
+      if (metrics.contains("ingest")) {
+        g.writeObjectFieldStart("ingest");
+        g.writeArrayFieldStart("processors");
+        for (String type : actions.pipelines().processorTypes()) {
+          g.writeStartObject();
+          g.writeStringField("type", type);
+          g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+      }
+      if (metrics.contains("aggregations")) {
+        NodeAggregations.write(g);
+      }
       g.writeEndObject();
     }
     g.writeEndObject();
@@ -249,6 +263,10 @@ final class NodesHandlers {
       }
       if (metrics.contains("indexing_pressure")) {
         writeIndexingPressure(g);
+      }
+      if (metrics.contains("ingest")) {
+        g.writeFieldName("ingest");
+        dev.duet.server.rest.codec.Json.writeValue(g, actions.pipelines().stats());
       }
       g.writeEndObject();
     }

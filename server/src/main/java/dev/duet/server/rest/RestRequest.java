@@ -19,6 +19,7 @@ public final class RestRequest {
   private final int bodyOffset;
   private final int bodyLength;
   private final String opaqueId;
+  private Object decoded;
 
   RestRequest(AggregatedHttpRequest request, Map<String, String> pathParams, QueryParams qp) {
     this.method = request.method();
@@ -50,6 +51,19 @@ public final class RestRequest {
   public static RestRequest of(
       HttpMethod method, Map<String, String> pathParams, QueryParams params, byte[] body) {
     return new RestRequest(method, Map.copyOf(pathParams), params, body);
+  }
+
+  /**
+   * What a handler decoded from this call on the event loop ({@link
+   * RestHandler#answerWithoutBlocking}), kept for its {@link RestHandler#handle} on the blocking
+   * thread, so a call is decoded once; null when nothing was.
+   */
+  Object decoded() {
+    return decoded;
+  }
+
+  void decoded(Object value) {
+    this.decoded = value;
   }
 
   public HttpMethod method() {

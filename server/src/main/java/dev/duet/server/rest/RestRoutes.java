@@ -43,6 +43,7 @@ public final class RestRoutes {
     CatNodeHandlers catNodes = new CatNodeHandlers(actions, node);
     SnapshotHandlers snapshots = new SnapshotHandlers(actions, node);
     TaskHandlers tasks = new TaskHandlers(actions, node);
+    PipelineHandlers pipelines = new PipelineHandlers(actions);
     return new RestRouter()
         .add("/", root, GET, HEAD)
         .add("/_cluster/health", cluster::health, GET)
@@ -231,6 +232,19 @@ public final class RestRoutes {
         .add("/_component_template/{name}", templates::deleteComponent, DELETE)
         .add("/_cat/templates", templates::cat, GET)
         .add("/_cat/templates/{name}", templates::cat, GET)
+        .add("/_ingest/pipeline", pipelines::getIngest, GET)
+        .add("/_ingest/pipeline/_simulate", pipelines::simulate, GET, POST)
+        .add("/_ingest/pipeline/{id}", pipelines::getIngest, GET)
+        .add("/_ingest/pipeline/{id}", pipelines::putIngest, PUT)
+        .add("/_ingest/pipeline/{id}", pipelines::deleteIngest, DELETE)
+        .add("/_ingest/pipeline/{id}/_simulate", pipelines::simulate, GET, POST)
+        .add("/_ingest/processor/grok", pipelines::grok, GET)
+        .add("/_search/pipeline", pipelines::getSearch, GET)
+        .add("/_search/pipeline/{id}", pipelines::getSearch, GET)
+        .add("/_search/pipeline/{id}", pipelines::putSearch, PUT)
+        .add("/_search/pipeline/{id}", pipelines::deleteSearch, DELETE)
+        .add("/_script_context", pipelines::scriptContext, GET)
+        .add("/_script_language", pipelines::scriptLanguage, GET)
         .add("/_snapshot", snapshots::getRepositories, GET)
         .add("/_snapshot/{repository}", snapshots::getRepositories, GET)
         .add("/_snapshot/{repository}", snapshots::putRepository, PUT, POST)

@@ -58,10 +58,15 @@ public final class RestService implements HttpService {
                           match instanceof RestRouter.Match.Found f
                               ? agg.method() + " " + f.pattern()
                               : "unrouted");
-                  HttpResponse answer = answerWithoutBlocking(ctx, agg, match);
+                  // One RestRequest for the call: what the event loop decodes, handle() reuses.
+                  RestRequest request =
+                      match instanceof RestRouter.Match.Found f
+                          ? new RestRequest(agg, f.pathParams(), params(ctx))
+                          : null;
+                  HttpResponse answer = answerWithoutBlocking(ctx, agg, match, request);
                   return answer != null
                       ? CompletableFuture.completedFuture(answer)
-                      : handOver(ctx, agg, match);
+                      : handOver(ctx, agg, match, request);
                 })
             .exceptionally(t -> failure(ctx, t).toHttpResponse()));
   }
@@ -71,14 +76,17 @@ public final class RestService implements HttpService {
    * (refused with a 429 when full), Armeria's blocking executor for the rest.
    */
   private CompletableFuture<HttpResponse> handOver(
-      ServiceRequestContext ctx, AggregatedHttpRequest agg, RestRouter.Match match) {
+      ServiceRequestContext ctx,
+      AggregatedHttpRequest agg,
+      RestRouter.Match match,
+      RestRequest request) {
     WorkPool pool =
         match instanceof RestRouter.Match.Found f
             ? pools.forRoute(agg.method(), f.pattern())
             : null;
     if (pool == null) {
       return CompletableFuture.supplyAsync(
-          () -> dispatchWhileCallerWaits(ctx, agg, match), ctx.blockingTaskExecutor());
+          () -> dispatchWhileCallerWaits(ctx, agg, match, request), ctx.blockingTaskExecutor());
     }
     CompletableFuture<HttpResponse> answer = new CompletableFuture<>();
     try {
@@ -88,7 +96,7 @@ public final class RestService implements HttpService {
           agg.content().length(),
           () -> {
             try {
-              answer.complete(dispatchWhileCallerWaits(ctx, agg, match));
+              answer.complete(dispatchWhileCallerWaits(ctx, agg, match, request));
             } catch (Throwable t) { // an Error: answered by failure(), never left hanging
               answer.completeExceptionally(t);
             }
@@ -108,7 +116,10 @@ public final class RestService implements HttpService {
    * #dispatch} answers those.
    */
   private HttpResponse answerWithoutBlocking(
-      ServiceRequestContext ctx, AggregatedHttpRequest agg, RestRouter.Match match) {
+      ServiceRequestContext ctx,
+      AggregatedHttpRequest agg,
+      RestRouter.Match match,
+      RestRequest request) {
     if (agg.content().length() > MAX_BODY_ON_EVENT_LOOP) {
       return null;
     }
@@ -117,8 +128,7 @@ public final class RestService implements HttpService {
       if (!(match instanceof RestRouter.Match.Found f) || refusal(ctx, agg, f, params) != null) {
         return null;
       }
-      RestResponse answer =
-          f.handler().answerWithoutBlocking(new RestRequest(agg, f.pathParams(), params));
+      RestResponse answer = f.handler().answerWithoutBlocking(request);
       return answer == null ? null : filtered(answer, params, pretty(params)).toHttpResponse();
     } catch (Exception | StackOverflowError e) {
       return null;
@@ -147,12 +157,19 @@ public final class RestService implements HttpService {
 
   /** {@link #dispatch} under the caller's cancellation: a client that hangs up stops its search. */
   private HttpResponse dispatchWhileCallerWaits(
-      ServiceRequestContext ctx, AggregatedHttpRequest agg, RestRouter.Match match) {
-    return SearchCancellation.whileCallerWaits(ctx::isCancelled, () -> dispatch(ctx, agg, match));
+      ServiceRequestContext ctx,
+      AggregatedHttpRequest agg,
+      RestRouter.Match match,
+      RestRequest request) {
+    return SearchCancellation.whileCallerWaits(
+        ctx::isCancelled, () -> dispatch(ctx, agg, match, request));
   }
 
   private HttpResponse dispatch(
-      ServiceRequestContext ctx, AggregatedHttpRequest agg, RestRouter.Match match) {
+      ServiceRequestContext ctx,
+      AggregatedHttpRequest agg,
+      RestRouter.Match match,
+      RestRequest request) {
     QueryParams params = params(ctx);
     boolean pretty = pretty(params);
     try {
@@ -162,7 +179,6 @@ public final class RestService implements HttpService {
           if (refused != null) {
             yield refused.toHttpResponse();
           }
-          RestRequest request = new RestRequest(agg, f.pathParams(), params);
           yield filtered(f.handler().handle(request), params, pretty).toHttpResponse();
         }
         case RestRouter.Match.MethodNotAllowed m ->

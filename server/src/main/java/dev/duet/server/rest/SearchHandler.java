@@ -25,7 +25,8 @@ final class SearchHandler implements RestHandler {
 
   @Override
   public RestResponse handle(RestRequest request) throws IOException {
-    SearchRequest search = decode(request);
+    SearchRequest search =
+        request.decoded() instanceof SearchRequest decoded ? decoded : decode(request);
     return encode(request, search, actions.search().execute(search));
   }
 
@@ -36,6 +37,7 @@ final class SearchHandler implements RestHandler {
       return null;
     }
     SearchRequest search = decode(request);
+    request.decoded(search); // handle() searches with it on a miss
     SearchResponse cached = actions.search().cached(search);
     return cached == null ? null : encode(request, search, cached);
   }

@@ -11,11 +11,14 @@ import dev.duet.engine.document.OpType;
 import dev.duet.engine.document.RefreshPolicy;
 import dev.duet.engine.document.ReindexRequest;
 import dev.duet.engine.document.ReindexResponse;
+import dev.duet.engine.document.WriteResult;
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.index.IndexSettings;
 import dev.duet.engine.index.IndicesOptions;
 import dev.duet.engine.internal.admin.NodeIndices;
 import dev.duet.engine.internal.document.TimeBasedIds;
 import dev.duet.engine.internal.fetch.HitFields;
+import dev.duet.engine.internal.ingest.NodePipelines;
 import dev.duet.engine.internal.meta.IndexBlocks;
 import dev.duet.engine.internal.meta.IndexResolver;
 import dev.duet.engine.internal.shard.LuceneIndex;
@@ -38,12 +41,21 @@ public final class NodeDocuments implements AutoCloseable {
   private static final int MAX_ID_BYTES = 512;
 
   private final NodeIndices indices;
+  private final NodePipelines pipelines;
   private final BulkApplier bulkApplier =
       new BulkApplier(Runtime.getRuntime().availableProcessors());
 
-  /** Document calls on the indices of {@code indices}. */
+  /** Document calls on the indices of {@code indices}, without ingest pipelines. */
   public NodeDocuments(NodeIndices indices) {
+    this(indices, new NodePipelines(null));
+  }
+
+  /**
+   * Document calls on the indices of {@code indices}, index items run through {@code pipelines}.
+   */
+  public NodeDocuments(NodeIndices indices, NodePipelines pipelines) {
     this.indices = indices;
+    this.pipelines = pipelines;
   }
 
   /** {@code _bulk}: applies the items, makes them durable, then refreshes as the request asks. */
@@ -52,7 +64,7 @@ public final class NodeDocuments implements AutoCloseable {
     boolean forced = request.refresh() == RefreshPolicy.IMMEDIATE;
     Set<LuceneIndex> touched = ConcurrentHashMap.newKeySet();
     List<BulkItemResponse> responses =
-        bulkApplier.apply(request.items(), item -> applyItem(item, forced, touched));
+        bulkApplier.apply(request.items(), item -> ingestThenApply(item, forced, touched));
     boolean errors = false;
     for (BulkItemResponse response : responses) {
       errors |= response.failed();
@@ -121,7 +133,42 @@ public final class NodeDocuments implements AutoCloseable {
         sources.indices(),
         sources.filters(),
         request,
-        (item, touched) -> applyItem(item, false, touched));
+        (item, touched) -> ingestThenApply(item.withPipeline(request.pipeline()), false, touched));
+  }
+
+  /** Runs the item's ingest pipelines, then writes what they leave (nothing when they drop it). */
+  private BulkItemResponse ingestThenApply(
+      BulkItem item, boolean forced, Set<LuceneIndex> touched) {
+    NodePipelines.Outcome outcome = pipelines.run(item, this::writeSettings);
+    if (outcome.failure() != null) {
+      DuetException e = outcome.failure();
+      return new BulkItemResponse(item.opType(), item.index(), item.id(), e.status(), null, e);
+    }
+    if (outcome.dropped()) {
+      return new BulkItemResponse(
+          item.opType(),
+          item.index(),
+          item.id(),
+          200,
+          new WriteResult("noop", -3, -2, 0, false, 0, 0),
+          null);
+    }
+    return applyItem(outcome.item(), forced, touched);
+  }
+
+  /** The settings of the index a write to {@code name} goes to, or null when there is none yet. */
+  private IndexSettings writeSettings(String name) {
+    LuceneIndex index = indices.get(name);
+    if (index == null) {
+      String concrete;
+      try {
+        concrete = indices.resolver().resolveWrite(name);
+      } catch (DuetException e) {
+        return null;
+      }
+      index = concrete == null ? null : indices.get(concrete);
+    }
+    return index == null ? null : index.metadata().settings();
   }
 
   private BulkItemResponse applyItem(BulkItem item, boolean forced, Set<LuceneIndex> touched) {

@@ -17,13 +17,21 @@ import org.apache.lucene.search.IndexSearcher;
 public final class CachedAnswers {
   private CachedAnswers() {}
 
+  /**
+   * Whether {@link #lookup} could find anything for {@code request}: checked before its indices are
+   * resolved, so that a search the cache never holds costs its caller nothing here.
+   */
+  public static boolean worthLooking(SearchRequest request, RequestCache cache) {
+    return cache != null && !request.controls().any() && cache.mayHold(request);
+  }
+
   /** The cached answer to {@code request} on {@code targets}' current readers, or null. */
   public static SearchResponse lookup(
       List<LuceneIndex> targets,
       List<dev.duet.engine.search.Query> aliasFilters,
       SearchRequest request,
       RequestCache cache) {
-    if (cache == null || targets.isEmpty() || request.controls().any()) {
+    if (targets.isEmpty() || !worthLooking(request, cache)) {
       return null;
     }
     long start = System.nanoTime();

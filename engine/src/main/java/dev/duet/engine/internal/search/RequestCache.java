@@ -54,6 +54,16 @@ public final class RequestCache {
     return new RequestCache(Runtime.getRuntime().maxMemory() / 100);
   }
 
+  /**
+   * Whether the cache could hold an answer to {@code request} at all, judged from the request
+   * alone: false spares a lookup the index resolution and searcher acquisition that {@link #key}
+   * needs (a plain {@code size: 10} search is never cached). The index setting is checked later.
+   */
+  boolean mayHold(SearchRequest request) {
+    Boolean flag = request.options().requestCache();
+    return maxBytes != 0 && !Boolean.FALSE.equals(flag) && (flag != null || request.size() == 0);
+  }
+
   /** The key of a search over these searchers, or null when the search may not be cached. */
   Key key(
       List<LuceneIndex> targets,

@@ -106,7 +106,7 @@ public final class NodeSearch implements AutoCloseable {
 
   /** A cached answer to {@code request} without searching, or null. */
   public SearchResponse cachedSearch(SearchRequest request) {
-    if (request.session() != null) {
+    if (request.session() != null || !CachedAnswers.worthLooking(request, requestCache)) {
       return null;
     }
     SearchSessions.Targets targets;

@@ -110,6 +110,10 @@ public final class JsonMaps {
       g.writeString(s);
     } else if (value instanceof Integer || value instanceof Long) {
       g.writeNumber(((Number) value).longValue());
+    } else if (value instanceof Float f) {
+      g.writeNumber(f); // 1.1f as 1.1, as OpenSearch writes an ingest processor's floats
+    } else if (value instanceof java.math.BigInteger b) {
+      g.writeNumber(b);
     } else if (value instanceof Number n) {
       g.writeNumber(n.doubleValue());
     } else if (value instanceof Boolean b) {

@@ -80,6 +80,20 @@ public class RequestCacheTest {
   }
 
   @Test
+  void whetherTheCacheCouldHoldAnAnswerIsKnownFromTheRequestAlone() {
+    // What lets a transport's cache probe skip resolving indices and acquiring searchers.
+    RequestCache cache = new RequestCache(1024);
+    SearchRequest aggs = sizeZero("nums", matchAll());
+    SearchRequest hits = withHits("nums");
+
+    assertThat(cache.mayHold(aggs)).isTrue();
+    assertThat(cache.mayHold(hits)).isFalse();
+    assertThat(cache.mayHold(hits.withOptions(hits.options().withRequestCache(true)))).isTrue();
+    assertThat(cache.mayHold(aggs.withOptions(aggs.options().withRequestCache(false)))).isFalse();
+    assertThat(new RequestCache(0).mayHold(aggs)).isFalse();
+  }
+
+  @Test
   void cachedSearchLeavesASearchIdleIndexToTheSearchThatRefreshesIt() throws InterruptedException {
     createIndex("quiet", new IndexSettings(Map.of("index.search.idle.after", "1s")));
     engine.bulk(bulk(RefreshPolicy.IMMEDIATE, index("quiet", "1", "{\"n\":1}")));

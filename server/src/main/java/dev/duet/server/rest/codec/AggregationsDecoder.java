@@ -116,6 +116,11 @@ public final class AggregationsDecoder {
     return meta == null ? aggregation : new Aggregation.WithMeta(aggregation, meta);
   }
 
+  /** Whether Duet parses (and so runs) aggregations of {@code type}. */
+  public static boolean knows(String type) {
+    return BucketAggregationDecoder.handles(type) || MetricAggregationDecoder.handles(type);
+  }
+
   private static boolean acceptsSubs(String type) {
     return BucketAggregationDecoder.handles(type);
   }

@@ -49,6 +49,22 @@ public final class BulkRequestDecoder {
       RefreshPolicy refresh,
       boolean requireAlias)
       throws IOException {
+    return decode(data, offset, length, defaultIndex, refresh, requireAlias, null);
+  }
+
+  /**
+   * @param pipeline the URL's {@code pipeline}: each index and create item's ingest pipeline unless
+   *     its action line names one
+   */
+  public static BulkRequest decode(
+      byte[] data,
+      int offset,
+      int length,
+      String defaultIndex,
+      RefreshPolicy refresh,
+      boolean requireAlias,
+      String pipeline)
+      throws IOException {
     List<BulkItem> items = new ArrayList<>();
     List<String> validation = new ArrayList<>();
     int end = offset + length;
@@ -100,7 +116,8 @@ public final class BulkRequestDecoder {
       validation.addAll(BulkRequest.problems(action.opType, named, action.id, source, null, check));
       items.add(
           new BulkItem(action.opType, index, action.id, source, check, null, Map.of())
-              .withRequireAlias(itemRequiresAlias));
+              .withRequireAlias(itemRequiresAlias)
+              .withPipeline(action.pipeline != null ? action.pipeline : pipeline));
     }
     BulkRequest.validate(items.size(), validation);
     return new BulkRequest(items, refresh);
@@ -158,7 +175,8 @@ public final class BulkRequestDecoder {
       VersionType versionType,
       int retryOnConflict,
       SourceFilter fetchSource,
-      Boolean requireAlias) {
+      Boolean requireAlias,
+      String pipeline) {
     VersionCheck check() {
       return new VersionCheck(ifSeqNo, ifPrimaryTerm, version, versionType);
     }
@@ -202,6 +220,7 @@ public final class BulkRequestDecoder {
       int retryOnConflict = 0;
       SourceFilter fetchSource = null;
       Boolean requireAlias = null;
+      String pipeline = null;
       token = p.nextToken();
       if (token == JsonToken.START_OBJECT) {
         String field = null;
@@ -228,7 +247,8 @@ public final class BulkRequestDecoder {
               case "retry_on_conflict" -> retryOnConflict = p.getValueAsInt();
               case "_source" -> fetchSource = SourceFilters.fromParams(p.getText(), null, null);
               case "require_alias" -> requireAlias = booleanValue(p.getText());
-              case "routing", "pipeline", "_type" -> {
+              case "pipeline" -> pipeline = p.getText();
+              case "routing", "_type" -> {
                 // Accepted and without effect on a one-node, one-shard engine.
               }
               default ->
@@ -276,7 +296,8 @@ public final class BulkRequestDecoder {
           versionType,
           retryOnConflict,
           fetchSource,
-          requireAlias);
+          requireAlias,
+          pipeline);
     } catch (StreamReadException e) {
       throw Json.parseError(e);
     }

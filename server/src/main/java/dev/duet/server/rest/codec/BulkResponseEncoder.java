@@ -85,7 +85,9 @@ public final class BulkResponseEncoder {
     g.writeNumberField("successful", r.shardsSuccessful());
     g.writeNumberField("failed", 0);
     g.writeEndObject();
-    g.writeNumberField("_seq_no", r.seqNo());
-    g.writeNumberField("_primary_term", r.primaryTerm());
+    if (r.seqNo() >= 0) { // a document an ingest pipeline dropped has none
+      g.writeNumberField("_seq_no", r.seqNo());
+      g.writeNumberField("_primary_term", r.primaryTerm());
+    }
   }
 }

@@ -115,6 +115,7 @@ public final class ReindexCodec {
     SourceFilter filter = SourceFilter.ALL;
     int batchSize = ByQueryRequest.DEFAULT_BATCH_SIZE;
     String dest;
+    String pipeline;
     OpType opType = OpType.INDEX;
     VersionType versionType = VersionType.INTERNAL;
     Long maxDocs;
@@ -155,6 +156,7 @@ public final class ReindexCodec {
         switch (field) {
           case "index" -> dest = p.getText();
           case "op_type" -> opType = opType(p);
+          case "pipeline" -> pipeline = p.getText();
           case "version_type" -> versionType = versionType(p);
           default -> throw new Unknown(unknownField(at, "dest", field));
         }
@@ -193,7 +195,8 @@ public final class ReindexCodec {
           opType,
           versionType,
           conflicts.equals("abort"),
-          refresh);
+          refresh,
+          pipeline);
     }
   }
 
