@@ -74,6 +74,13 @@ public interface Engine extends Closeable {
   dev.duet.engine.index.RolloverResponse rollover(dev.duet.engine.index.RolloverRequest request);
 
   /**
+   * {@code _shrink}, {@code _split}, {@code _clone}: a new index with the source's documents,
+   * mapping and settings, by OpenSearch's rules (the source blocks writes, shard counts divide);
+   * the target's name.
+   */
+  String resize(dev.duet.engine.index.ResizeRequest request);
+
+  /**
    * {@code _field_caps}: the capabilities of the requested fields across the indices the request
    * names (those its index filter may match).
    */

@@ -60,6 +60,24 @@ public record IndexSettings(Map<String, String> values, Map<String, List<String>
     return Integer.parseInt(values.getOrDefault("number_of_shards", "1"));
   }
 
+  /**
+   * OpenSearch's {@code routing_num_shards}: {@code number_of_routing_shards} when set, else the
+   * default OpenSearch computes for the shard count (the shards a split may reach).
+   */
+  public int routingNumShards() {
+    String explicit = values.get("number_of_routing_shards");
+    return explicit != null
+        ? Integer.parseInt(explicit)
+        : defaultRoutingNumShards(numberOfShards());
+  }
+
+  /** OpenSearch's default routing shards: the shard count doubled up to about 1,024. */
+  public static int defaultRoutingNumShards(int shards) {
+    int log2Shards = 32 - Integer.numberOfLeadingZeros(shards - 1);
+    int splits = Math.max(1, 10 - log2Shards);
+    return shards << splits;
+  }
+
   public int numberOfReplicas() {
     return Integer.parseInt(values.getOrDefault("number_of_replicas", "1"));
   }

@@ -73,6 +73,7 @@ public final class LuceneEngine implements Engine {
   private final NodeSnapshots snapshots;
   private final NodePipelines pipelines;
   private final Rollover rollover;
+  private final dev.duet.engine.internal.admin.IndexResize resize;
   private final ClauseLimit clauseLimit;
   private volatile NodeLimits nodeLimits;
 
@@ -94,6 +95,9 @@ public final class LuceneEngine implements Engine {
     this.admin = new NodeAdmin(indices);
     this.snapshots = new NodeSnapshots(dataDir, repoPaths, indices);
     this.rollover = new Rollover(indices, admin, clock);
+    Path resizeStaging = dataDir.resolve("resize-staging");
+    org.apache.lucene.util.IOUtils.rm(resizeStaging); // resizes a crash interrupted
+    this.resize = new dev.duet.engine.internal.admin.IndexResize(indices, resizeStaging);
     LOG.info("Lucene vector implementation: {}", VectorSupport.describe());
     indices.openAll();
   }
@@ -278,6 +282,11 @@ public final class LuceneEngine implements Engine {
     List<IndexInfo> out = new ArrayList<>(indices.infos(expression, options));
     out.sort(Comparator.comparing(IndexInfo::name));
     return out;
+  }
+
+  @Override
+  public String resize(dev.duet.engine.index.ResizeRequest request) {
+    return resize.resize(request);
   }
 
   @Override

@@ -25,6 +25,7 @@ public final class Actions {
 
   private final TemplateAction templates;
   private final SnapshotAction snapshots;
+  private final NodeTasks tasks;
   private final PipelineAction pipelines;
 
   public Actions(Engine engine) {
@@ -52,11 +53,17 @@ public final class Actions {
     this.templates = new TemplateAction(engine);
     this.snapshots = new SnapshotAction(engine);
     this.pipelines = new PipelineAction(engine);
+    this.tasks = new NodeTasks(nodeId);
   }
 
   /** Ingest and search pipelines. */
   public PipelineAction pipelines() {
     return pipelines;
+  }
+
+  /** The node's running tasks and the results of finished background ones. */
+  public NodeTasks tasks() {
+    return tasks;
   }
 
   /** Snapshot repositories, snapshots and restores. */

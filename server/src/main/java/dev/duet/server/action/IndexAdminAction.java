@@ -41,6 +41,11 @@ public final class IndexAdminAction {
     return engine.rollover(request);
   }
 
+  /** {@code _shrink}, {@code _split}, {@code _clone}: the target's name. */
+  public String resize(dev.duet.engine.index.ResizeRequest request) {
+    return engine.resize(request);
+  }
+
   /** {@code _close}: the names of the indices it closed. */
   public List<String> close(String expression, IndicesOptions options) {
     return engine.closeIndices(expression, options);

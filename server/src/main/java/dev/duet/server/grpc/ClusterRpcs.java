@@ -158,4 +158,41 @@ final class ClusterRpcs extends ClusterServiceGrpc.ClusterServiceImplBase {
         route(GET, "/_cluster/stats"),
         route(GET, "/_cluster/stats/nodes/{node_id}"));
   }
+
+  @Override
+  public void tasksList(
+      dev.duet.api.cluster.TasksListRequest request,
+      StreamObserver<dev.duet.api.cluster.TasksListResponse> responses) {
+    rest.unary(
+        "duet.cluster.ClusterService/TasksList",
+        request,
+        dev.duet.api.cluster.TasksListResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/_tasks"));
+  }
+
+  @Override
+  public void tasksGet(
+      dev.duet.api.cluster.TasksGetRequest request,
+      StreamObserver<dev.duet.api.cluster.TasksGetResponse> responses) {
+    rest.unary(
+        "duet.cluster.ClusterService/TasksGet",
+        request,
+        dev.duet.api.cluster.TasksGetResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/_tasks/{task_id}"));
+  }
+
+  @Override
+  public void tasksCancel(
+      dev.duet.api.cluster.TasksCancelRequest request,
+      StreamObserver<dev.duet.api.cluster.TasksCancelResponse> responses) {
+    rest.unary(
+        "duet.cluster.ClusterService/TasksCancel",
+        request,
+        dev.duet.api.cluster.TasksCancelResponse.getDefaultInstance(),
+        responses,
+        route(POST, "/_tasks/_cancel"),
+        route(POST, "/_tasks/{task_id}/_cancel"));
+  }
 }

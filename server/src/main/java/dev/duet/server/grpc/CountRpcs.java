@@ -150,4 +150,19 @@ final class CountRpcs extends SearchServiceGrpc.SearchServiceImplBase {
         route(POST, "/_search/scroll"),
         route(POST, "/_search/scroll/{scroll_id}"));
   }
+
+  @Override
+  public void searchShards(
+      dev.duet.api.search.SearchShardsRequest request,
+      StreamObserver<dev.duet.api.search.SearchShardsResponse> responses) {
+    rest.unary(
+        "duet.search.SearchService/SearchShards",
+        request,
+        dev.duet.api.search.SearchShardsResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/_search_shards"),
+        route(POST, "/_search_shards"),
+        route(GET, "/{index}/_search_shards"),
+        route(POST, "/{index}/_search_shards"));
+  }
 }

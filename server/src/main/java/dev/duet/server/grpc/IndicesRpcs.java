@@ -458,4 +458,55 @@ final class IndicesRpcs extends IndicesServiceGrpc.IndicesServiceImplBase {
         route(GET, "/_shard_stores"),
         route(GET, "/{index}/_shard_stores"));
   }
+
+  @Override
+  public void shrink(
+      dev.duet.api.indices.ShrinkRequest request,
+      StreamObserver<dev.duet.api.indices.ShrinkResponse> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/Shrink",
+        request,
+        dev.duet.api.indices.ShrinkResponse.getDefaultInstance(),
+        responses,
+        route(PUT, "/{index}/_shrink/{target}"),
+        route(POST, "/{index}/_shrink/{target}"));
+  }
+
+  @Override
+  public void split(
+      dev.duet.api.indices.SplitRequest request,
+      StreamObserver<dev.duet.api.indices.SplitResponse> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/Split",
+        request,
+        dev.duet.api.indices.SplitResponse.getDefaultInstance(),
+        responses,
+        route(PUT, "/{index}/_split/{target}"),
+        route(POST, "/{index}/_split/{target}"));
+  }
+
+  @Override
+  public void clone(
+      dev.duet.api.indices.CloneRequest request,
+      StreamObserver<dev.duet.api.indices.CloneResponse> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/Clone",
+        request,
+        dev.duet.api.indices.CloneResponse.getDefaultInstance(),
+        responses,
+        route(PUT, "/{index}/_clone/{target}"),
+        route(POST, "/{index}/_clone/{target}"));
+  }
+
+  @Override
+  public void resolveIndex(
+      dev.duet.api.indices.ResolveIndexRequest request,
+      StreamObserver<dev.duet.api.indices.ResolveIndexResponse> responses) {
+    rest.unary(
+        "duet.indices.IndicesService/ResolveIndex",
+        request,
+        dev.duet.api.indices.ResolveIndexResponse.getDefaultInstance(),
+        responses,
+        route(GET, "/_resolve/index/{name}"));
+  }
 }

@@ -1,6 +1,7 @@
 package dev.duet.server.grpc;
 
 import static com.linecorp.armeria.common.HttpMethod.GET;
+import static com.linecorp.armeria.common.HttpMethod.POST;
 import static dev.duet.server.grpc.RestOperations.route;
 import static java.util.Objects.requireNonNull;
 
@@ -46,5 +47,18 @@ final class NodesRpcs extends NodesServiceGrpc.NodesServiceImplBase {
         route(GET, "/_nodes/{node_id}/stats"),
         route(GET, "/_nodes/{node_id}/stats/{metric}"),
         route(GET, "/_nodes/{node_id}/stats/{metric}/{index_metric}"));
+  }
+
+  @Override
+  public void reloadSecureSettings(
+      dev.duet.api.nodes.ReloadSecureSettingsRequest request,
+      StreamObserver<dev.duet.api.nodes.ReloadSecureSettingsResponse> responses) {
+    rest.unary(
+        "duet.nodes.NodesService/ReloadSecureSettings",
+        request,
+        dev.duet.api.nodes.ReloadSecureSettingsResponse.getDefaultInstance(),
+        responses,
+        route(POST, "/_nodes/reload_secure_settings"),
+        route(POST, "/_nodes/{node_id}/reload_secure_settings"));
   }
 }

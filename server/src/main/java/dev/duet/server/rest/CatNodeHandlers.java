@@ -159,33 +159,6 @@ final class CatNodeHandlers {
           col("id", Kind.TEXT, List.of("id", "repoId"), "unique repository id"),
           col("type", Kind.TEXT, List.of("t", "type"), "repository type"));
 
-  private static final List<Column> TASKS =
-      List.of(
-          new Column(
-              "id", Kind.TEXT, false, false, List.of(), "id of the task with the node", true),
-          col("action", Kind.TEXT, List.of("ac"), "task action"),
-          col("task_id", Kind.TEXT, List.of("ti"), "unique task id"),
-          col("parent_task_id", Kind.TEXT, List.of("pti"), "parent task id"),
-          col("type", Kind.TEXT, List.of("ty"), "task type"),
-          rcol("start_time", Kind.NUMBER, List.of("start"), "start time in ms"),
-          col("timestamp", Kind.TEXT, List.of("ts", "hms", "hhmmss"), "start time in HH:MM:SS"),
-          new Column(
-              "running_time_ns",
-              Kind.NUMBER,
-              true,
-              false,
-              List.of("time"),
-              "running time ns",
-              true),
-          rcol("running_time", Kind.TEXT, List.of("time"), "running time"),
-          new Column("node_id", Kind.TEXT, false, false, List.of("ni"), "unique node id", true),
-          col("ip", Kind.TEXT, List.of("i"), "ip address"),
-          new Column("port", Kind.NUMBER, true, false, List.of("po"), "bound transport port", true),
-          col("node", Kind.TEXT, List.of("n"), "node name"),
-          new Column("version", Kind.TEXT, false, false, List.of("v"), "es version", true),
-          new Column(
-              "x_opaque_id", Kind.TEXT, false, false, List.of("x"), "X-Opaque-ID header", true));
-
   private static final List<Column> THREAD_POOL =
       List.of(
           col("node_name", Kind.TEXT, List.of("nn"), "node name"),
@@ -497,11 +470,6 @@ final class CatNodeHandlers {
       rows.add(new Comparable<?>[] {r.name(), r.type()});
     }
     return table(request, REPOSITORIES, rows);
-  }
-
-  /** {@code GET /_cat/tasks}: Duet runs no tracked tasks. */
-  RestResponse tasks(RestRequest request) throws IOException {
-    return table(request, TASKS, List.of());
   }
 
   private static RestResponse table(

@@ -1,6 +1,7 @@
 package dev.duet.server.rest;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.duet.engine.error.DuetException;
 import dev.duet.engine.index.IndexFailure;
 import dev.duet.engine.index.IndexInfo;
 import dev.duet.engine.index.IndicesOptions;
@@ -79,13 +80,18 @@ final class ClusterHandlers {
       unassigned += f.shards();
     }
     String status = missing || !failed.isEmpty() ? "red" : unassigned > 0 ? "yellow" : "green";
+    // What one node can never bring: more nodes, or more active shard copies than its primaries.
+    boolean timedOut =
+        missing
+            || !nodesWaitMet(request.param("wait_for_nodes"))
+            || !activeShardsWaitMet(request.param("wait_for_active_shards"), primaries, unassigned);
     double activePercent = status.equals("green") ? 100.0 : activeShardsPercent();
     JsonOutput out = new JsonOutput(request.pretty());
     JsonGenerator g = out.generator();
     g.writeStartObject();
     g.writeStringField("cluster_name", node.clusterName());
     g.writeStringField("status", status);
-    g.writeBooleanField("timed_out", missing);
+    g.writeBooleanField("timed_out", timedOut);
     g.writeNumberField("number_of_nodes", 1);
     g.writeNumberField("number_of_data_nodes", 1);
     g.writeBooleanField("discovered_master", true);
@@ -145,7 +151,65 @@ final class ClusterHandlers {
       g.writeEndArray();
     }
     g.writeEndObject();
-    return RestResponse.json(missing ? 408 : 200, out);
+    return RestResponse.json(timedOut ? 408 : 200, out);
+  }
+
+  /** {@code wait_for_nodes} ({@code N}, {@code >=N}, {@code ge(N)}, ...) against one node. */
+  private static boolean nodesWaitMet(String wait) {
+    if (wait == null || wait.isEmpty()) {
+      return true;
+    }
+    String w = wait.strip();
+    String op;
+    String number;
+    if (w.startsWith(">=") || w.startsWith("<=")) {
+      op = w.substring(0, 2);
+      number = w.substring(2);
+    } else if (w.startsWith(">") || w.startsWith("<")) {
+      op = w.substring(0, 1);
+      number = w.substring(1);
+    } else if (w.matches("(ge|le|gt|lt)\\(.*\\)")) {
+      op =
+          switch (w.substring(0, 2)) {
+            case "ge" -> ">=";
+            case "le" -> "<=";
+            case "gt" -> ">";
+            default -> "<";
+          };
+      number = w.substring(3, w.length() - 1);
+    } else {
+      op = "==";
+      number = w;
+    }
+    int n;
+    try {
+      n = Integer.parseInt(number.strip());
+    } catch (NumberFormatException e) {
+      throw DuetException.illegalArgument("failed to parse [wait_for_nodes] value [" + wait + "]");
+    }
+    return switch (op) {
+      case ">=" -> 1 >= n;
+      case "<=" -> 1 <= n;
+      case ">" -> 1 > n;
+      case "<" -> 1 < n;
+      default -> 1 == n;
+    };
+  }
+
+  /** {@code wait_for_active_shards}: a count or {@code all}, against the primaries (all active). */
+  private static boolean activeShardsWaitMet(String wait, int active, int unassigned) {
+    if (wait == null || wait.isEmpty()) {
+      return true;
+    }
+    if (wait.equals("all")) {
+      return unassigned == 0;
+    }
+    try {
+      return active >= Integer.parseInt(wait);
+    } catch (NumberFormatException e) {
+      throw DuetException.illegalArgument(
+          "Invalid value [" + wait + "] for [wait_for_active_shards]");
+    }
   }
 
   /**

@@ -267,6 +267,7 @@ final class ClusterStateHandler {
     g.writeObjectFieldStart("indices");
     for (IndexInfo info : indices) {
       g.writeObjectFieldStart(info.name());
+      g.writeNumberField("routing_num_shards", info.settings().routingNumShards());
       g.writeStringField("state", info.state());
       g.writeFieldName("settings");
       IndexSettingsEncoder.write(
@@ -345,6 +346,11 @@ final class ClusterStateHandler {
   }
 
   /** A shard copy's allocation id: stable for the index's uuid and shard number. */
+  /** The node's ephemeral id, as the cluster state names it. */
+  String ephemeralId() {
+    return ephemeralId;
+  }
+
   static String allocationId(IndexInfo info, int shard) {
     return id(info.uuid() + "/" + shard);
   }

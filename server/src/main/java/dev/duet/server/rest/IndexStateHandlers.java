@@ -40,17 +40,42 @@ final class IndexStateHandlers {
 
   /** {@code POST /{index}/_open}. */
   RestResponse open(RestRequest request) throws IOException {
-    actions
-        .indexAdmin()
-        .open(
-            request.pathParam("index"), RestIndicesOptions.of(request, IndicesOptions.OPEN_CLOSED));
-    JsonOutput out = new JsonOutput(request.pretty());
+    String index = request.pathParam("index");
+    IndicesOptions options = RestIndicesOptions.of(request, IndicesOptions.OPEN_CLOSED);
+    String timeout = request.param("task_execution_timeout");
+    if (timeout != null) {
+      dev.duet.engine.index.TimeValues.parseMillis(timeout, "task_execution_timeout");
+    }
+    if (!request.paramAsBoolean("wait_for_completion", true)) {
+      return TaskHandlers.started(
+          request,
+          actions
+              .tasks()
+              .runInBackground(
+                  "indices:admin/open",
+                  "open indices [" + index + "]",
+                  request.taskHeaders(),
+                  () -> {
+                    actions.indexAdmin().open(index, options);
+                    return TaskHandlers.bytes(opened(false));
+                  }));
+    }
+    actions.indexAdmin().open(index, options);
+    return RestResponse.json(200, opened(request.pretty()));
+  }
+
+  private static JsonOutput opened(boolean pretty) {
+    JsonOutput out = new JsonOutput(pretty);
     JsonGenerator g = out.generator();
-    g.writeStartObject();
-    g.writeBooleanField("acknowledged", true);
-    g.writeBooleanField("shards_acknowledged", true);
-    g.writeEndObject();
-    return RestResponse.json(200, out);
+    try {
+      g.writeStartObject();
+      g.writeBooleanField("acknowledged", true);
+      g.writeBooleanField("shards_acknowledged", true);
+      g.writeEndObject();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return out;
   }
 
   /** {@code PUT /{index}/_block/{block}}: sets {@code index.blocks.<block>} on each index. */

@@ -18,6 +18,7 @@ public final class RestRequest {
   private final byte[] body;
   private final int bodyOffset;
   private final int bodyLength;
+  private final String opaqueId;
   private Object decoded;
 
   RestRequest(AggregatedHttpRequest request, Map<String, String> pathParams, QueryParams qp) {
@@ -33,7 +34,8 @@ public final class RestRequest {
             ? sourceParam.getBytes(java.nio.charset.StandardCharsets.UTF_8)
             : content.array();
     this.bodyOffset = 0;
-    this.bodyLength = body.length;
+    this.bodyLength = sourceParam != null ? body.length : content.length();
+    this.opaqueId = request.headers().get("x-opaque-id");
   }
 
   private RestRequest(
@@ -44,6 +46,7 @@ public final class RestRequest {
     this.body = body;
     this.bodyOffset = 0;
     this.bodyLength = body.length;
+    this.opaqueId = null;
   }
 
   /**
@@ -136,6 +139,14 @@ public final class RestRequest {
           Map.of(),
           cause);
     }
+  }
+
+  /**
+   * The headers a task records of its caller: OpenSearch's {@code X-Opaque-Id}, when sent (empty
+   * otherwise).
+   */
+  public Map<String, String> taskHeaders() {
+    return opaqueId == null ? Map.of() : Map.of("X-Opaque-Id", opaqueId);
   }
 
   /** {@code ?pretty}: indent JSON responses. */

@@ -6,6 +6,7 @@ import static com.linecorp.armeria.common.HttpMethod.HEAD;
 import static com.linecorp.armeria.common.HttpMethod.POST;
 import static com.linecorp.armeria.common.HttpMethod.PUT;
 
+import dev.duet.engine.index.ResizeRequest;
 import dev.duet.server.action.Actions;
 
 /** The REST API Duet serves: every OpenSearch path it answers, bound to its handler. */
@@ -41,6 +42,7 @@ public final class RestRoutes {
     FieldMappingHandler fieldMapping = new FieldMappingHandler(actions);
     CatNodeHandlers catNodes = new CatNodeHandlers(actions, node);
     SnapshotHandlers snapshots = new SnapshotHandlers(actions, node);
+    TaskHandlers tasks = new TaskHandlers(actions, node);
     PipelineHandlers pipelines = new PipelineHandlers(actions);
     return new RestRouter()
         .add("/", root, GET, HEAD)
@@ -97,7 +99,7 @@ public final class RestRoutes {
         .add("/_cat/fielddata", catNodes::fielddata, GET)
         .add("/_cat/fielddata/{fields}", catNodes::fielddata, GET)
         .add("/_cat/repositories", catNodes::repositories, GET)
-        .add("/_cat/tasks", catNodes::tasks, GET)
+        .add("/_cat/tasks", tasks::cat, GET)
         .add("/_cat/segments", segments::cat, GET)
         .add("/_cat/segments/{index}", segments::cat, GET)
         .add("/_segments", segments::segments, GET)
@@ -178,6 +180,34 @@ public final class RestRoutes {
         .add("/_cache/clear", index::clearCache, POST)
         .add("/{index}/_cache/clear", index::clearCache, POST)
         .add("/{index}/_rollover", new RolloverHandler(actions), POST)
+        .add(
+            "/{index}/_shrink/{target}",
+            new ResizeHandler(actions, ResizeRequest.Type.SHRINK),
+            PUT,
+            POST)
+        .add(
+            "/{index}/_split/{target}",
+            new ResizeHandler(actions, ResizeRequest.Type.SPLIT),
+            PUT,
+            POST)
+        .add(
+            "/{index}/_clone/{target}",
+            new ResizeHandler(actions, ResizeRequest.Type.CLONE),
+            PUT,
+            POST)
+        .add("/_tasks", tasks::list, GET)
+        .add("/_resolve/index/{name}", new ResolveIndexHandler(actions), GET)
+        .add("/_search_shards", new SearchShardsHandler(actions, node, clusterState), GET, POST)
+        .add(
+            "/{index}/_search_shards",
+            new SearchShardsHandler(actions, node, clusterState),
+            GET,
+            POST)
+        .add("/_nodes/reload_secure_settings", new SecureSettingsHandler(node), POST)
+        .add("/_nodes/{node_id}/reload_secure_settings", new SecureSettingsHandler(node), POST)
+        .add("/_tasks/_cancel", tasks::cancel, POST)
+        .add("/_tasks/{task_id}", tasks::get, GET)
+        .add("/_tasks/{task_id}/_cancel", tasks::cancel, POST)
         .add("/{index}/_rollover/{new_index}", new RolloverHandler(actions), POST)
         .add("/{index}/_close", state::close, POST)
         .add("/{index}/_open", state::open, POST)

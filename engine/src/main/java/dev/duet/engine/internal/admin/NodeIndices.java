@@ -494,6 +494,7 @@ public final class NodeIndices implements AutoCloseable {
         Path dir = indicesDir.resolve(metadata.uuid());
         Files.move(staged, dir, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         LuceneIndex index = LuceneIndex.open(dir, scheduler, translogTasks, clauseLimit, fsyncs);
+        index.documentLookup(this::lookupSource);
         indices.put(name, index);
         return index.info();
       } catch (IOException e) {

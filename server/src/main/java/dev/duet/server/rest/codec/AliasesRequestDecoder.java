@@ -203,7 +203,8 @@ public final class AliasesRequestDecoder {
   }
 
   @SuppressWarnings("unchecked")
-  static Map<String, Object> readObject(byte[] data, int offset, int length) throws IOException {
+  public static Map<String, Object> readObject(byte[] data, int offset, int length)
+      throws IOException {
     if (length == 0) {
       throw DuetException.badRequest("parse_exception", "request body is required");
     }
