@@ -151,8 +151,8 @@ class NodeViewsClientTest {
     try {
       String body = http.send("GET", "/_cluster/state/metadata,blocks/shut,views").body();
       assertThat(body)
-          .contains("\"shut\":{\"state\":\"close\"")
-          .contains("\"views\":{\"state\":\"open\"")
+          .contains("\"shut\":{\"routing_num_shards\":1024,\"state\":\"close\"")
+          .contains("\"views\":{\"routing_num_shards\":1024,\"state\":\"open\"")
           .contains(
               "\"blocks\":{\"indices\":{\"shut\":{\"4\":{\"description\":\"index closed\","
                   + "\"retryable\":false,\"levels\":[\"read\",\"write\"]}}}}");
