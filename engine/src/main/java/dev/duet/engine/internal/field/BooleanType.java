@@ -12,8 +12,10 @@ import org.apache.lucene.document.SortedNumericDocValuesField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.search.MatchNoDocsQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TermRangeQuery;
 
 /**
  * OpenSearch's {@code boolean}: {@code true}/{@code false} (or their strings; an empty string is no
@@ -112,6 +114,14 @@ final class BooleanType extends FieldType {
       QueryContext context) {
     long lo = lower == null ? 0 : (toBoolean(lower, context) ? 1 : 0) + (includeLower ? 0 : 1);
     long hi = upper == null ? 1 : (toBoolean(upper, context) ? 1 : 0) - (includeUpper ? 0 : 1);
+    if (lo > hi) {
+      return new MatchNoDocsQuery("empty boolean range");
+    }
+    if (indexed(field)) {
+      // false sorts before true: F..T as terms, so a field without doc values still answers
+      return TermRangeQuery.newStringRange(
+          name, lo == 0 ? "F" : "T", hi == 1 ? "T" : "F", true, true);
+    }
     return SortedNumericDocValuesField.newSlowRangeQuery(name, lo, hi);
   }
 
