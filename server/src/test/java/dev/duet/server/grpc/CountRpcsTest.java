@@ -19,8 +19,8 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -105,7 +105,8 @@ class CountRpcsTest {
   }
 
   private static CountBody countBody(String json) throws Exception {
-    // The typed query's JSON shapes (a match given as a string) are REST's, read as the server reads.
+    // The typed query's JSON shapes (a match given as a string) are REST's, read as the server
+    // reads.
     return (CountBody)
         ProtoBodies.read(json.getBytes(StandardCharsets.UTF_8), CountBody.getDefaultInstance());
   }
