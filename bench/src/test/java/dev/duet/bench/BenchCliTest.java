@@ -103,7 +103,7 @@ class BenchCliTest {
     // The chart beside them: a panel per scenario, a bar per protocol.
     assertThat(Files.readString(out.resolve("smoke.svg")))
         .startsWith("<svg")
-        .contains(">bulk: Bulk ingest<")
+        .contains(">bulk: Bulk ingest")
         .contains(">REST/JSON<")
         .contains(">gRPC/protobuf<");
   }

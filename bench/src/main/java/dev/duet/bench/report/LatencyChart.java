@@ -87,7 +87,9 @@ public final class LatencyChart {
           .draw(g2, new Rectangle2D.Double(0, y, WIDTH, PANEL_HEIGHT));
       y += PANEL_HEIGHT;
     }
-    return g2.getSVGDocument();
+    // The element alone: no DOCTYPE, so nothing reading the file fetches the SVG 1.0 DTD from
+    // w3.org.
+    return g2.getSVGElement();
   }
 
   private static JFreeChart chart(String title, List<Series> series) {
