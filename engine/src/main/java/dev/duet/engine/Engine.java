@@ -69,6 +69,12 @@ public interface Engine extends Closeable {
   List<IndexInfo> indices(String expression, IndicesOptions options);
 
   /**
+   * The shard of an index with {@code settings} that a document with this {@code id} and {@code
+   * routing} (null: routed by its id) belongs to, as OpenSearch routes it.
+   */
+  int shardOf(IndexSettings settings, String id, String routing);
+
+  /**
    * {@code _rollover}: moves an alias to a new index when a condition holds for its write index.
    */
   dev.duet.engine.index.RolloverResponse rollover(dev.duet.engine.index.RolloverRequest request);

@@ -30,6 +30,7 @@ import dev.duet.engine.internal.agg.AggregationPhase;
 import dev.duet.engine.internal.bulk.NodeDocuments;
 import dev.duet.engine.internal.ingest.NodePipelines;
 import dev.duet.engine.internal.knn.VectorSupport;
+import dev.duet.engine.internal.meta.ShardRouting;
 import dev.duet.engine.internal.search.RequestCache;
 import dev.duet.engine.internal.session.NodeSearch;
 import dev.duet.engine.internal.session.SearchSessions;
@@ -282,6 +283,11 @@ public final class LuceneEngine implements Engine {
     List<IndexInfo> out = new ArrayList<>(indices.infos(expression, options));
     out.sort(Comparator.comparing(IndexInfo::name));
     return out;
+  }
+
+  @Override
+  public int shardOf(IndexSettings settings, String id, String routing) {
+    return ShardRouting.shardOf(settings, id, routing);
   }
 
   @Override

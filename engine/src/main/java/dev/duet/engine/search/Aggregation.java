@@ -815,6 +815,11 @@ public sealed interface Aggregation {
      * numPartitions} partitions.
      */
     public static IncludeExclude partition(int partition, int numPartitions) {
+      if (numPartitions <= 0) {
+        // 0 would mean "not partitioned" to the record: refuse it as OpenSearch does
+        throw DuetException.illegalArgument(
+            "Partition must be >=0 and < numPartition which is " + numPartitions);
+      }
       return new IncludeExclude(null, null, null, null, partition, numPartitions);
     }
 

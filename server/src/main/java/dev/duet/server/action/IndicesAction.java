@@ -46,6 +46,11 @@ public final class IndicesAction {
     return engine.indices(expression, options);
   }
 
+  /** The shard of an index with {@code settings} that a {@code routing} value routes to. */
+  public int shardOf(dev.duet.engine.index.IndexSettings settings, String routing) {
+    return engine.shardOf(settings, routing, routing);
+  }
+
   /**
    * Every index the expression names whose settings and mappings may be read: 403 {@code
    * cluster_block_exception} when {@code index.blocks.metadata} keeps one unread.

@@ -6,10 +6,11 @@ import dev.duet.engine.index.AliasMetadata;
 import dev.duet.engine.index.IndexInfo;
 import dev.duet.engine.index.IndicesOptions;
 import dev.duet.engine.mapping.Patterns;
+import dev.duet.engine.search.Slice;
 import dev.duet.server.action.Actions;
-import dev.duet.server.rest.codec.AliasesRequestDecoder;
 import dev.duet.server.rest.codec.Json;
 import dev.duet.server.rest.codec.JsonOutput;
+import dev.duet.server.rest.codec.SliceDecoder;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import org.apache.lucene.util.StringHelper;
 
 /**
  * {@code GET|POST /[{index}/]_search_shards}: the shards a search would run on, each index with the
@@ -50,12 +50,12 @@ final class SearchShardsHandler implements RestHandler {
     int sliceId = -1;
     int sliceMax = -1;
     if (request.hasContent()) {
-      Map<String, Object> body =
-          AliasesRequestDecoder.readObject(
+      Slice slice =
+          SliceDecoder.fromBody(
               request.contentArray(), request.contentOffset(), request.contentLength());
-      if (body.get("slice") instanceof Map<?, ?> slice) {
-        sliceId = ((Number) slice.get("id")).intValue();
-        sliceMax = ((Number) slice.get("max")).intValue();
+      if (slice != null) {
+        sliceId = slice.id();
+        sliceMax = slice.max();
       }
     }
     List<String> parts = new ArrayList<>();
@@ -141,25 +141,13 @@ final class SearchShardsHandler implements RestHandler {
     return RestResponse.json(200, out);
   }
 
-  /** OpenSearch's shard for each routing value: murmur3 of its UTF-16 code units. */
-  static Set<Integer> routedShards(IndexInfo info, Set<String> routing) {
-    int routingShards = info.settings().routingNumShards();
-    int factor = routingShards / info.settings().numberOfShards();
+  /** The shard of each routing value, as the engine routes documents. */
+  private Set<Integer> routedShards(IndexInfo info, Set<String> routing) {
     Set<Integer> out = new LinkedHashSet<>();
     for (String value : routing) {
-      out.add(Math.floorMod(hash(value), routingShards) / factor);
+      out.add(actions.indices().shardOf(info.settings(), value));
     }
     return out;
-  }
-
-  static int hash(String routing) {
-    byte[] bytes = new byte[routing.length() * 2];
-    for (int i = 0; i < routing.length(); i++) {
-      char c = routing.charAt(i);
-      bytes[i * 2] = (byte) c;
-      bytes[i * 2 + 1] = (byte) (c >>> 8);
-    }
-    return StringHelper.murmurhash3_x86_32(bytes, 0, bytes.length, 0);
   }
 
   private static boolean matches(String part, String name) {

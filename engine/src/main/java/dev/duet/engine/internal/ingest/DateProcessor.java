@@ -1,11 +1,13 @@
 package dev.duet.engine.internal.ingest;
 
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.mapping.DateFormats;
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeFormatterBuilder;
@@ -34,7 +36,8 @@ public final class DateProcessor extends BaseProcessor {
     this.field = config.string("field");
     this.target = config.string("target_field", "@timestamp");
     this.formats = config.strings("formats");
-    ZoneId zone = ZoneId.of(config.string("timezone", "UTC"));
+    // OpenSearch stores an unknown time zone and fails each document on it, not the pipeline.
+    ZoneId zone = zone(config.string("timezone", "UTC"));
     Locale locale = Locale.forLanguageTag(config.string("locale", "ENGLISH").replace('_', '-'));
     if (locale.getLanguage().isEmpty() || locale.toLanguageTag().equals("und")) {
       locale = Locale.ENGLISH;
@@ -45,8 +48,18 @@ public final class DateProcessor extends BaseProcessor {
     } catch (IllegalArgumentException e) {
       throw config.error("output_format", "invalid output format [" + outputFormat + "]");
     }
-    for (String format : formats) {
-      parsers.add(parser(format, zone, locale));
+    if (zone != null) {
+      for (String format : formats) {
+        parsers.add(parser(format, zone, locale));
+      }
+    }
+  }
+
+  private static ZoneId zone(String id) {
+    try {
+      return ZoneId.of(id);
+    } catch (DateTimeException e) {
+      return null;
     }
   }
 
@@ -75,11 +88,23 @@ public final class DateProcessor extends BaseProcessor {
           return Instant.ofEpochSecond(seconds - 10, nanos).atZone(zone);
         };
       default:
-        DateTimeFormatter f =
-            new DateTimeFormatterBuilder()
-                .parseCaseInsensitive()
-                .appendPattern(format)
-                .toFormatter(locale);
+        DateTimeFormatter f;
+        try {
+          f =
+              new DateTimeFormatterBuilder()
+                  .parseCaseInsensitive()
+                  .appendPattern(format)
+                  .toFormatter(locale);
+        } catch (IllegalArgumentException notAPattern) {
+          // A named format (strict_date_optional_time, epoch_millis, ...): the date field's
+          // parsers.
+          // They read a date without an offset as UTC.
+          DateFormats named = named(format);
+          if (named == null) {
+            throw notAPattern;
+          }
+          return text -> Instant.ofEpochMilli(named.parseMillis(text, false)).atZone(zone);
+        }
         return text -> {
           TemporalAccessor t = f.parse(text);
           ZoneId parsedZone = t.query(TemporalQueries.zone());
@@ -126,7 +151,11 @@ public final class DateProcessor extends BaseProcessor {
     throw new IllegalArgumentException("unable to parse date [" + text + "]");
   }
 
-  static ZoneOffset utc() {
-    return ZoneOffset.UTC;
+  private static DateFormats named(String format) {
+    try {
+      return DateFormats.of(format);
+    } catch (DuetException e) {
+      return null;
+    }
   }
 }

@@ -119,7 +119,8 @@ public final class Processors {
       processor = factory.create(config, this);
     } catch (DuetException e) {
       throw e;
-    } catch (IllegalArgumentException e) {
+    } catch (IllegalArgumentException | java.time.DateTimeException e) {
+      // a processor's own settings were refused: the pipeline's 400, never a 500
       throw ProcessorConfig.parseException(e.getMessage(), type, tag, null);
     }
     config.checkAllRead();

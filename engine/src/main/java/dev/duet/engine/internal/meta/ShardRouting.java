@@ -19,7 +19,7 @@ public final class ShardRouting {
     if (shards <= 1) {
       return 0;
     }
-    int routingShards = routingNumShards(settings);
+    int routingShards = settings.routingNumShards();
     int hash = hash(routing == null ? id : routing);
     return Math.floorMod(hash, routingShards) / (routingShards / shards);
   }
@@ -34,21 +34,6 @@ public final class ShardRouting {
       return true;
     }
     return shardOf(settings, id, stored) == shardOf(settings, id, requested);
-  }
-
-  /**
-   * {@code index.number_of_routing_shards}, or OpenSearch's default: the largest {@code shards *
-   * 2^n} not above 1,024, split at least once.
-   */
-  public static int routingNumShards(IndexSettings settings) {
-    String configured = settings.get("number_of_routing_shards");
-    if (configured != null) {
-      return Integer.parseInt(configured);
-    }
-    int shards = settings.numberOfShards();
-    int log2Shards = 32 - Integer.numberOfLeadingZeros(shards - 1);
-    int splits = Math.max(1, 10 - log2Shards);
-    return shards << splits;
   }
 
   /** OpenSearch's {@code Murmur3HashFunction.hash(String)}: the chars as UTF-16LE, seed 0. */

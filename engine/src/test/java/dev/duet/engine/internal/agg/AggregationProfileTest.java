@@ -1,6 +1,7 @@
 package dev.duet.engine.internal.agg;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.duet.engine.Engine;
 import dev.duet.engine.Engines;
@@ -8,6 +9,7 @@ import dev.duet.engine.document.BulkItem;
 import dev.duet.engine.document.BulkRequest;
 import dev.duet.engine.document.OpType;
 import dev.duet.engine.document.RefreshPolicy;
+import dev.duet.engine.error.DuetException;
 import dev.duet.engine.index.IndexSettings;
 import dev.duet.engine.mapping.Mapping;
 import dev.duet.engine.search.Aggregation;
@@ -161,6 +163,13 @@ class AggregationProfileTest {
     assertThat(keys(terms("s", IncludeExclude.partition(1, 2), List.of()))).containsExactly("abc");
     assertThat(keys(terms("n", IncludeExclude.partition(0, 2), List.of()))).containsExactly(5678L);
     assertThat(keys(terms("n", IncludeExclude.partition(1, 2), List.of()))).containsExactly(1234L);
+    // num_partitions 0 or below is refused (0 would otherwise read as "not partitioned": every
+    // term)
+    for (int numPartitions : new int[] {0, -2}) {
+      assertThatThrownBy(() -> IncludeExclude.partition(0, numPartitions))
+          .isInstanceOf(DuetException.class)
+          .hasMessage("Partition must be >=0 and < numPartition which is " + numPartitions);
+    }
   }
 
   private List<Object> keys(Aggregation agg) {

@@ -156,6 +156,21 @@ class ProcessorsTest {
             run("date", doc("field", "d", "formats", List.of("UNIX_MS")), doc("d", "x"))
                 .get("reason"))
         .isEqualTo("unable to parse date [x]");
+    // OpenSearch's named formats are the date field's; an unknown time zone fails each document
+    // (as OpenSearch 3.8.0 answers), not the pipeline.
+    assertThat(
+            run(
+                "date",
+                doc("field", "d", "formats", List.of("strict_date_optional_time")),
+                doc("d", "2026-12-07T10:00:00")))
+        .containsEntry("@timestamp", "2026-12-07T10:00:00.000Z");
+    assertThat(
+            run(
+                    "date",
+                    doc("field", "d", "formats", List.of("ISO8601"), "timezone", "Nope/Zone"),
+                    doc("d", "2026-12-07T10:00:00"))
+                .get("reason"))
+        .isEqualTo("unable to parse date [2026-12-07T10:00:00]");
     assertThat(run("dot_expander", doc("field", "a.b"), doc("a.b", 1)))
         .isEqualTo(doc("a", doc("b", 1)));
     assertThat(run("urldecode", doc("field", "u"), doc("u", "a%20b"))).isEqualTo(doc("u", "a b"));

@@ -12,7 +12,7 @@ class ShardRoutingTest {
 
   @Test
   void routesAsOpenSearchDoesWithTheDefaultRoutingShards() {
-    assertThat(ShardRouting.routingNumShards(FIVE)).isEqualTo(640);
+    assertThat(FIVE.routingNumShards()).isEqualTo(640);
     assertThat(ShardRouting.shardOf(FIVE, "x", "5")).isEqualTo(0);
     assertThat(ShardRouting.shardOf(FIVE, "x", "4")).isEqualTo(1);
     assertThat(ShardRouting.shardOf(FIVE, "x", "1")).isEqualTo(4);
@@ -29,7 +29,7 @@ class ShardRoutingTest {
         new IndexSettings(Map.of("number_of_shards", "3", "number_of_routing_shards", "12"));
     assertThat(ShardRouting.shardOf(three, "x", "5")).isEqualTo(0);
     assertThat(ShardRouting.shardOf(three, "x", "abc")).isEqualTo(0);
-    assertThat(ShardRouting.routingNumShards(new IndexSettings(Map.of()))).isEqualTo(1024);
+    assertThat(new IndexSettings(Map.of()).routingNumShards()).isEqualTo(1024);
   }
 
   @Test

@@ -130,6 +130,17 @@ class SearchRequestDecoderTest {
               assertThat(e.reason()).isEqualTo("[1:24] [slice] failed to parse field [max]");
               assertThat(e.causedBy().reason()).isEqualTo("max must be greater than id");
             });
+    // A number in a string is read as OpenSearch reads it; anything else is its number_format error
+    // (it used to be read as 0).
+    assertThat(decode("{\"slice\":{\"id\":\"1\",\"max\":2}}").options().slice().id()).isEqualTo(1);
+    assertThatThrownBy(() -> decode("{\"slice\":{\"id\":\"x\",\"max\":2}}"))
+        .isInstanceOfSatisfying(
+            DuetException.class,
+            e -> {
+              assertThat(e.reason()).isEqualTo("[1:16] [slice] failed to parse field [id]");
+              assertThat(e.causedBy().type()).isEqualTo("number_format_exception");
+              assertThat(e.causedBy().reason()).isEqualTo("For input string: \"x\"");
+            });
     assertThatThrownBy(() -> decode("{\"slice\":{\"max\":1}}"))
         .isInstanceOfSatisfying(
             DuetException.class,
