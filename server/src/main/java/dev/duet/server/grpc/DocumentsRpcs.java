@@ -9,7 +9,6 @@ import static dev.duet.server.grpc.RestOperations.route;
 import static java.util.Objects.requireNonNull;
 
 import com.google.protobuf.Empty;
-import com.linecorp.armeria.server.annotation.Blocking;
 import dev.duet.api.common.BulkResult;
 import dev.duet.api.common.ByQueryResult;
 import dev.duet.api.common.GetResult;
@@ -40,7 +39,6 @@ import io.grpc.stub.StreamObserver;
  * source filters and refresh follow REST's rules. The fast bulk is {@code
  * org.opensearch.protobufs.services.DocumentService/Bulk} ({@link DocumentRpcs}).
  */
-@Blocking // every RPC calls the engine, which may block (GrpcTransport)
 final class DocumentsRpcs extends DocumentsServiceGrpc.DocumentsServiceImplBase {
   private final RestOperations rest;
 
