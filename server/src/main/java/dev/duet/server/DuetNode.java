@@ -205,7 +205,8 @@ public final class DuetNode implements AutoCloseable {
         AliasFilterCodec.INSTANCE,
         config.maxBuckets(),
         config.maxClauseCount(),
-        config.repoPaths());
+        config.repoPaths(),
+        config.grokWatchdog());
   }
 
   /**

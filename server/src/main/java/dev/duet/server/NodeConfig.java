@@ -3,6 +3,9 @@ package dev.duet.server;
 import static java.util.Objects.requireNonNull;
 
 import dev.duet.engine.Engines;
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.index.TimeValues;
+import dev.duet.engine.ingest.GrokWatchdogSettings;
 import dev.duet.server.pool.ThreadPoolSizes;
 import java.nio.file.Path;
 import java.util.List;
@@ -34,6 +37,9 @@ import java.util.function.Consumer;
  *     thread_pool.write.queue_size}; OpenSearch's defaults)
  * @param repoPaths where snapshot repositories may be ({@code path.repo}; none: no {@code fs}
  *     repository is accepted, as in OpenSearch)
+ * @param grokWatchdog how long a grok match may run before its document fails ({@code
+ *     ingest.grok.watchdog.max_execution_time}, checked every {@code
+ *     ingest.grok.watchdog.interval}; 1s each by default)
  */
 public record NodeConfig(
     Path dataDir,
@@ -47,7 +53,8 @@ public record NodeConfig(
     int maxBuckets,
     int maxClauseCount,
     ThreadPoolSizes threadPools,
-    List<Path> repoPaths) {
+    List<Path> repoPaths,
+    GrokWatchdogSettings grokWatchdog) {
 
   public static final String DEFAULT_HOST = "127.0.0.1";
   public static final int DEFAULT_HTTP_PORT = 9200;
@@ -73,6 +80,7 @@ public record NodeConfig(
     requireNonNull(clusterName, "clusterName");
     requireNonNull(nodeName, "nodeName");
     requireNonNull(threadPools, "threadPools");
+    requireNonNull(grokWatchdog, "grokWatchdog");
     repoPaths = List.copyOf(requireNonNull(repoPaths, "repoPaths"));
     checkPort(httpPort, "http.port");
     checkPort(grpcPort, "grpc.port");
@@ -91,6 +99,36 @@ public record NodeConfig(
       throw new IllegalArgumentException(
           "grpc.netty.max_msg_size: " + maxGrpcMessageSize + " (expected: > 0)");
     }
+  }
+
+  /** A config with OpenSearch's grok watchdog. */
+  public NodeConfig(
+      Path dataDir,
+      String host,
+      int httpPort,
+      int grpcPort,
+      long maxHttpContentLength,
+      int maxGrpcMessageSize,
+      String clusterName,
+      String nodeName,
+      int maxBuckets,
+      int maxClauseCount,
+      ThreadPoolSizes threadPools,
+      List<Path> repoPaths) {
+    this(
+        dataDir,
+        host,
+        httpPort,
+        grpcPort,
+        maxHttpContentLength,
+        maxGrpcMessageSize,
+        clusterName,
+        nodeName,
+        maxBuckets,
+        maxClauseCount,
+        threadPools,
+        repoPaths,
+        GrokWatchdogSettings.DEFAULTS);
   }
 
   /** A config without {@code path.repo}. */
@@ -191,6 +229,14 @@ public record NodeConfig(
             case "search.max_buckets" -> c.withMaxBuckets(parseInt(e.getKey(), v));
             case "indices.query.bool.max_clause_count" ->
                 c.withMaxClauseCount(parseInt(e.getKey(), v));
+            case "ingest.grok.watchdog.interval" ->
+                c.withGrokWatchdog(
+                    new GrokWatchdogSettings(
+                        parseMillis(e.getKey(), v), c.grokWatchdog().maxExecutionMillis()));
+            case "ingest.grok.watchdog.max_execution_time" ->
+                c.withGrokWatchdog(
+                    new GrokWatchdogSettings(
+                        c.grokWatchdog().intervalMillis(), parseMillis(e.getKey(), v)));
             case "thread_pool.search.size",
                 "thread_pool.search.queue_size",
                 "thread_pool.write.size",
@@ -206,7 +252,8 @@ public record NodeConfig(
                         + " node.name, search.max_buckets,"
                         + " indices.query.bool.max_clause_count, thread_pool.search.size,"
                         + " thread_pool.search.queue_size, thread_pool.write.size,"
-                        + " thread_pool.write.queue_size");
+                        + " thread_pool.write.queue_size, ingest.grok.watchdog.interval,"
+                        + " ingest.grok.watchdog.max_execution_time");
           };
     }
     return c;
@@ -260,6 +307,10 @@ public record NodeConfig(
     return edit(c -> c.repoPaths = repoPaths);
   }
 
+  public NodeConfig withGrokWatchdog(GrokWatchdogSettings grokWatchdog) {
+    return edit(c -> c.grokWatchdog = grokWatchdog);
+  }
+
   /** {@code path.repo} as a settings file or {@code -E} gives it: a path, or a list of them. */
   private static List<Path> pathList(String value) {
     String v = value.strip();
@@ -301,6 +352,7 @@ public record NodeConfig(
     int maxClauseCount;
     ThreadPoolSizes threadPools;
     List<Path> repoPaths;
+    GrokWatchdogSettings grokWatchdog;
 
     Components(NodeConfig c) {
       dataDir = c.dataDir;
@@ -315,6 +367,7 @@ public record NodeConfig(
       maxClauseCount = c.maxClauseCount;
       threadPools = c.threadPools;
       repoPaths = c.repoPaths;
+      grokWatchdog = c.grokWatchdog;
     }
 
     NodeConfig config() {
@@ -330,7 +383,8 @@ public record NodeConfig(
           maxBuckets,
           maxClauseCount,
           threadPools,
-          repoPaths);
+          repoPaths,
+          grokWatchdog);
     }
   }
 
@@ -338,6 +392,19 @@ public record NodeConfig(
     if (port < 0 || port > 65535) {
       throw new IllegalArgumentException(name + ": " + port + " (expected: 0-65535)");
     }
+  }
+
+  private static long parseMillis(String key, String value) {
+    long millis;
+    try {
+      millis = TimeValues.parseMillis(value, key);
+    } catch (DuetException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
+    if (millis <= 0) {
+      throw new IllegalArgumentException(key + ": " + value + " (expected: > 0)");
+    }
+    return millis;
   }
 
   private static int parseInt(String key, String value) {
