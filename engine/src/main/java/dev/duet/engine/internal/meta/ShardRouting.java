@@ -7,8 +7,8 @@ import org.apache.lucene.util.StringHelper;
  * Which of an index's shards a document belongs to, as OpenSearch's {@code OperationRouting}
  * computes it: murmur3 of the routing value (the {@code _id} when none) over the index's routing
  * shards, divided down to its {@code number_of_shards}. Duet keeps an index in one Lucene index, so
- * the shard is not where a document lives but what a get, delete or update with a routing must name
- * to find it, as a multi-shard OpenSearch index answers.
+ * the shard is not where a document lives but part of what it is: with its {@code _id}, what a get,
+ * delete or update with a routing finds, as a multi-shard OpenSearch index answers.
  */
 public final class ShardRouting {
   private ShardRouting() {}
@@ -22,18 +22,6 @@ public final class ShardRouting {
     int routingShards = settings.routingNumShards();
     int hash = hash(routing == null ? id : routing);
     return Math.floorMod(hash, routingShards) / (routingShards / shards);
-  }
-
-  /**
-   * Whether a request routed by {@code requested} reaches the shard of the document {@code id}
-   * stored with {@code stored}: always on an index of one shard.
-   */
-  public static boolean reaches(
-      IndexSettings settings, String id, String stored, String requested) {
-    if (settings.numberOfShards() <= 1) {
-      return true;
-    }
-    return shardOf(settings, id, stored) == shardOf(settings, id, requested);
   }
 
   /** OpenSearch's {@code Murmur3HashFunction.hash(String)}: the chars as UTF-16LE, seed 0. */
