@@ -24,6 +24,18 @@ public final class ShardRouting {
     return Math.floorMod(hash, routingShards) / (routingShards / shards);
   }
 
+  /**
+   * Whether a request routed by {@code requested} reaches the shard of the document {@code id}
+   * stored with {@code stored}: always on an index of one shard.
+   */
+  public static boolean reaches(
+      IndexSettings settings, String id, String stored, String requested) {
+    if (settings.numberOfShards() <= 1) {
+      return true;
+    }
+    return shardOf(settings, id, stored) == shardOf(settings, id, requested);
+  }
+
   /** OpenSearch's {@code Murmur3HashFunction.hash(String)}: the chars as UTF-16LE, seed 0. */
   static int hash(String routing) {
     byte[] bytes = new byte[routing.length() * 2];
