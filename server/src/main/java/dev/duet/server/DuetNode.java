@@ -217,7 +217,8 @@ public final class DuetNode implements AutoCloseable {
         AliasFilterCodec.INSTANCE,
         config.maxBuckets(),
         config.maxClauseCount(),
-        config.repoPaths());
+        config.repoPaths(),
+        config.grokWatchdog());
   }
 
   /**

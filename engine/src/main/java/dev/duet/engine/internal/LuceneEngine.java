@@ -22,6 +22,7 @@ import dev.duet.engine.index.IndexSegments;
 import dev.duet.engine.index.IndexSettings;
 import dev.duet.engine.index.IndexTemplate;
 import dev.duet.engine.index.IndicesOptions;
+import dev.duet.engine.ingest.GrokWatchdogSettings;
 import dev.duet.engine.internal.admin.FieldCapabilities;
 import dev.duet.engine.internal.admin.NodeAdmin;
 import dev.duet.engine.internal.admin.NodeIndices;
@@ -85,13 +86,14 @@ public final class LuceneEngine implements Engine {
       InstantSource clock,
       int maxBuckets,
       ClauseLimit clauseLimit,
-      List<Path> repoPaths)
+      List<Path> repoPaths,
+      GrokWatchdogSettings grokWatchdog)
       throws IOException {
     this.clauseLimit = clauseLimit;
     this.nodeLimits = new NodeLimits(maxBuckets, clauseLimit.max(), limits);
     this.indices = new NodeIndices(dataDir, filterDecoder, clauseLimit);
     this.search = new NodeSearch(indices, limits, clock, maxBuckets);
-    this.pipelines = new NodePipelines(dataDir);
+    this.pipelines = new NodePipelines(dataDir, grokWatchdog);
     this.documents = new NodeDocuments(indices, pipelines);
     this.admin = new NodeAdmin(indices);
     this.snapshots = new NodeSnapshots(dataDir, repoPaths, indices);
@@ -175,7 +177,32 @@ public final class LuceneEngine implements Engine {
       int maxBuckets,
       int maxClauseCount,
       List<Path> repoPaths) {
+    return open(
+        dataDir,
+        filterDecoder,
+        limits,
+        clock,
+        maxBuckets,
+        maxClauseCount,
+        repoPaths,
+        GrokWatchdogSettings.DEFAULTS);
+  }
+
+  /**
+   * Opens the engine with its node limits, {@code path.repo} and the grok watchdog's {@code
+   * ingest.grok.watchdog.*}.
+   */
+  public static LuceneEngine open(
+      Path dataDir,
+      AliasFilterDecoder filterDecoder,
+      SessionLimits limits,
+      InstantSource clock,
+      int maxBuckets,
+      int maxClauseCount,
+      List<Path> repoPaths,
+      GrokWatchdogSettings grokWatchdog) {
     requireNonNull(dataDir, "dataDir");
+    requireNonNull(grokWatchdog, "grokWatchdog");
     requireNonNull(repoPaths, "repoPaths");
     requireNonNull(filterDecoder, "filterDecoder");
     requireNonNull(limits, "limits");
@@ -191,7 +218,8 @@ public final class LuceneEngine implements Engine {
           clock,
           maxBuckets,
           new ClauseLimit(maxClauseCount),
-          repoPaths);
+          repoPaths,
+          grokWatchdog);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -544,5 +572,6 @@ public final class LuceneEngine implements Engine {
     documents.close();
     search.close();
     indices.close();
+    pipelines.close();
   }
 }

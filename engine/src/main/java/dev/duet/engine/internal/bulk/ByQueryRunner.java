@@ -200,6 +200,8 @@ public final class ByQueryRunner {
           }
           Document fields = stored.document(doc, update ? ID_AND_SOURCE : ID_ONLY);
           String id = fields.get(MetaFields.ID);
+          // its routing names its shard's copy, on an index of several shards
+          String routing = MetaFields.routing(reader, doc);
           VersionCheck check = VersionCheck.ifSeqNo(value(seqNos, doc), value(terms, doc));
           if (reindex != null) {
             batch.add(
@@ -207,9 +209,15 @@ public final class ByQueryRunner {
           } else if (update) {
             BytesRef source = fields.getBinaryValue(MetaFields.SOURCE);
             byte[] bytes = BytesRef.deepCopyOf(source).bytes;
-            batch.add(new BulkItem(OpType.INDEX, index.name(), id, bytes).withCheck(check));
+            batch.add(
+                new BulkItem(OpType.INDEX, index.name(), id, bytes)
+                    .withRouting(routing)
+                    .withCheck(check));
           } else {
-            batch.add(new BulkItem(OpType.DELETE, index.name(), id, null).withCheck(check));
+            batch.add(
+                new BulkItem(OpType.DELETE, index.name(), id, null)
+                    .withRouting(routing)
+                    .withCheck(check));
           }
           processed++;
           if (batch.size() >= request.batchSize()) {

@@ -4,6 +4,7 @@ import dev.duet.engine.document.BulkItem;
 import dev.duet.engine.document.OpType;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.index.IndexSettings;
+import dev.duet.engine.ingest.GrokWatchdogSettings;
 import dev.duet.engine.ingest.Pipelines;
 import dev.duet.engine.internal.source.JsonMaps;
 import dev.duet.engine.mapping.Patterns;
@@ -25,7 +26,7 @@ import java.util.function.Function;
  * and create items of a bulk ({@link #run}), named by the item or by the target index's {@code
  * index.default_pipeline}, then its {@code index.final_pipeline}.
  */
-public final class NodePipelines implements Pipelines {
+public final class NodePipelines implements Pipelines, AutoCloseable {
   static final String NONE = "_none";
 
   private final PipelineStore ingestStore;
@@ -33,10 +34,21 @@ public final class NodePipelines implements Pipelines {
   private final Map<String, Map<String, Object>> ingestConfigs;
   private final Map<String, Map<String, Object>> searchConfigs;
   private final Map<String, Pipeline> ingest = new ConcurrentHashMap<>();
-  private final Processors processors = new Processors(ingest::get);
+  private final GrokWatchdog grokWatchdog;
+  private final Processors processors;
 
   /** The node's pipelines, kept under {@code dataDir} (null: in memory only). */
   public NodePipelines(Path dataDir) {
+    this(dataDir, GrokWatchdogSettings.DEFAULTS);
+  }
+
+  /**
+   * The node's pipelines, kept under {@code dataDir} (null: in memory only), their grok matches
+   * interrupted as {@code grokWatchdog} says. Close to stop the watchdog's thread.
+   */
+  public NodePipelines(Path dataDir, GrokWatchdogSettings grokWatchdog) {
+    this.grokWatchdog = new GrokWatchdog(grokWatchdog);
+    this.processors = new Processors(ingest::get, this.grokWatchdog.matcherWatchdog());
     this.ingestStore =
         new PipelineStore(dataDir == null ? null : dataDir.resolve("ingest_pipelines.json"));
     this.searchStore =
@@ -46,6 +58,12 @@ public final class NodePipelines implements Pipelines {
     // Pipelines may name each other (the pipeline processor); parse after all are known.
     ingestConfigs.forEach(
         (id, config) -> ingest.put(id, PipelineParser.parse(id, config, processors)));
+  }
+
+  /** Stops the grok watchdog's thread. */
+  @Override
+  public void close() {
+    grokWatchdog.close();
   }
 
   @Override
