@@ -90,6 +90,9 @@ final class SearchHandler implements RestHandler {
       search =
           search.withSession(search.session() == null ? scroll : search.session().with(scroll));
     }
+    if (request.paramAsBoolean("include_named_queries_score", false)) {
+      search = search.withFetch(search.fetch().withNamedQueriesScore(true));
+    }
     if (request.param("request_cache") != null) {
       search =
           search.withOptions(
