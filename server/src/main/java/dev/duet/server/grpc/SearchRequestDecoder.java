@@ -77,6 +77,9 @@ final class SearchRequestDecoder {
                 || request.getXSourceIncludesCount() > 0
                 || request.getXSourceExcludesCount() > 0
                 || body.hasXSource());
+    if (body.hasSearchPipeline()) {
+      decoded = decoded.withOptions(decoded.options().withSearchPipeline(body.getSearchPipeline()));
+    }
     if (body.getIncludeNamedQueriesScore()) {
       decoded = decoded.withFetch(decoded.fetch().withNamedQueriesScore(true));
     }
