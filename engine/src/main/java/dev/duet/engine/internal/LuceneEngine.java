@@ -93,7 +93,8 @@ public final class LuceneEngine implements Engine {
     this.nodeLimits = new NodeLimits(maxBuckets, clauseLimit.max(), limits);
     this.indices = new NodeIndices(dataDir, filterDecoder, clauseLimit);
     this.search = new NodeSearch(indices, limits, clock, maxBuckets);
-    this.pipelines = new NodePipelines(dataDir, grokWatchdog);
+    this.pipelines = new NodePipelines(dataDir, grokWatchdog, filterDecoder);
+    search.runPipelinesOf(pipelines);
     this.documents = new NodeDocuments(indices, pipelines);
     this.admin = new NodeAdmin(indices);
     this.snapshots = new NodeSnapshots(dataDir, repoPaths, indices);

@@ -43,49 +43,59 @@ public final class QueryDecoder {
     if (p.nextToken() != JsonToken.START_OBJECT) {
       throw error(p, "[" + name + "] query malformed, no start_object after query name");
     }
-    Query query =
-        switch (name) {
-          case "match_all" -> new Query.MatchAll(boostOnly(p, name));
-          case "match_none" -> new Query.MatchNone(boostOnly(p, name));
-          case "match" -> FullTextQueryDecoder.match(p);
-          case "match_phrase" -> FullTextQueryDecoder.matchPhrase(p);
-          case "match_phrase_prefix" -> FullTextQueryDecoder.matchPhrasePrefix(p);
-          case "match_bool_prefix" -> FullTextQueryDecoder.matchBoolPrefix(p);
-          case "multi_match" -> FullTextQueryDecoder.multiMatch(p);
-          case "query_string" -> FullTextQueryDecoder.queryString(p, false);
-          case "simple_query_string" -> FullTextQueryDecoder.queryString(p, true);
-          case "intervals" -> IntervalsQueryDecoder.intervals(p);
-          case "term" -> TermLevelQueryDecoder.term(p);
-          case "terms" -> TermLevelQueryDecoder.terms(p);
-          case "range" -> TermLevelQueryDecoder.range(p);
-          case "exists" -> MultiTermQueryDecoder.exists(p);
-          case "geo_distance" -> GeoQueryDecoder.geoDistance(p);
-          case "geo_bounding_box" -> GeoQueryDecoder.geoBoundingBox(p);
-          case "geo_shape" -> GeoQueryDecoder.geoShape(p);
-          case "distance_feature" -> GeoQueryDecoder.distanceFeature(p);
-          case "prefix" -> MultiTermQueryDecoder.prefix(p);
-          case "wildcard" -> MultiTermQueryDecoder.wildcard(p);
-          case "regexp" -> MultiTermQueryDecoder.regexp(p);
-          case "fuzzy" -> MultiTermQueryDecoder.fuzzy(p);
-          case "ids" -> MultiTermQueryDecoder.ids(p);
-          case "terms_set" -> MultiTermQueryDecoder.termsSet(p);
-          case "bool" -> bool(p);
-          case "knn" -> KnnQueryDecoder.knn(p);
-          case "constant_score" -> CompoundQueryDecoder.constantScore(p);
-          case "boosting" -> CompoundQueryDecoder.boosting(p);
-          case "dis_max" -> CompoundQueryDecoder.disMax(p);
-          case "function_score" -> FunctionScoreDecoder.functionScore(p);
-          case "nested" -> NestedQueryDecoder.nested(p);
-          case "more_like_this", "mlt" -> MoreLikeThisDecoder.moreLikeThis(p);
-          default -> throw unknownQuery(p, name);
-        };
+    QueryNames.open();
+    Query query;
+    String queryName;
+    try {
+      query = body(p, name);
+    } finally {
+      queryName = QueryNames.close();
+    }
     if (p.currentToken() != JsonToken.END_OBJECT) {
       throw malformedEnd(p, name);
     }
     if (p.nextToken() != JsonToken.END_OBJECT) {
       throw malformedEnd(p, name);
     }
-    return query;
+    return Query.Named.of(queryName, query);
+  }
+
+  private static Query body(JsonParser p, String name) throws IOException {
+    return switch (name) {
+      case "match_all" -> new Query.MatchAll(boostOnly(p, name));
+      case "match_none" -> new Query.MatchNone(boostOnly(p, name));
+      case "match" -> FullTextQueryDecoder.match(p);
+      case "match_phrase" -> FullTextQueryDecoder.matchPhrase(p);
+      case "match_phrase_prefix" -> FullTextQueryDecoder.matchPhrasePrefix(p);
+      case "match_bool_prefix" -> FullTextQueryDecoder.matchBoolPrefix(p);
+      case "multi_match" -> FullTextQueryDecoder.multiMatch(p);
+      case "query_string" -> FullTextQueryDecoder.queryString(p, false);
+      case "simple_query_string" -> FullTextQueryDecoder.queryString(p, true);
+      case "intervals" -> IntervalsQueryDecoder.intervals(p);
+      case "term" -> TermLevelQueryDecoder.term(p);
+      case "terms" -> TermLevelQueryDecoder.terms(p);
+      case "range" -> TermLevelQueryDecoder.range(p);
+      case "exists" -> MultiTermQueryDecoder.exists(p);
+      case "geo_distance" -> GeoQueryDecoder.geoDistance(p);
+      case "geo_bounding_box" -> GeoQueryDecoder.geoBoundingBox(p);
+      case "geo_shape" -> GeoQueryDecoder.geoShape(p);
+      case "distance_feature" -> GeoQueryDecoder.distanceFeature(p);
+      case "prefix" -> MultiTermQueryDecoder.prefix(p);
+      case "wildcard" -> MultiTermQueryDecoder.wildcard(p);
+      case "regexp" -> MultiTermQueryDecoder.regexp(p);
+      case "fuzzy" -> MultiTermQueryDecoder.fuzzy(p);
+      case "ids" -> MultiTermQueryDecoder.ids(p);
+      case "terms_set" -> MultiTermQueryDecoder.termsSet(p);
+      case "bool" -> bool(p);
+      case "knn" -> KnnQueryDecoder.knn(p);
+      case "constant_score" -> CompoundQueryDecoder.constantScore(p);
+      case "boosting" -> CompoundQueryDecoder.boosting(p);
+      case "dis_max" -> CompoundQueryDecoder.disMax(p);
+      case "function_score" -> FunctionScoreDecoder.functionScore(p);
+      case "nested" -> NestedQueryDecoder.nested(p);
+      case "more_like_this", "mlt" -> MoreLikeThisDecoder.moreLikeThis(p);
+      default -> throw unknownQuery(p, name);
+    };
   }
 
   private static float boostOnly(JsonParser p, String name) throws IOException {
@@ -98,7 +108,7 @@ public final class QueryDecoder {
       } else if (t.isScalarValue() && "boost".equals(field)) {
         boost = floatValue(p);
       } else if (t.isScalarValue() && "_name".equals(field)) {
-        // query names are accepted; hits do not report matched_queries yet
+        QueryNames.name(p.getText());
       } else {
         throw doesNotSupport(p, name, field);
       }
@@ -136,7 +146,8 @@ public final class QueryDecoder {
         switch (current) {
           case "minimum_should_match" -> msm = p.getText();
           case "boost" -> boost = floatValue(p);
-          case "adjust_pure_negative", "disable_coord", "_name" -> {}
+          case "adjust_pure_negative", "disable_coord" -> {}
+          case "_name" -> QueryNames.name(p.getText());
           default -> throw doesNotSupport(p, "bool", current);
         }
       } else {
