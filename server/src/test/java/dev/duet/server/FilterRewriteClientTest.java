@@ -58,8 +58,7 @@ class FilterRewriteClientTest {
         .create(
             c ->
                 c.index("dates")
-                    .settings(
-                        s -> s.numberOfShards(1).refreshInterval(Time.of(t -> t.time("-1"))))
+                    .settings(s -> s.numberOfShards(1).refreshInterval(Time.of(t -> t.time("-1"))))
                     .mappings(
                         m ->
                             m.properties("date", p -> p.date(d -> d))

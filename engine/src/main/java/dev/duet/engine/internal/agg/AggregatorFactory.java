@@ -168,6 +168,7 @@ final class AggregatorFactory {
       case Aggregation.BucketSort s -> null;
       case Aggregation.BucketMetric m -> null;
       case Aggregation.Parent p -> null;
+      case Aggregation.MovingFunction m -> null;
     };
   }
 
