@@ -427,8 +427,11 @@ public final class LuceneEngine implements Engine {
 
   @Override
   public void updateSettings(
-      String expression, IndicesOptions options, Map<String, String> settings) {
-    admin.updateSettings(expression, options, settings);
+      String expression,
+      IndicesOptions options,
+      Map<String, String> settings,
+      boolean preserveExisting) {
+    admin.updateSettings(expression, options, settings, preserveExisting);
   }
 
   @Override
@@ -447,8 +450,9 @@ public final class LuceneEngine implements Engine {
   }
 
   @Override
-  public List<dev.duet.engine.index.IndexStats> stats(String expression, IndicesOptions options) {
-    return admin.stats(expression, options);
+  public List<dev.duet.engine.index.IndexStats> stats(
+      String expression, IndicesOptions options, boolean includeUnloadedSegments) {
+    return admin.stats(expression, options, includeUnloadedSegments);
   }
 
   @Override
@@ -501,13 +505,15 @@ public final class LuceneEngine implements Engine {
   }
 
   @Override
-  public ByQueryResponse byQuery(ByQueryRequest request) {
-    return documents.byQuery(request);
+  public ByQueryResponse byQuery(
+      ByQueryRequest request, dev.duet.engine.document.ByQueryTask task) {
+    return documents.byQuery(request, task);
   }
 
   @Override
-  public ReindexResponse reindex(ReindexRequest request) {
-    return documents.reindex(request);
+  public ReindexResponse reindex(
+      ReindexRequest request, dev.duet.engine.document.ByQueryTask task) {
+    return documents.reindex(request, task);
   }
 
   // Searches.

@@ -193,4 +193,40 @@ final class ClusterRpcs extends ClusterServiceGrpc.ClusterServiceImplBase {
         route(POST, "/_tasks/_cancel"),
         route(POST, "/_tasks/{task_id}/_cancel"));
   }
+
+  @Override
+  public void deleteByQueryRethrottle(
+      dev.duet.api.cluster.DeleteByQueryRethrottleRequest request,
+      StreamObserver<dev.duet.api.cluster.DeleteByQueryRethrottleResponse> responses) {
+    rest.unary(
+        "duet.cluster.ClusterService/DeleteByQueryRethrottle",
+        request,
+        dev.duet.api.cluster.DeleteByQueryRethrottleResponse.getDefaultInstance(),
+        responses,
+        route(POST, "/_delete_by_query/{task_id}/_rethrottle"));
+  }
+
+  @Override
+  public void updateByQueryRethrottle(
+      dev.duet.api.cluster.UpdateByQueryRethrottleRequest request,
+      StreamObserver<dev.duet.api.cluster.UpdateByQueryRethrottleResponse> responses) {
+    rest.unary(
+        "duet.cluster.ClusterService/UpdateByQueryRethrottle",
+        request,
+        dev.duet.api.cluster.UpdateByQueryRethrottleResponse.getDefaultInstance(),
+        responses,
+        route(POST, "/_update_by_query/{task_id}/_rethrottle"));
+  }
+
+  @Override
+  public void reindexRethrottle(
+      dev.duet.api.cluster.ReindexRethrottleRequest request,
+      StreamObserver<dev.duet.api.cluster.ReindexRethrottleResponse> responses) {
+    rest.unary(
+        "duet.cluster.ClusterService/ReindexRethrottle",
+        request,
+        dev.duet.api.cluster.ReindexRethrottleResponse.getDefaultInstance(),
+        responses,
+        route(POST, "/_reindex/{task_id}/_rethrottle"));
+  }
 }

@@ -318,7 +318,10 @@ final class IndicesRpcs extends IndicesServiceGrpc.IndicesServiceImplBase {
         request,
         AcknowledgedResult.getDefaultInstance(),
         responses,
-        route(PUT, "/{index}/_alias/{name}"));
+        route(PUT, "/{index}/_alias/{name}"),
+        route(PUT, "/{index}/_alias"),
+        route(PUT, "/_alias/{name}"),
+        route(PUT, "/_alias"));
   }
 
   @Override
