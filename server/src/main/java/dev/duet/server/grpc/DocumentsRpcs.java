@@ -11,14 +11,12 @@ import static java.util.Objects.requireNonNull;
 import com.google.protobuf.Empty;
 import com.linecorp.armeria.server.annotation.Blocking;
 import dev.duet.api.common.BulkResult;
-import dev.duet.api.common.ByQueryResult;
 import dev.duet.api.common.GetResult;
 import dev.duet.api.common.MgetResult;
 import dev.duet.api.common.ReindexResult;
 import dev.duet.api.common.WriteResult;
 import dev.duet.api.documents.BulkRequest;
 import dev.duet.api.documents.CreateRequest;
-import dev.duet.api.documents.DeleteByQueryRequest;
 import dev.duet.api.documents.DeleteRequest;
 import dev.duet.api.documents.DocumentsServiceGrpc;
 import dev.duet.api.documents.ExistsRequest;
@@ -29,7 +27,6 @@ import dev.duet.api.documents.GetSourceResponse;
 import dev.duet.api.documents.IndexRequest;
 import dev.duet.api.documents.MgetRequest;
 import dev.duet.api.documents.ReindexRequest;
-import dev.duet.api.documents.UpdateByQueryRequest;
 import dev.duet.api.documents.UpdateRequest;
 import io.grpc.stub.StreamObserver;
 
@@ -77,16 +74,6 @@ final class DocumentsRpcs extends DocumentsServiceGrpc.DocumentsServiceImplBase 
         WriteResult.getDefaultInstance(),
         responses,
         route(DELETE, "/{index}/_doc/{id}"));
-  }
-
-  @Override
-  public void deleteByQuery(DeleteByQueryRequest request, StreamObserver<ByQueryResult> responses) {
-    rest.unary(
-        "duet.documents.DocumentsService/DeleteByQuery",
-        request,
-        ByQueryResult.getDefaultInstance(),
-        responses,
-        route(POST, "/{index}/_delete_by_query"));
   }
 
   @Override
@@ -169,15 +156,5 @@ final class DocumentsRpcs extends DocumentsServiceGrpc.DocumentsServiceImplBase 
         WriteResult.getDefaultInstance(),
         responses,
         route(POST, "/{index}/_update/{id}"));
-  }
-
-  @Override
-  public void updateByQuery(UpdateByQueryRequest request, StreamObserver<ByQueryResult> responses) {
-    rest.unary(
-        "duet.documents.DocumentsService/UpdateByQuery",
-        request,
-        ByQueryResult.getDefaultInstance(),
-        responses,
-        route(POST, "/{index}/_update_by_query"));
   }
 }

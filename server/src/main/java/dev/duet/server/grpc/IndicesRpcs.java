@@ -16,7 +16,6 @@ import dev.duet.api.common.CreateIndexResult;
 import dev.duet.api.common.IndexStatsResult;
 import dev.duet.api.common.ShardStatistics;
 import dev.duet.api.common.ShardsResult;
-import dev.duet.api.common.ValidateQueryResult;
 import dev.duet.api.indices.AnalyzeRequest;
 import dev.duet.api.indices.CreateRequest;
 import dev.duet.api.indices.DeleteAliasRequest;
@@ -40,7 +39,6 @@ import dev.duet.api.indices.PutSettingsRequest;
 import dev.duet.api.indices.RefreshRequest;
 import dev.duet.api.indices.StatsRequest;
 import dev.duet.api.indices.UpdateAliasesRequest;
-import dev.duet.api.indices.ValidateQueryRequest;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.index.IndexInfo;
 import dev.duet.server.action.Actions;
@@ -133,18 +131,6 @@ final class IndicesRpcs extends IndicesServiceGrpc.IndicesServiceImplBase {
         responses,
         route(POST, "/_analyze"),
         route(POST, "/{index}/_analyze"));
-  }
-
-  @Override
-  public void validateQuery(
-      ValidateQueryRequest request, StreamObserver<ValidateQueryResult> responses) {
-    rest.unary(
-        "duet.indices.IndicesService/ValidateQuery",
-        request,
-        ValidateQueryResult.getDefaultInstance(),
-        responses,
-        route(POST, "/_validate/query"),
-        route(POST, "/{index}/_validate/query"));
   }
 
   @Override

@@ -13,11 +13,16 @@ import dev.duet.api.common.AggregateResult;
 import dev.duet.api.common.Aggregation;
 import dev.duet.api.common.BoolQuery;
 import dev.duet.api.common.FieldValue;
+import dev.duet.api.common.MetricAggregation;
+import dev.duet.api.common.MsearchLine;
+import dev.duet.api.common.MsearchResult;
 import dev.duet.api.common.Query;
 import dev.duet.api.common.RangeQuery;
 import dev.duet.api.common.SearchBody;
 import dev.duet.api.common.SearchResult;
 import dev.duet.api.common.TermQueryField;
+import dev.duet.api.common.TermsAggregation;
+import dev.duet.api.search.MsearchRequest;
 import dev.duet.api.search.SearchRequest;
 import dev.duet.api.search.SearchServiceGrpc;
 import dev.duet.engine.Engines;
@@ -497,6 +502,67 @@ class TypedSearchCrossProtocolTest {
     assertThat(first.getKey().getStringValue()).isEqualTo("a");
     assertThat(first.getDocCount()).isEqualTo(2);
     assertThat(first.getAggregationsMap().get("top").getValue()).isEqualTo(3.0);
+  }
+
+  @Test
+  void typedMsearchAnswersAsRestsNdjsonDoes() throws Exception {
+    String ndjson =
+        "{\"index\":\"typed\"}\n{\"query\":{\"term\":{\"tag\":\"a\"}}}\n"
+            + "{}\n{\"size\":0,\"aggs\":{\"t\":{\"terms\":{\"field\":\"tag\"},"
+            + "\"aggs\":{\"m\":{\"max\":{\"field\":\"n\"}}}}}}\n"
+            + "{\"index\":[\"nope\"]}\n{}\n";
+    JsonNode rest = rest("POST", "/typed/_msearch", ndjson);
+
+    MsearchRequest.Builder typed = MsearchRequest.newBuilder().setIndex("typed");
+    typed.addBody(MsearchLine.newBuilder().addIndex("typed"));
+    typed.addBody(
+        MsearchLine.newBuilder()
+            .setQuery(
+                Query.newBuilder()
+                    .putTerm("tag", TermQueryField.newBuilder().setStringValue("a").build())));
+    typed.addBody(MsearchLine.getDefaultInstance());
+    typed.addBody(
+        MsearchLine.newBuilder()
+            .setSize(0)
+            .putAggs(
+                "t",
+                Aggregation.newBuilder()
+                    .setTerms(TermsAggregation.newBuilder().setField("tag"))
+                    .putAggs(
+                        "m",
+                        Aggregation.newBuilder()
+                            .setMax(MetricAggregation.newBuilder().setField("n"))
+                            .build())
+                    .build()));
+    typed.addBody(MsearchLine.newBuilder().addIndex("nope"));
+    typed.addBody(MsearchLine.getDefaultInstance());
+    MsearchResult reply = search.msearch(typed.build());
+
+    assertThat(reply.getResponsesList()).hasSize(3);
+    assertThat(reply.getResponses(0).getHits().getHitsList())
+        .extracting(h -> h.getXId())
+        .containsExactly("1", "3");
+    assertThat(
+            reply
+                .getResponses(1)
+                .getAggregationsMap()
+                .get("t")
+                .getBuckets()
+                .getListValue()
+                .getValues(0)
+                .getAggregationsMap()
+                .get("m")
+                .getValue())
+        .isEqualTo(3.0);
+    assertThat(reply.getResponses(2).getStatus()).isEqualTo(404);
+    JsonNode grpc = RestBodies.node(reply);
+    for (int i = 0; i < 3; i++) {
+      for (String part : List.of("hits", "aggregations", "status")) {
+        assertThat(comparable(grpc.path("responses").path(i).path(part)))
+            .as("responses[%d].%s", i, part)
+            .isEqualTo(comparable(rest.path("responses").path(i).path(part)));
+      }
+    }
   }
 
   private static void sameAnswer(String example, String body, boolean typedKeys) throws Exception {
