@@ -10,7 +10,6 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.protobuf.Empty;
 import dev.duet.api.common.BulkResult;
-import dev.duet.api.common.ByQueryResult;
 import dev.duet.api.common.GetResult;
 import dev.duet.api.common.MgetResult;
 import dev.duet.api.common.MtermvectorsResult;
@@ -19,7 +18,6 @@ import dev.duet.api.common.TermVectorsResult;
 import dev.duet.api.common.WriteResult;
 import dev.duet.api.documents.BulkRequest;
 import dev.duet.api.documents.CreateRequest;
-import dev.duet.api.documents.DeleteByQueryRequest;
 import dev.duet.api.documents.DeleteRequest;
 import dev.duet.api.documents.DocumentsServiceGrpc;
 import dev.duet.api.documents.ExistsRequest;
@@ -32,7 +30,6 @@ import dev.duet.api.documents.MgetRequest;
 import dev.duet.api.documents.MtermvectorsRequest;
 import dev.duet.api.documents.ReindexRequest;
 import dev.duet.api.documents.TermvectorsRequest;
-import dev.duet.api.documents.UpdateByQueryRequest;
 import dev.duet.api.documents.UpdateRequest;
 import io.grpc.stub.StreamObserver;
 
@@ -79,16 +76,6 @@ final class DocumentsRpcs extends DocumentsServiceGrpc.DocumentsServiceImplBase 
         WriteResult.getDefaultInstance(),
         responses,
         route(DELETE, "/{index}/_doc/{id}"));
-  }
-
-  @Override
-  public void deleteByQuery(DeleteByQueryRequest request, StreamObserver<ByQueryResult> responses) {
-    rest.unary(
-        "duet.documents.DocumentsService/DeleteByQuery",
-        request,
-        ByQueryResult.getDefaultInstance(),
-        responses,
-        route(POST, "/{index}/_delete_by_query"));
   }
 
   @Override
@@ -194,15 +181,5 @@ final class DocumentsRpcs extends DocumentsServiceGrpc.DocumentsServiceImplBase 
         WriteResult.getDefaultInstance(),
         responses,
         route(POST, "/{index}/_update/{id}"));
-  }
-
-  @Override
-  public void updateByQuery(UpdateByQueryRequest request, StreamObserver<ByQueryResult> responses) {
-    rest.unary(
-        "duet.documents.DocumentsService/UpdateByQuery",
-        request,
-        ByQueryResult.getDefaultInstance(),
-        responses,
-        route(POST, "/{index}/_update_by_query"));
   }
 }

@@ -15,7 +15,6 @@ import dev.duet.api.common.CreateIndexResult;
 import dev.duet.api.common.IndexStatsResult;
 import dev.duet.api.common.ShardStatistics;
 import dev.duet.api.common.ShardsResult;
-import dev.duet.api.common.ValidateQueryResult;
 import dev.duet.api.indices.AnalyzeRequest;
 import dev.duet.api.indices.CreateRequest;
 import dev.duet.api.indices.DeleteAliasRequest;
@@ -39,7 +38,6 @@ import dev.duet.api.indices.PutSettingsRequest;
 import dev.duet.api.indices.RefreshRequest;
 import dev.duet.api.indices.StatsRequest;
 import dev.duet.api.indices.UpdateAliasesRequest;
-import dev.duet.api.indices.ValidateQueryRequest;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.index.IndexInfo;
 import dev.duet.server.action.Actions;
@@ -131,18 +129,6 @@ final class IndicesRpcs extends IndicesServiceGrpc.IndicesServiceImplBase {
         responses,
         route(POST, "/_analyze"),
         route(POST, "/{index}/_analyze"));
-  }
-
-  @Override
-  public void validateQuery(
-      ValidateQueryRequest request, StreamObserver<ValidateQueryResult> responses) {
-    rest.unary(
-        "duet.indices.IndicesService/ValidateQuery",
-        request,
-        ValidateQueryResult.getDefaultInstance(),
-        responses,
-        route(POST, "/_validate/query"),
-        route(POST, "/{index}/_validate/query"));
   }
 
   @Override

@@ -44,6 +44,10 @@ final class MetricAggregationDecoder {
 
   private MetricAggregationDecoder() {}
 
+  static Set<String> types() {
+    return TYPES;
+  }
+
   static boolean handles(String type) {
     return TYPES.contains(type);
   }
