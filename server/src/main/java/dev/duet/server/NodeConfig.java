@@ -37,6 +37,8 @@ import java.util.function.Consumer;
  *     thread_pool.write.queue_size}; OpenSearch's defaults)
  * @param repoPaths where snapshot repositories may be ({@code path.repo}; none: no {@code fs}
  *     repository is accepted, as in OpenSearch)
+ * @param attributes the node's attributes ({@code node.attr.<name>}), as {@code _cat/nodeattrs} and
+ *     {@code _nodes} report them
  * @param grokWatchdog how long a grok match may run before its document fails ({@code
  *     ingest.grok.watchdog.max_execution_time}, checked every {@code
  *     ingest.grok.watchdog.interval}; 1s each by default)
@@ -54,6 +56,7 @@ public record NodeConfig(
     int maxClauseCount,
     ThreadPoolSizes threadPools,
     List<Path> repoPaths,
+    Map<String, String> attributes,
     GrokWatchdogSettings grokWatchdog) {
 
   public static final String DEFAULT_HOST = "127.0.0.1";
@@ -82,6 +85,9 @@ public record NodeConfig(
     requireNonNull(threadPools, "threadPools");
     requireNonNull(grokWatchdog, "grokWatchdog");
     repoPaths = List.copyOf(requireNonNull(repoPaths, "repoPaths"));
+    attributes =
+        java.util.Collections.unmodifiableMap(
+            new java.util.LinkedHashMap<>(requireNonNull(attributes, "attributes")));
     checkPort(httpPort, "http.port");
     checkPort(grpcPort, "grpc.port");
     if (maxHttpContentLength <= 0) {
@@ -128,6 +134,7 @@ public record NodeConfig(
         maxClauseCount,
         threadPools,
         repoPaths,
+        Map.of(),
         GrokWatchdogSettings.DEFAULTS);
   }
 
@@ -242,18 +249,24 @@ public record NodeConfig(
                 "thread_pool.write.size",
                 "thread_pool.write.queue_size" ->
                 c.withThreadPools(c.threadPools().with(e.getKey(), parseInt(e.getKey(), v)));
-            default ->
-                throw new IllegalArgumentException(
-                    "unknown setting ["
-                        + e.getKey()
-                        + "]; known: path.data, path.repo, network.host, http.host, http.port,"
-                        + " aux.transport.transport-grpc.port, grpc.port,"
-                        + " http.max_content_length, grpc.netty.max_msg_size, cluster.name,"
-                        + " node.name, search.max_buckets,"
-                        + " indices.query.bool.max_clause_count, thread_pool.search.size,"
-                        + " thread_pool.search.queue_size, thread_pool.write.size,"
-                        + " thread_pool.write.queue_size, ingest.grok.watchdog.interval,"
-                        + " ingest.grok.watchdog.max_execution_time");
+            default -> {
+              if (e.getKey().startsWith("node.attr.") && e.getKey().length() > 10) {
+                Map<String, String> attributes = new java.util.LinkedHashMap<>(c.attributes());
+                attributes.put(e.getKey().substring(10), v);
+                yield c.withAttributes(attributes);
+              }
+              throw new IllegalArgumentException(
+                  "unknown setting ["
+                      + e.getKey()
+                      + "]; known: path.data, path.repo, network.host, http.host, http.port,"
+                      + " aux.transport.transport-grpc.port, grpc.port,"
+                      + " http.max_content_length, grpc.netty.max_msg_size, cluster.name,"
+                      + " node.name, search.max_buckets,"
+                      + " indices.query.bool.max_clause_count, thread_pool.search.size,"
+                      + " thread_pool.search.queue_size, thread_pool.write.size,"
+                      + " thread_pool.write.queue_size, node.attr.*, ingest.grok.watchdog.interval,"
+                      + " ingest.grok.watchdog.max_execution_time");
+            }
           };
     }
     return c;
@@ -307,6 +320,10 @@ public record NodeConfig(
     return edit(c -> c.repoPaths = repoPaths);
   }
 
+  public NodeConfig withAttributes(Map<String, String> attributes) {
+    return edit(c -> c.attributes = attributes);
+  }
+
   public NodeConfig withGrokWatchdog(GrokWatchdogSettings grokWatchdog) {
     return edit(c -> c.grokWatchdog = grokWatchdog);
   }
@@ -352,6 +369,7 @@ public record NodeConfig(
     int maxClauseCount;
     ThreadPoolSizes threadPools;
     List<Path> repoPaths;
+    Map<String, String> attributes;
     GrokWatchdogSettings grokWatchdog;
 
     Components(NodeConfig c) {
@@ -367,6 +385,7 @@ public record NodeConfig(
       maxClauseCount = c.maxClauseCount;
       threadPools = c.threadPools;
       repoPaths = c.repoPaths;
+      attributes = c.attributes;
       grokWatchdog = c.grokWatchdog;
     }
 
@@ -384,6 +403,7 @@ public record NodeConfig(
           maxClauseCount,
           threadPools,
           repoPaths,
+          attributes,
           grokWatchdog);
     }
   }

@@ -7,7 +7,6 @@ import static com.linecorp.armeria.common.HttpMethod.PUT;
 import static dev.duet.server.grpc.RestOperations.route;
 import static java.util.Objects.requireNonNull;
 
-import com.linecorp.armeria.server.annotation.Blocking;
 import dev.duet.api.cluster.ClusterServiceGrpc;
 import dev.duet.api.cluster.GetSettingsRequest;
 import dev.duet.api.cluster.HealthRequest;
@@ -18,7 +17,6 @@ import dev.duet.api.common.ClusterSettingsUpdateResult;
 import io.grpc.stub.StreamObserver;
 
 /** {@code duet.cluster.ClusterService}, generated from api/openapi: cluster health, as REST. */
-@Blocking // every RPC calls the engine, which may block (GrpcTransport)
 final class ClusterRpcs extends ClusterServiceGrpc.ClusterServiceImplBase {
   private final RestOperations rest;
 

@@ -6,7 +6,6 @@ import static com.linecorp.armeria.common.HttpMethod.POST;
 import static dev.duet.server.grpc.RestOperations.route;
 import static java.util.Objects.requireNonNull;
 
-import com.linecorp.armeria.server.annotation.Blocking;
 import dev.duet.api.common.AllPitsResult;
 import dev.duet.api.common.ClearScrollResult;
 import dev.duet.api.common.CountResult;
@@ -37,7 +36,6 @@ import io.grpc.stub.StreamObserver;
  * RestOperations}), so {@code q}, index options and the query decoder are REST's. The fast search
  * is {@code org.opensearch.protobufs.services.SearchService/Search} ({@link SearchRpcs}).
  */
-@Blocking // every RPC calls the engine, which may block (GrpcTransport)
 final class CountRpcs extends SearchServiceGrpc.SearchServiceImplBase {
   private final RestOperations rest;
 

@@ -9,7 +9,6 @@ import static dev.duet.server.grpc.RestOperations.route;
 import static java.util.Objects.requireNonNull;
 
 import com.google.protobuf.Empty;
-import com.linecorp.armeria.server.annotation.Blocking;
 import dev.duet.api.common.AcknowledgedResult;
 import dev.duet.api.common.AnalyzeResult;
 import dev.duet.api.common.CreateIndexResult;
@@ -55,7 +54,6 @@ import java.io.UncheckedIOException;
  * refresh decoded here and run by the same actions as REST; mappings, settings, aliases, get and
  * flush run as their REST operations ({@link RestOperations}).
  */
-@Blocking // every RPC calls the engine, which may block (GrpcTransport)
 final class IndicesRpcs extends IndicesServiceGrpc.IndicesServiceImplBase {
   private final Actions actions;
   private final RestOperations rest;

@@ -128,7 +128,7 @@ final class RestOperations {
     if (pool == null) {
       return handle(found, rest);
     }
-    // Already on a blocking thread (@Blocking): admitted by the pool's rule, run here, one hop.
+    // Already on a blocking thread (GrpcTransport): admitted by the pool's rule, run here, one hop.
     return pool.runInline(() -> "[" + rpc + "]", body.length, () -> handle(found, rest));
   }
 
