@@ -161,6 +161,13 @@ final class SearchRequestJson {
         g.writeEndObject();
       }
       case Query.Knn q -> knn(q, g);
+      case Query.Named q -> {
+        // A bool with the one clause matches and scores as the clause does, and carries the name.
+        g.writeObjectFieldStart("bool");
+        clauses("must", List.of(q.query()), g);
+        g.writeStringField("_name", q.name());
+        g.writeEndObject();
+      }
       case Query.FullText q -> throw notTranslated(queryName(q));
       case Query.TermLevel q -> throw notTranslated(queryName(q));
       case Query.Compound q -> throw notTranslated(queryName(q));

@@ -54,7 +54,21 @@ public interface Engine extends Closeable {
    * Updates dynamic settings ({@code null} resets one to its default) of every index the expression
    * names; 400 for a setting fixed at creation, and then no index changes.
    */
-  void updateSettings(String expression, IndicesOptions options, Map<String, String> settings);
+  default void updateSettings(
+      String expression, IndicesOptions options, Map<String, String> settings) {
+    updateSettings(expression, options, settings, false);
+  }
+
+  /**
+   * As {@link #updateSettings(String, IndicesOptions, Map)}; with {@code preserveExisting} (the
+   * {@code preserve_existing} parameter) a setting an index already has keeps its value, and only
+   * the ones it lacks are added.
+   */
+  void updateSettings(
+      String expression,
+      IndicesOptions options,
+      Map<String, String> settings,
+      boolean preserveExisting);
 
   /** Applies {@code POST /_aliases} actions: all of them, or none when one is refused. */
   void updateAliases(List<AliasAction> actions);
@@ -174,13 +188,28 @@ public interface Engine extends Closeable {
    * {@code _delete_by_query} or {@code _update_by_query} over the indices the request names; 404
    * {@code index_not_found_exception} for a missing index.
    */
-  ByQueryResponse byQuery(ByQueryRequest request);
+  default ByQueryResponse byQuery(ByQueryRequest request) {
+    return byQuery(request, dev.duet.engine.document.ByQueryTask.unthrottled());
+  }
+
+  /**
+   * As {@link #byQuery(ByQueryRequest)}, reporting its progress to {@code task}, throttled by it
+   * and stopped (after the batch under way) when it is cancelled.
+   */
+  ByQueryResponse byQuery(ByQueryRequest request, dev.duet.engine.document.ByQueryTask task);
 
   /**
    * {@code _reindex} within this node: 404 {@code index_not_found_exception} for a missing source;
    * the dest index is created on first write as a bulk would create it.
    */
-  dev.duet.engine.document.ReindexResponse reindex(dev.duet.engine.document.ReindexRequest request);
+  default dev.duet.engine.document.ReindexResponse reindex(
+      dev.duet.engine.document.ReindexRequest request) {
+    return reindex(request, dev.duet.engine.document.ByQueryTask.unthrottled());
+  }
+
+  /** As {@link #reindex(dev.duet.engine.document.ReindexRequest)}, watched through {@code task}. */
+  dev.duet.engine.document.ReindexResponse reindex(
+      dev.duet.engine.document.ReindexRequest request, dev.duet.engine.document.ByQueryTask task);
 
   /** {@code _segments}: each matching index's Lucene segments. */
   List<dev.duet.engine.index.IndexSegments> segments(String expression, IndicesOptions options);
@@ -189,7 +218,16 @@ public interface Engine extends Closeable {
    * {@code _stats} and {@code _nodes/stats}: each matching index's figures (closed ones, when the
    * options expand to them, with zeros). Reading them refreshes nothing, as in OpenSearch.
    */
-  List<dev.duet.engine.index.IndexStats> stats(String expression, IndicesOptions options);
+  default List<dev.duet.engine.index.IndexStats> stats(String expression, IndicesOptions options) {
+    return stats(expression, options, false);
+  }
+
+  /**
+   * As {@link #stats(String, IndicesOptions)}; with {@code includeUnloadedSegments} a closed index
+   * counts the segments of its last commit, as OpenSearch's {@code include_unloaded_segments}.
+   */
+  List<dev.duet.engine.index.IndexStats> stats(
+      String expression, IndicesOptions options, boolean includeUnloadedSegments);
 
   /** Makes all acknowledged writes to the matching indices visible to search. */
   default void refresh(String expression) {

@@ -36,6 +36,22 @@ public interface EngineFactory {
     return open(dataDir, filterDecoder, limits, clock, maxBuckets, maxClauseCount);
   }
 
+  /**
+   * The same, with the grok watchdog's {@code ingest.grok.watchdog.*} (how long a grok match may
+   * run before its document fails).
+   */
+  default Engine open(
+      Path dataDir,
+      AliasFilterDecoder filterDecoder,
+      SessionLimits limits,
+      InstantSource clock,
+      int maxBuckets,
+      int maxClauseCount,
+      java.util.List<Path> repoPaths,
+      dev.duet.engine.ingest.GrokWatchdogSettings grokWatchdog) {
+    return open(dataDir, filterDecoder, limits, clock, maxBuckets, maxClauseCount, repoPaths);
+  }
+
   /** {@code duet shard remove-corrupted-data} on {@code index} under {@code dataDir}. */
   TranslogRepairReport removeCorruptedTranslog(Path dataDir, String index) throws IOException;
 }

@@ -75,6 +75,28 @@ public final class Engines {
   }
 
   /**
+   * The same, with the grok watchdog's {@code ingest.grok.watchdog.interval} and {@code
+   * max_execution_time}.
+   */
+  public static Engine open(
+      Path dataDir,
+      AliasFilterDecoder filterDecoder,
+      int maxBuckets,
+      int maxClauseCount,
+      java.util.List<Path> repoPaths,
+      dev.duet.engine.ingest.GrokWatchdogSettings grokWatchdog) {
+    return FACTORY.open(
+        dataDir,
+        filterDecoder,
+        SessionLimits.DEFAULTS,
+        InstantSource.system(),
+        maxBuckets,
+        maxClauseCount,
+        repoPaths,
+        grokWatchdog);
+  }
+
+  /**
    * {@code duet shard remove-corrupted-data}: cuts the translog of {@code index} under {@code
    * dataDir} back to the operations before its damage, keeping a copy of the damaged file. Only
    * while no node has the data folder open.

@@ -35,9 +35,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A running Duet node: one engine and the action handlers over it, served by one Armeria server
- * with two ports — REST on {@link #httpPort()}, gRPC on {@link #grpcPort()}. Each port is its own
- * virtual host, so REST routes are not reachable on the gRPC port and vice versa.
+ * A running Duet node: one engine and the action handlers over it, served on two ports — REST on
+ * {@link #httpPort()} by an Armeria server, gRPC on {@link #grpcPort()} by grpc-java's Netty server
+ * ({@link GrpcTransport}). Neither port serves the other's protocol.
  */
 public final class DuetNode implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(DuetNode.class);
@@ -46,6 +46,7 @@ public final class DuetNode implements AutoCloseable {
   private final Engine engine;
   private final Actions actions;
   private final Server server;
+  private final GrpcTransport grpc;
   private final WorkPools pools;
   private final int httpPort;
   private final int grpcPort;
@@ -56,6 +57,7 @@ public final class DuetNode implements AutoCloseable {
       Engine engine,
       Actions actions,
       Server server,
+      GrpcTransport grpc,
       WorkPools pools,
       int httpPort,
       int grpcPort) {
@@ -63,6 +65,7 @@ public final class DuetNode implements AutoCloseable {
     this.engine = engine;
     this.actions = actions;
     this.server = server;
+    this.grpc = grpc;
     this.pools = pools;
     this.httpPort = httpPort;
     this.grpcPort = grpcPort;
@@ -118,7 +121,6 @@ public final class DuetNode implements AutoCloseable {
     RestRouter routes = RestRoutes.build(actions, identity);
     ServerBuilder sb = Server.builder();
     sb.http(new InetSocketAddress(config.host(), httpPort));
-    sb.http(new InetSocketAddress(config.host(), grpcPort));
     // A bulk of many megabytes may take longer than Armeria's 10 s default; OpenSearch has none.
     sb.requestTimeout(Duration.ZERO);
     // On close, in-flight requests finish (up to 10 s); a short quiet period keeps close quick.
@@ -133,16 +135,22 @@ public final class DuetNode implements AutoCloseable {
         .service(NodeMeters.PATH, meters.service())
         .serviceUnder("/", new RestService(routes, config.maxHttpContentLength(), pools))
         .decorator(meters.recorder("rest"));
-    // The gRPC service bounds each message itself (grpc.netty.max_msg_size); a stream of many
-    // messages is not bounded as a whole.
-    sb.virtualHost(grpcPort)
-        .maxRequestLength(0)
-        .service(GrpcTransport.service(actions, routes, config.maxGrpcMessageSize(), pools))
-        .decorator(meters.recorder("grpc"));
 
     Server server = sb.build();
+    GrpcTransport grpc;
     try {
       server.start().join();
+      // grpc-java's server bounds each message (grpc.netty.max_msg_size); a stream of many
+      // messages is not bounded as a whole.
+      grpc =
+          GrpcTransport.start(
+              new InetSocketAddress(config.host(), grpcPort),
+              actions,
+              routes,
+              config.maxGrpcMessageSize(),
+              pools,
+              (operation, status, nanos, bytes) ->
+                  meters.record("grpc", operation, status.name(), nanos, bytes));
     } catch (RuntimeException e) {
       // One port may be bound already (the other was taken): release it before failing.
       server.stop().join();
@@ -156,7 +164,7 @@ public final class DuetNode implements AutoCloseable {
         httpPort,
         config.host(),
         grpcPort);
-    return new DuetNode(config, engine, actions, server, pools, httpPort, grpcPort);
+    return new DuetNode(config, engine, actions, server, grpc, pools, httpPort, grpcPort);
   }
 
   /** The bound REST port (the configured one, or the free port picked for 0). */
@@ -192,7 +200,10 @@ public final class DuetNode implements AutoCloseable {
       return;
     }
     try {
-      server.stop().join();
+      // Both ports drain at once: each lets its calls in flight finish (up to 10 s).
+      var rest = server.stop();
+      grpc.close();
+      rest.join();
       pools.close();
     } finally {
       engine.close();
@@ -206,11 +217,13 @@ public final class DuetNode implements AutoCloseable {
         AliasFilterCodec.INSTANCE,
         config.maxBuckets(),
         config.maxClauseCount(),
-        config.repoPaths());
+        config.repoPaths(),
+        config.grokWatchdog());
   }
 
   /**
-   * A free port picked up front: port-based virtual hosts need the number before the server binds.
+   * A free port picked up front: the node's identity (which the REST routes, shared by both ports,
+   * report) names both ports before either listener binds.
    */
   private static int freePort(String host) {
     try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(host))) {

@@ -3,6 +3,9 @@ package dev.duet.server;
 import static java.util.Objects.requireNonNull;
 
 import dev.duet.engine.Engines;
+import dev.duet.engine.error.DuetException;
+import dev.duet.engine.index.TimeValues;
+import dev.duet.engine.ingest.GrokWatchdogSettings;
 import dev.duet.server.pool.ThreadPoolSizes;
 import java.nio.file.Path;
 import java.util.List;
@@ -36,6 +39,9 @@ import java.util.function.Consumer;
  *     repository is accepted, as in OpenSearch)
  * @param attributes the node's attributes ({@code node.attr.<name>}), as {@code _cat/nodeattrs} and
  *     {@code _nodes} report them
+ * @param grokWatchdog how long a grok match may run before its document fails ({@code
+ *     ingest.grok.watchdog.max_execution_time}, checked every {@code
+ *     ingest.grok.watchdog.interval}; 1s each by default)
  */
 public record NodeConfig(
     Path dataDir,
@@ -50,7 +56,8 @@ public record NodeConfig(
     int maxClauseCount,
     ThreadPoolSizes threadPools,
     List<Path> repoPaths,
-    Map<String, String> attributes) {
+    Map<String, String> attributes,
+    GrokWatchdogSettings grokWatchdog) {
 
   public static final String DEFAULT_HOST = "127.0.0.1";
   public static final int DEFAULT_HTTP_PORT = 9200;
@@ -76,6 +83,7 @@ public record NodeConfig(
     requireNonNull(clusterName, "clusterName");
     requireNonNull(nodeName, "nodeName");
     requireNonNull(threadPools, "threadPools");
+    requireNonNull(grokWatchdog, "grokWatchdog");
     repoPaths = List.copyOf(requireNonNull(repoPaths, "repoPaths"));
     attributes =
         java.util.Collections.unmodifiableMap(
@@ -99,7 +107,7 @@ public record NodeConfig(
     }
   }
 
-  /** A config without node attributes. */
+  /** A config without node attributes, with OpenSearch's grok watchdog. */
   public NodeConfig(
       Path dataDir,
       String host,
@@ -126,7 +134,8 @@ public record NodeConfig(
         maxClauseCount,
         threadPools,
         repoPaths,
-        Map.of());
+        Map.of(),
+        GrokWatchdogSettings.DEFAULTS);
   }
 
   /** A config without {@code path.repo}. */
@@ -227,6 +236,14 @@ public record NodeConfig(
             case "search.max_buckets" -> c.withMaxBuckets(parseInt(e.getKey(), v));
             case "indices.query.bool.max_clause_count" ->
                 c.withMaxClauseCount(parseInt(e.getKey(), v));
+            case "ingest.grok.watchdog.interval" ->
+                c.withGrokWatchdog(
+                    new GrokWatchdogSettings(
+                        parseMillis(e.getKey(), v), c.grokWatchdog().maxExecutionMillis()));
+            case "ingest.grok.watchdog.max_execution_time" ->
+                c.withGrokWatchdog(
+                    new GrokWatchdogSettings(
+                        c.grokWatchdog().intervalMillis(), parseMillis(e.getKey(), v)));
             case "thread_pool.search.size",
                 "thread_pool.search.queue_size",
                 "thread_pool.write.size",
@@ -247,7 +264,8 @@ public record NodeConfig(
                       + " node.name, search.max_buckets,"
                       + " indices.query.bool.max_clause_count, thread_pool.search.size,"
                       + " thread_pool.search.queue_size, thread_pool.write.size,"
-                      + " thread_pool.write.queue_size, node.attr.*");
+                      + " thread_pool.write.queue_size, ingest.grok.watchdog.interval,"
+                      + " ingest.grok.watchdog.max_execution_time, node.attr.*");
             }
           };
     }
@@ -302,8 +320,8 @@ public record NodeConfig(
     return edit(c -> c.repoPaths = repoPaths);
   }
 
-  public NodeConfig withAttributes(Map<String, String> attributes) {
-    return edit(c -> c.attributes = attributes);
+    Map<String, String> attributes,
+    GrokWatchdogSettings grokWatchdog) {
   }
 
   /** {@code path.repo} as a settings file or {@code -E} gives it: a path, or a list of them. */
@@ -348,6 +366,7 @@ public record NodeConfig(
     ThreadPoolSizes threadPools;
     List<Path> repoPaths;
     Map<String, String> attributes;
+    GrokWatchdogSettings grokWatchdog;
 
     Components(NodeConfig c) {
       dataDir = c.dataDir;
@@ -363,6 +382,7 @@ public record NodeConfig(
       threadPools = c.threadPools;
       repoPaths = c.repoPaths;
       attributes = c.attributes;
+      grokWatchdog = c.grokWatchdog;
     }
 
     NodeConfig config() {
@@ -379,7 +399,8 @@ public record NodeConfig(
           maxClauseCount,
           threadPools,
           repoPaths,
-          attributes);
+          attributes,
+          grokWatchdog);
     }
   }
 
@@ -387,6 +408,19 @@ public record NodeConfig(
     if (port < 0 || port > 65535) {
       throw new IllegalArgumentException(name + ": " + port + " (expected: 0-65535)");
     }
+  }
+
+  private static long parseMillis(String key, String value) {
+    long millis;
+    try {
+      millis = TimeValues.parseMillis(value, key);
+    } catch (DuetException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
+    if (millis <= 0) {
+      throw new IllegalArgumentException(key + ": " + value + " (expected: > 0)");
+    }
+    return millis;
   }
 
   private static int parseInt(String key, String value) {

@@ -10,6 +10,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.apache.hc.core5.http.HttpHost;
 import org.junit.jupiter.api.AfterAll;
@@ -249,6 +250,55 @@ class AggregationKindsClientTest {
                 .sum()
                 .value())
         .isEqualTo(252.0);
+  }
+
+  @Test
+  void movingFunctionRunsOpenSearchsMovingFunctionsOverTheWindowBeforeEachBucket()
+      throws Exception {
+    // Sent as JSON (the client's builders have no sub-aggregations), read by its deserializer.
+    SearchResponse<JsonData> response =
+        search(
+            """
+            {"size":0,"aggs":{"h":{"date_histogram":{"field":"d","calendar_interval":"1d"},
+              "aggs":{"s":{"sum":{"field":"n"}},"mx":{"moving_fn":{"buckets_path":"s",
+                "window":2,"script":"MovingFunctions.max(values)"}}}}}}
+            """);
+    var buckets = response.aggregations().get("h").dateHistogram().buckets().array();
+    // Nine days, four with documents; a bucket's window is the two values before it.
+    assertThat(buckets).hasSize(9);
+    List<Double> values = new java.util.ArrayList<>();
+    for (DateHistogramBucket b : buckets) {
+      if (b.docCount() > 0) {
+        values.add(b.aggregations().get("mx").simpleValue().value());
+      } else {
+        assertThat(b.aggregations()).doesNotContainKey("mx");
+      }
+    }
+    assertThat(values).containsExactly(null, 1.0, 51.0, 101.0);
+  }
+
+  @Test
+  void movingFunctionRefusesAWindowBelowOneAsOpenSearchDoes() {
+    var failure =
+        org.assertj.core.api.Assertions.catchThrowableOfType(
+            org.opensearch.client.opensearch._types.OpenSearchException.class,
+            () ->
+                client.search(
+                    s ->
+                        s.index("kinds")
+                            .size(0)
+                            .aggregations("a", x -> x.avg(m -> m.field("n")))
+                            .aggregations(
+                                "mx",
+                                x ->
+                                    x.movingFn(
+                                        m ->
+                                            m.bucketsPath(b -> b.single("a"))
+                                                .window(-1)
+                                                .script("MovingFunctions.max(values)"))),
+                    Void.class));
+    assertThat(failure.status()).isEqualTo(400);
+    assertThat(failure.getMessage()).contains("[window] must be a positive, non-zero integer.");
   }
 
   /**

@@ -175,6 +175,8 @@ class EngineThreadsTest {
     if (name.startsWith("duet-search-") || name.startsWith("duet-write-")) {
       return name.substring("duet-".length(), name.lastIndexOf('-')) + "-pool"; // WorkPools
     }
-    return name.startsWith("armeria-common-worker") ? "event-loop" : name;
+    return name.startsWith("armeria-common-worker") || name.startsWith("duet-grpc-event-loop")
+        ? "event-loop"
+        : name;
   }
 }

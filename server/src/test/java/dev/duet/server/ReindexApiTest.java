@@ -146,11 +146,12 @@ class ReindexApiTest {
     assertThat(
             json(
                     400,
-                    "/_reindex?wait_for_completion=false",
+                    "/_reindex?requests_per_second=0",
                     "{\"source\":{\"index\":\"src\"},\"dest\":{\"index\":\"x\"}}")
-                .at("/error/type")
+                .at("/error/reason")
                 .asText())
-        .isEqualTo("illegal_argument_exception");
+        .isEqualTo(
+            "[requests_per_second] must be a float greater than 0. Use -1 to disable throttling.");
     assertThat(
             json(
                     400,

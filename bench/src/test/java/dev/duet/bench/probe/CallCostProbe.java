@@ -29,8 +29,11 @@ import java.util.Locale;
  * <p>Arguments: {@code docs} (search index size, default 20000), {@code rounds} (default 3), {@code
  * scenarios} (comma-separated: write (a bulk of one), bulk (of 500), search (match), search-bool
  * (match with a term and a range filter), search-phrase, agg (terms + max, request cache off),
- * agg-cached, knn (k=10 over {@code KNN_DIMS}-d vectors, packed over gRPC); default all), {@code
- * protocols} (default rest,grpc), {@code calls} per measured run (default 2000; bulk 1/30 of it).
+ * agg-cached, knn (k=10 over {@code KNN_DIMS}-d vectors, packed over gRPC), typed-agg and
+ * typed-bool (agg and search-bool, whose gRPC run is Duet's typed {@code
+ * duet.search.SearchService/Search} instead of org.opensearch.protobufs'); default all but the
+ * typed ones), {@code protocols} (default rest,grpc), {@code calls} per measured run (default 2000;
+ * bulk 1/30 of it).
  */
 @SuppressForbidden(reason = "a command-line probe prints its figures")
 public final class CallCostProbe {
@@ -60,7 +63,8 @@ public final class CallCostProbe {
     DocGenerator generator = new DocGenerator(42);
     try (DuetNode node = DuetNode.start(NodeConfig.ephemeral(data), Engines.open(data));
         RestBenchClient rest = new RestBenchClient("http://127.0.0.1:" + node.httpPort(), 1);
-        GrpcBenchClient grpc = new GrpcBenchClient("127.0.0.1:" + node.grpcPort())) {
+        GrpcBenchClient grpc = new GrpcBenchClient("127.0.0.1:" + node.grpcPort());
+        TypedSearch typed = new TypedSearch("127.0.0.1:" + node.grpcPort())) {
       createIndex(rest, SEARCH_INDEX);
       for (int from = 0; from < docs; from += 1000) {
         List<IndexOp> ops = new ArrayList<>();
@@ -96,6 +100,29 @@ public final class CallCostProbe {
                         client.requestCache(false);
                         client.aggregate(SEARCH_INDEX, AggregationQuery.TERMS_MAX);
                       };
+                  case "typed-agg" ->
+                      client instanceof GrpcBenchClient
+                          ? () -> typed.termsMax(SEARCH_INDEX)
+                          : () -> {
+                            client.requestCache(false);
+                            client.aggregate(SEARCH_INDEX, AggregationQuery.TERMS_MAX);
+                          };
+                  case "typed-bool" -> {
+                    long[] n = {0};
+                    yield client instanceof GrpcBenchClient
+                        ? () ->
+                            typed.boolFilter(
+                                SEARCH_INDEX,
+                                DocGenerator.SEARCH_FIELD,
+                                generator.queryText(n[0]++))
+                        : () ->
+                            client.search(
+                                SEARCH_INDEX,
+                                TextQuery.BOOL_FILTER,
+                                DocGenerator.SEARCH_FIELD,
+                                generator.queryText(n[0]++),
+                                10);
+                  }
                   case "search-bool" -> {
                     long[] n = {0};
                     yield () ->
@@ -149,8 +176,12 @@ public final class CallCostProbe {
                   default -> throw new IllegalArgumentException("scenario: " + scenario);
                 };
             int calls = scenario.equals("bulk") ? Math.max(20, callsPerRun / 30) : callsPerRun;
-            measure(round, scenario, client.protocol().toString(), call, calls / 4);
-            Cost cost = measure(round, scenario, client.protocol().toString(), call, calls);
+            String protocol =
+                scenario.startsWith("typed-") && client instanceof GrpcBenchClient
+                    ? "TYPED"
+                    : client.protocol().toString();
+            measure(round, scenario, protocol, call, calls / 4);
+            Cost cost = measure(round, scenario, protocol, call, calls);
             double per = scenario.equals("bulk") ? BULK_DOCS : 1;
             System.out.printf(
                 Locale.ROOT,
@@ -158,7 +189,7 @@ public final class CallCostProbe {
                     + "  (wall p50 %.3f ms per call)%n",
                 round,
                 scenario,
-                client.protocol(),
+                protocol,
                 cost.cpuNanos / 1000.0 / calls / per,
                 per == 1 ? "call" : "doc ",
                 cost.bytes / (double) calls / per,

@@ -9,18 +9,36 @@ import java.util.Map;
 /**
  * One alias of one index: its optional {@code filter} (a query in the neutral map form of
  * OpenSearch's JSON, applied to searches through the alias), routing values (accepted and reported;
- * one shard needs no routing) and {@code is_write_index} (null when not given).
+ * one shard needs no routing), {@code is_write_index} and {@code is_hidden} (each null when not
+ * given; a hidden alias is reached by a wildcard only when {@code expand_wildcards} asks for
+ * hidden).
  */
 public record AliasMetadata(
     String name,
     Map<String, Object> filter,
     String indexRouting,
     String searchRouting,
-    Boolean isWriteIndex) {
+    Boolean isWriteIndex,
+    Boolean isHidden) {
 
   public AliasMetadata {
     requireNonNull(name, "name");
     filter = filter == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(filter));
+  }
+
+  /** An alias that does not say whether it is hidden. */
+  public AliasMetadata(
+      String name,
+      Map<String, Object> filter,
+      String indexRouting,
+      String searchRouting,
+      Boolean isWriteIndex) {
+    this(name, filter, indexRouting, searchRouting, isWriteIndex, null);
+  }
+
+  /** Whether wildcards pass this alias by unless they ask for hidden ones. */
+  public boolean hidden() {
+    return Boolean.TRUE.equals(isHidden);
   }
 
   public static AliasMetadata of(String name) {
@@ -42,6 +60,9 @@ public record AliasMetadata(
     if (isWriteIndex != null) {
       out.put("is_write_index", isWriteIndex);
     }
+    if (isHidden != null) {
+      out.put("is_hidden", isHidden);
+    }
     return out;
   }
 
@@ -53,6 +74,7 @@ public record AliasMetadata(
         (Map<String, Object>) map.get("filter"),
         (String) map.get("index_routing"),
         (String) map.get("search_routing"),
-        (Boolean) map.get("is_write_index"));
+        (Boolean) map.get("is_write_index"),
+        (Boolean) map.get("is_hidden"));
   }
 }

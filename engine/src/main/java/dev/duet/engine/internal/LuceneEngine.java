@@ -22,6 +22,7 @@ import dev.duet.engine.index.IndexSegments;
 import dev.duet.engine.index.IndexSettings;
 import dev.duet.engine.index.IndexTemplate;
 import dev.duet.engine.index.IndicesOptions;
+import dev.duet.engine.ingest.GrokWatchdogSettings;
 import dev.duet.engine.internal.admin.FieldCapabilities;
 import dev.duet.engine.internal.admin.NodeAdmin;
 import dev.duet.engine.internal.admin.NodeIndices;
@@ -85,13 +86,15 @@ public final class LuceneEngine implements Engine {
       InstantSource clock,
       int maxBuckets,
       ClauseLimit clauseLimit,
-      List<Path> repoPaths)
+      List<Path> repoPaths,
+      GrokWatchdogSettings grokWatchdog)
       throws IOException {
     this.clauseLimit = clauseLimit;
     this.nodeLimits = new NodeLimits(maxBuckets, clauseLimit.max(), limits);
     this.indices = new NodeIndices(dataDir, filterDecoder, clauseLimit);
     this.search = new NodeSearch(indices, limits, clock, maxBuckets);
-    this.pipelines = new NodePipelines(dataDir);
+    this.pipelines = new NodePipelines(dataDir, grokWatchdog, filterDecoder);
+    search.runPipelinesOf(pipelines);
     this.documents = new NodeDocuments(indices, pipelines);
     this.admin = new NodeAdmin(indices);
     this.snapshots = new NodeSnapshots(dataDir, repoPaths, indices);
@@ -175,7 +178,32 @@ public final class LuceneEngine implements Engine {
       int maxBuckets,
       int maxClauseCount,
       List<Path> repoPaths) {
+    return open(
+        dataDir,
+        filterDecoder,
+        limits,
+        clock,
+        maxBuckets,
+        maxClauseCount,
+        repoPaths,
+        GrokWatchdogSettings.DEFAULTS);
+  }
+
+  /**
+   * Opens the engine with its node limits, {@code path.repo} and the grok watchdog's {@code
+   * ingest.grok.watchdog.*}.
+   */
+  public static LuceneEngine open(
+      Path dataDir,
+      AliasFilterDecoder filterDecoder,
+      SessionLimits limits,
+      InstantSource clock,
+      int maxBuckets,
+      int maxClauseCount,
+      List<Path> repoPaths,
+      GrokWatchdogSettings grokWatchdog) {
     requireNonNull(dataDir, "dataDir");
+    requireNonNull(grokWatchdog, "grokWatchdog");
     requireNonNull(repoPaths, "repoPaths");
     requireNonNull(filterDecoder, "filterDecoder");
     requireNonNull(limits, "limits");
@@ -191,7 +219,8 @@ public final class LuceneEngine implements Engine {
           clock,
           maxBuckets,
           new ClauseLimit(maxClauseCount),
-          repoPaths);
+          repoPaths,
+          grokWatchdog);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -398,8 +427,11 @@ public final class LuceneEngine implements Engine {
 
   @Override
   public void updateSettings(
-      String expression, IndicesOptions options, Map<String, String> settings) {
-    admin.updateSettings(expression, options, settings);
+      String expression,
+      IndicesOptions options,
+      Map<String, String> settings,
+      boolean preserveExisting) {
+    admin.updateSettings(expression, options, settings, preserveExisting);
   }
 
   @Override
@@ -418,8 +450,9 @@ public final class LuceneEngine implements Engine {
   }
 
   @Override
-  public List<dev.duet.engine.index.IndexStats> stats(String expression, IndicesOptions options) {
-    return admin.stats(expression, options);
+  public List<dev.duet.engine.index.IndexStats> stats(
+      String expression, IndicesOptions options, boolean includeUnloadedSegments) {
+    return admin.stats(expression, options, includeUnloadedSegments);
   }
 
   @Override
@@ -472,13 +505,15 @@ public final class LuceneEngine implements Engine {
   }
 
   @Override
-  public ByQueryResponse byQuery(ByQueryRequest request) {
-    return documents.byQuery(request);
+  public ByQueryResponse byQuery(
+      ByQueryRequest request, dev.duet.engine.document.ByQueryTask task) {
+    return documents.byQuery(request, task);
   }
 
   @Override
-  public ReindexResponse reindex(ReindexRequest request) {
-    return documents.reindex(request);
+  public ReindexResponse reindex(
+      ReindexRequest request, dev.duet.engine.document.ByQueryTask task) {
+    return documents.reindex(request, task);
   }
 
   // Searches.
@@ -544,5 +579,6 @@ public final class LuceneEngine implements Engine {
     documents.close();
     search.close();
     indices.close();
+    pipelines.close();
   }
 }

@@ -3,6 +3,7 @@ package dev.duet.engine.internal;
 import dev.duet.engine.Engine;
 import dev.duet.engine.EngineFactory;
 import dev.duet.engine.index.TranslogRepairReport;
+import dev.duet.engine.ingest.GrokWatchdogSettings;
 import dev.duet.engine.internal.shard.TranslogRepair;
 import dev.duet.engine.search.AliasFilterDecoder;
 import dev.duet.engine.search.SessionLimits;
@@ -35,6 +36,20 @@ public final class LuceneEngineFactory implements EngineFactory {
       List<Path> repoPaths) {
     return LuceneEngine.open(
         dataDir, filterDecoder, limits, clock, maxBuckets, maxClauseCount, repoPaths);
+  }
+
+  @Override
+  public Engine open(
+      Path dataDir,
+      AliasFilterDecoder filterDecoder,
+      SessionLimits limits,
+      InstantSource clock,
+      int maxBuckets,
+      int maxClauseCount,
+      List<Path> repoPaths,
+      GrokWatchdogSettings grokWatchdog) {
+    return LuceneEngine.open(
+        dataDir, filterDecoder, limits, clock, maxBuckets, maxClauseCount, repoPaths, grokWatchdog);
   }
 
   @Override

@@ -749,6 +749,21 @@ public sealed interface Aggregation {
   record Parent(String name, ParentKind kind, String bucketsPath, GapPolicy gapPolicy)
       implements Aggregation {}
 
+  /**
+   * {@code moving_fn}: per histogram bucket, {@code script} over the {@code window} values of
+   * {@code bucketsPath} before it (moved {@code shift} buckets forward), gaps skipped; the script
+   * is one of OpenSearch's {@code MovingFunctions} calls on {@code values}.
+   */
+  record MovingFunction(
+      String name, String bucketsPath, int window, int shift, String script, GapPolicy gapPolicy)
+      implements Aggregation {
+    public MovingFunction {
+      if (window <= 0) {
+        throw DuetException.illegalArgument("[window] must be a positive, non-zero integer.");
+      }
+    }
+  }
+
   enum MetricKind {
     MIN,
     MAX,

@@ -6,7 +6,9 @@ import java.util.List;
 /**
  * What a search returns with each hit beyond {@code _id}, {@code _score} and {@code _source}:
  * {@code highlight} (null: none), {@code docvalue_fields}, {@code stored_fields}, the {@code
- * fields} option, {@code explain}, {@code version} and {@code seq_no_primary_term}.
+ * fields} option, {@code explain}, {@code version} and {@code seq_no_primary_term}; {@code
+ * includeNamedQueriesScore} ({@code include_named_queries_score}): each hit's {@code
+ * matched_queries} carry their scores.
  *
  * @param storedFields null when the request named none; else the names or patterns given
  * @param storedFieldsNone {@code stored_fields: _none_}: hits carry neither {@code _id} nor {@code
@@ -20,12 +22,35 @@ public record FetchOptions(
     List<FieldAndFormat> fields,
     boolean explain,
     boolean version,
-    boolean seqNoPrimaryTerm) {
+    boolean seqNoPrimaryTerm,
+    boolean includeNamedQueriesScore) {
   /** {@code stored_fields: _none_}. */
   public static final String NONE_FIELD = "_none_";
 
   public static final FetchOptions NONE =
       new FetchOptions(null, List.of(), null, false, List.of(), false);
+
+  /** Options whose {@code matched_queries} carry no scores. */
+  public FetchOptions(
+      Highlight highlight,
+      List<FieldAndFormat> docvalueFields,
+      List<String> storedFields,
+      boolean storedFieldsNone,
+      List<FieldAndFormat> fields,
+      boolean explain,
+      boolean version,
+      boolean seqNoPrimaryTerm) {
+    this(
+        highlight,
+        docvalueFields,
+        storedFields,
+        storedFieldsNone,
+        fields,
+        explain,
+        version,
+        seqNoPrimaryTerm,
+        false);
+  }
 
   /** Options that ask for neither {@code version} nor {@code seq_no_primary_term}. */
   public FetchOptions(
@@ -93,6 +118,21 @@ public record FetchOptions(
         fields,
         explain,
         version,
-        seqNoPrimaryTerm);
+        seqNoPrimaryTerm,
+        includeNamedQueriesScore);
+  }
+
+  /** These options, {@code include_named_queries_score} set. */
+  public FetchOptions withNamedQueriesScore(boolean include) {
+    return new FetchOptions(
+        highlight,
+        docvalueFields,
+        storedFields,
+        storedFieldsNone,
+        fields,
+        explain,
+        version,
+        seqNoPrimaryTerm,
+        include);
   }
 }

@@ -28,6 +28,28 @@ public sealed interface Query {
   /** Multiplies the score of matching documents; 1 when the request gave none. */
   float boost();
 
+  /**
+   * A query the request named ({@code _name}): it matches and scores as {@code query} does, and
+   * each hit names the named queries it matches ({@code matched_queries}).
+   */
+  record Named(String name, Query query) implements Query {
+    public Named {
+      requireNonNull(name, "name");
+      requireNonNull(query, "query");
+    }
+
+    /** {@code query} named {@code name}, or {@code query} itself when name is null. */
+    public static Query of(String name, Query query) {
+      return name == null ? query : new Named(name, query);
+    }
+
+    /** The name carries no boost of its own: {@code query}'s applies. */
+    @Override
+    public float boost() {
+      return 1f;
+    }
+  }
+
   record MatchAll(float boost) implements Query {}
 
   record MatchNone(float boost) implements Query {}

@@ -13,7 +13,8 @@ import java.util.Objects;
  * {@code slice} (null: none) keeps one slice of a scroll's or point in time's documents; {@code
  * indicesBoost} multiplies the scores of each index's hits, the first entry whose index expression
  * names the index winning; {@code statsGroups} (the body's {@code stats}) names the groups whose
- * search figures in {@code _stats} this search also counts in.
+ * search figures in {@code _stats} this search also counts in; {@code searchPipeline} the search
+ * pipeline it names ({@code search_pipeline}; null: the index's default, {@code _none}: none).
  */
 public record SearchOptions(
     Float minScore,
@@ -23,7 +24,8 @@ public record SearchOptions(
     boolean trackScores,
     Slice slice,
     List<IndexBoost> indicesBoost,
-    List<String> statsGroups) {
+    List<String> statsGroups,
+    String searchPipeline) {
   public static final SearchOptions NONE = new SearchOptions(null, null, List.of());
 
   /** One {@code indices_boost} entry: an index name, alias or wildcard expression and its boost. */
@@ -31,6 +33,42 @@ public record SearchOptions(
     public IndexBoost {
       java.util.Objects.requireNonNull(index, "index");
     }
+  }
+
+  /** Options naming no search pipeline. */
+  public SearchOptions(
+      Float minScore,
+      Query postFilter,
+      List<Object> searchAfter,
+      Boolean requestCache,
+      boolean trackScores,
+      Slice slice,
+      List<IndexBoost> indicesBoost,
+      List<String> statsGroups) {
+    this(
+        minScore,
+        postFilter,
+        searchAfter,
+        requestCache,
+        trackScores,
+        slice,
+        indicesBoost,
+        statsGroups,
+        null);
+  }
+
+  /** These options naming the search pipeline {@code id} (null: the index's default). */
+  public SearchOptions withSearchPipeline(String id) {
+    return new SearchOptions(
+        minScore,
+        postFilter,
+        searchAfter,
+        requestCache,
+        trackScores,
+        slice,
+        indicesBoost,
+        statsGroups,
+        id);
   }
 
   /** Options with every component but {@code indicesBoost}. */
@@ -84,7 +122,8 @@ public record SearchOptions(
         trackScores,
         slice,
         indicesBoost,
-        statsGroups);
+        statsGroups,
+        searchPipeline);
   }
 
   /** Options without a slice. */
@@ -118,7 +157,8 @@ public record SearchOptions(
         trackScores,
         slice,
         indicesBoost,
-        statsGroups);
+        statsGroups,
+        searchPipeline);
   }
 
   /** These options with {@code track_scores} set. */
@@ -131,7 +171,8 @@ public record SearchOptions(
         trackScores,
         slice,
         indicesBoost,
-        statsGroups);
+        statsGroups,
+        searchPipeline);
   }
 
   /** These options with a {@code slice} (null: none). */
@@ -144,7 +185,8 @@ public record SearchOptions(
         trackScores,
         slice,
         indicesBoost,
-        statsGroups);
+        statsGroups,
+        searchPipeline);
   }
 
   /** These options with {@code indices_boost} entries, in request order. */
@@ -157,7 +199,8 @@ public record SearchOptions(
         trackScores,
         slice,
         indicesBoost,
-        statsGroups);
+        statsGroups,
+        searchPipeline);
   }
 
   /** The boost of index {@code name}: the first entry for it, else 1. */

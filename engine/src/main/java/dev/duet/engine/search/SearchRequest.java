@@ -171,6 +171,11 @@ public record SearchRequest(
     return edit(c -> c.query = query);
   }
 
+  /** This search asking {@code size} hits. */
+  public SearchRequest withSize(int size) {
+    return edit(c -> c.size = size);
+  }
+
   /** This search with {@code options} (min_score, post_filter, search_after) instead of its own. */
   public SearchRequest withOptions(SearchOptions options) {
     return edit(c -> c.options = options);

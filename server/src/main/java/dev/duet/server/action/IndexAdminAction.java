@@ -99,6 +99,19 @@ public final class IndexAdminAction {
   }
 
   /**
+   * A flush with OpenSearch's {@code force} and {@code wait_if_ongoing}: a forced flush must wait
+   * for one under way (a flush here always does), as OpenSearch validates it.
+   */
+  public List<IndexInfo> flush(
+      String expression, IndicesOptions options, boolean force, boolean waitIfOngoing) {
+    if (force && !waitIfOngoing) {
+      throw dev.duet.engine.document.Validation.failed(
+          List.of("wait_if_ongoing must be true for a force flush"));
+    }
+    return flush(expression, options);
+  }
+
+  /**
    * {@code _stats}: the matching indices with their document counts and store sizes, as their
    * current searchers see them (stats refresh nothing, as in OpenSearch).
    */
@@ -113,6 +126,12 @@ public final class IndexAdminAction {
   public List<dev.duet.engine.index.IndexStats> indexStats(
       String expression, IndicesOptions options) {
     return engine.stats(expression, options);
+  }
+
+  /** As above; {@code includeUnloadedSegments} counts a closed index's committed segments. */
+  public List<dev.duet.engine.index.IndexStats> indexStats(
+      String expression, IndicesOptions options, boolean includeUnloadedSegments) {
+    return engine.stats(expression, options, includeUnloadedSegments);
   }
 
   /**

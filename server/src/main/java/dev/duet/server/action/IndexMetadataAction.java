@@ -30,6 +30,15 @@ public final class IndexMetadataAction {
     engine.updateSettings(expression, options, settings);
   }
 
+  /** As above; with {@code preserveExisting} only settings an index lacks are added. */
+  public void updateSettings(
+      String expression,
+      IndicesOptions options,
+      Map<String, String> settings,
+      boolean preserveExisting) {
+    engine.updateSettings(expression, options, settings, preserveExisting);
+  }
+
   public void updateAliases(List<AliasAction> actions) {
     engine.updateAliases(actions);
   }

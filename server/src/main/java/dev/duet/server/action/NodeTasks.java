@@ -2,6 +2,7 @@ package dev.duet.server.action;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.duet.engine.document.ByQueryTask;
 import dev.duet.engine.error.DuetException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -67,6 +68,8 @@ public final class NodeTasks implements AutoCloseable {
     private final Map<String, String> headers;
     private final CompletableFuture<Void> done = new CompletableFuture<>();
     private volatile long threadId = -1;
+    private volatile ByQueryTask progress;
+    private volatile long cancellationMillis = -1;
     private volatile long threadCpuAtStart;
     private volatile long cpuNanos;
 
@@ -132,6 +135,28 @@ public final class NodeTasks implements AutoCloseable {
 
     public boolean cancelled() {
       return cancelled.get();
+    }
+
+    /** A by-query or reindex run's live counters and throttle, or null for any other task. */
+    public ByQueryTask progress() {
+      return progress;
+    }
+
+    /** When it was cancelled (epoch millis), or -1. */
+    public long cancellationMillis() {
+      return cancellationMillis;
+    }
+
+    private boolean markCancelled() {
+      if (!cancelled.compareAndSet(false, true)) {
+        return false;
+      }
+      cancellationMillis = System.currentTimeMillis();
+      ByQueryTask watched = progress;
+      if (watched != null) {
+        watched.cancel();
+      }
+      return true;
     }
 
     /** The parent's {@code <node>:<id>}, or null. */
@@ -222,7 +247,21 @@ public final class NodeTasks implements AutoCloseable {
    */
   public Task runInBackground(
       String action, String description, Map<String, String> headers, Supplier<byte[]> work) {
-    Task task = start(action, description, false, null, headers);
+    return runInBackground(action, description, headers, null, work);
+  }
+
+  /**
+   * As above, for a by-query or reindex run: its task is cancellable (cancelling it cancels {@code
+   * progress}) and lists {@code progress} as its status.
+   */
+  public Task runInBackground(
+      String action,
+      String description,
+      Map<String, String> headers,
+      ByQueryTask progress,
+      Supplier<byte[]> work) {
+    Task task = start(action, description, progress != null, null, headers);
+    task.progress = progress;
     background.execute(
         () -> {
           task.runOn(Thread.currentThread());
@@ -325,16 +364,34 @@ public final class NodeTasks implements AutoCloseable {
       if (!task.cancellable()) {
         throw DuetException.illegalArgument("task [" + taskId + "] doesn't support cancellation");
       }
-      task.cancelled.set(true);
+      task.markCancelled();
       out.add(task);
       return out;
     }
     for (Task task : list(actions, null)) {
-      if (task.cancellable() && task.cancelled.compareAndSet(false, true)) {
+      if (task.cancellable() && task.markCancelled()) {
         out.add(task);
       }
     }
     return out;
+  }
+
+  /**
+   * {@code _rethrottle}: the running by-query or reindex task with this id, its throttle changed;
+   * OpenSearch's 404 {@code task [id] is missing} for one that is not running (or is another kind).
+   */
+  public Task rethrottle(String taskId, String actionPrefix, float requestsPerSecond) {
+    long id = parse(taskId);
+    Task task = running.get(id);
+    if (task == null
+        || !task.taskId().equals(taskId)
+        || task.progress == null
+        || !task.action().startsWith(actionPrefix)) {
+      throw new DuetException(
+          404, "resource_not_found_exception", "task [" + taskId + "] is missing");
+    }
+    task.progress.rethrottle(requestsPerSecond);
+    return task;
   }
 
   @Override

@@ -4,7 +4,6 @@ import static com.linecorp.armeria.common.HttpMethod.GET;
 import static dev.duet.server.grpc.RestOperations.route;
 import static java.util.Objects.requireNonNull;
 
-import com.linecorp.armeria.server.annotation.Blocking;
 import dev.duet.api.cat.AliasesRequest;
 import dev.duet.api.cat.AliasesResponse;
 import dev.duet.api.cat.CatServiceGrpc;
@@ -22,7 +21,6 @@ import io.grpc.stub.StreamObserver;
  * {@code health} and {@code aliases} as REST's {@code format=json} rows, the only form their
  * response messages carry.
  */
-@Blocking // every RPC calls the engine, which may block (GrpcTransport)
 final class CatRpcs extends CatServiceGrpc.CatServiceImplBase {
   private final RestOperations rest;
 

@@ -7,7 +7,6 @@ import static com.linecorp.armeria.common.HttpMethod.PUT;
 import static dev.duet.server.grpc.RestOperations.route;
 import static java.util.Objects.requireNonNull;
 
-import com.linecorp.armeria.server.annotation.Blocking;
 import dev.duet.api.cluster.ClusterServiceGrpc;
 import dev.duet.api.cluster.GetSettingsRequest;
 import dev.duet.api.cluster.HealthRequest;
@@ -18,7 +17,6 @@ import dev.duet.api.common.ClusterSettingsUpdateResult;
 import io.grpc.stub.StreamObserver;
 
 /** {@code duet.cluster.ClusterService}, generated from api/openapi: cluster health, as REST. */
-@Blocking // every RPC calls the engine, which may block (GrpcTransport)
 final class ClusterRpcs extends ClusterServiceGrpc.ClusterServiceImplBase {
   private final RestOperations rest;
 
@@ -194,5 +192,41 @@ final class ClusterRpcs extends ClusterServiceGrpc.ClusterServiceImplBase {
         responses,
         route(POST, "/_tasks/_cancel"),
         route(POST, "/_tasks/{task_id}/_cancel"));
+  }
+
+  @Override
+  public void deleteByQueryRethrottle(
+      dev.duet.api.cluster.DeleteByQueryRethrottleRequest request,
+      StreamObserver<dev.duet.api.cluster.DeleteByQueryRethrottleResponse> responses) {
+    rest.unary(
+        "duet.cluster.ClusterService/DeleteByQueryRethrottle",
+        request,
+        dev.duet.api.cluster.DeleteByQueryRethrottleResponse.getDefaultInstance(),
+        responses,
+        route(POST, "/_delete_by_query/{task_id}/_rethrottle"));
+  }
+
+  @Override
+  public void updateByQueryRethrottle(
+      dev.duet.api.cluster.UpdateByQueryRethrottleRequest request,
+      StreamObserver<dev.duet.api.cluster.UpdateByQueryRethrottleResponse> responses) {
+    rest.unary(
+        "duet.cluster.ClusterService/UpdateByQueryRethrottle",
+        request,
+        dev.duet.api.cluster.UpdateByQueryRethrottleResponse.getDefaultInstance(),
+        responses,
+        route(POST, "/_update_by_query/{task_id}/_rethrottle"));
+  }
+
+  @Override
+  public void reindexRethrottle(
+      dev.duet.api.cluster.ReindexRethrottleRequest request,
+      StreamObserver<dev.duet.api.cluster.ReindexRethrottleResponse> responses) {
+    rest.unary(
+        "duet.cluster.ClusterService/ReindexRethrottle",
+        request,
+        dev.duet.api.cluster.ReindexRethrottleResponse.getDefaultInstance(),
+        responses,
+        route(POST, "/_reindex/{task_id}/_rethrottle"));
   }
 }

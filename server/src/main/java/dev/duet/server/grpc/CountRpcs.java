@@ -6,8 +6,8 @@ import static com.linecorp.armeria.common.HttpMethod.POST;
 import static dev.duet.server.grpc.RestOperations.route;
 import static java.util.Objects.requireNonNull;
 
-import com.linecorp.armeria.server.annotation.Blocking;
 import dev.duet.api.common.AllPitsResult;
+import dev.duet.api.common.ByQueryResult;
 import dev.duet.api.common.ClearScrollResult;
 import dev.duet.api.common.CountResult;
 import dev.duet.api.common.CreatePitResult;
@@ -15,10 +15,12 @@ import dev.duet.api.common.DeletePitResult;
 import dev.duet.api.common.ExplainResult;
 import dev.duet.api.common.MsearchResult;
 import dev.duet.api.common.SearchResult;
+import dev.duet.api.common.ValidateQueryResult;
 import dev.duet.api.search.ClearScrollRequest;
 import dev.duet.api.search.CountRequest;
 import dev.duet.api.search.CreatePitRequest;
 import dev.duet.api.search.DeleteAllPitsRequest;
+import dev.duet.api.search.DeleteByQueryRequest;
 import dev.duet.api.search.DeletePitRequest;
 import dev.duet.api.search.ExplainRequest;
 import dev.duet.api.search.GetAllPitsRequest;
@@ -26,18 +28,20 @@ import dev.duet.api.search.MsearchRequest;
 import dev.duet.api.search.ScrollRequest;
 import dev.duet.api.search.SearchRequest;
 import dev.duet.api.search.SearchServiceGrpc;
+import dev.duet.api.search.UpdateByQueryRequest;
+import dev.duet.api.search.ValidateQueryRequest;
 import io.grpc.stub.StreamObserver;
 
 /**
  * {@code duet.search.SearchService}, generated from api/openapi: {@code Count}, {@code Explain},
- * {@code Msearch}, the scroll and point-in-time operations ({@code Scroll}, {@code ClearScroll},
- * {@code CreatePit}, {@code DeletePit}, {@code DeleteAllPits}, {@code GetAllPits}), which
- * org.opensearch.protobufs has no RPC for, and {@code Search} with REST's JSON body, for what
- * org.opensearch.protobufs 1.6.0 cannot express; all run as their REST operations ({@link
- * RestOperations}), so {@code q}, index options and the query decoder are REST's. The fast search
- * is {@code org.opensearch.protobufs.services.SearchService/Search} ({@link SearchRpcs}).
+ * {@code ValidateQuery}, {@code Msearch}, {@code DeleteByQuery}, {@code UpdateByQuery}, the scroll
+ * and point-in-time operations ({@code Scroll}, {@code ClearScroll}, {@code CreatePit}, {@code
+ * DeletePit}, {@code DeleteAllPits}, {@code GetAllPits}), which org.opensearch.protobufs has no RPC
+ * for, and {@code Search} with REST's JSON body, for what org.opensearch.protobufs 1.6.0 cannot
+ * express; all run as their REST operations ({@link RestOperations}), so {@code q}, index options
+ * and the query decoder are REST's. The fast search is {@code
+ * org.opensearch.protobufs.services.SearchService/Search} ({@link SearchRpcs}).
  */
-@Blocking // every RPC calls the engine, which may block (GrpcTransport)
 final class CountRpcs extends SearchServiceGrpc.SearchServiceImplBase {
   private final RestOperations rest;
 
@@ -86,6 +90,38 @@ final class CountRpcs extends SearchServiceGrpc.SearchServiceImplBase {
         responses,
         route(POST, "/_msearch"),
         route(POST, "/{index}/_msearch"));
+  }
+
+  @Override
+  public void validateQuery(
+      ValidateQueryRequest request, StreamObserver<ValidateQueryResult> responses) {
+    rest.unary(
+        "duet.search.SearchService/ValidateQuery",
+        request,
+        ValidateQueryResult.getDefaultInstance(),
+        responses,
+        route(POST, "/_validate/query"),
+        route(POST, "/{index}/_validate/query"));
+  }
+
+  @Override
+  public void deleteByQuery(DeleteByQueryRequest request, StreamObserver<ByQueryResult> responses) {
+    rest.unary(
+        "duet.search.SearchService/DeleteByQuery",
+        request,
+        ByQueryResult.getDefaultInstance(),
+        responses,
+        route(POST, "/{index}/_delete_by_query"));
+  }
+
+  @Override
+  public void updateByQuery(UpdateByQueryRequest request, StreamObserver<ByQueryResult> responses) {
+    rest.unary(
+        "duet.search.SearchService/UpdateByQuery",
+        request,
+        ByQueryResult.getDefaultInstance(),
+        responses,
+        route(POST, "/{index}/_update_by_query"));
   }
 
   @Override

@@ -9,9 +9,7 @@ import static dev.duet.server.grpc.RestOperations.route;
 import static java.util.Objects.requireNonNull;
 
 import com.google.protobuf.Empty;
-import com.linecorp.armeria.server.annotation.Blocking;
 import dev.duet.api.common.BulkResult;
-import dev.duet.api.common.ByQueryResult;
 import dev.duet.api.common.GetResult;
 import dev.duet.api.common.MgetResult;
 import dev.duet.api.common.MtermvectorsResult;
@@ -20,7 +18,6 @@ import dev.duet.api.common.TermVectorsResult;
 import dev.duet.api.common.WriteResult;
 import dev.duet.api.documents.BulkRequest;
 import dev.duet.api.documents.CreateRequest;
-import dev.duet.api.documents.DeleteByQueryRequest;
 import dev.duet.api.documents.DeleteRequest;
 import dev.duet.api.documents.DocumentsServiceGrpc;
 import dev.duet.api.documents.ExistsRequest;
@@ -33,7 +30,6 @@ import dev.duet.api.documents.MgetRequest;
 import dev.duet.api.documents.MtermvectorsRequest;
 import dev.duet.api.documents.ReindexRequest;
 import dev.duet.api.documents.TermvectorsRequest;
-import dev.duet.api.documents.UpdateByQueryRequest;
 import dev.duet.api.documents.UpdateRequest;
 import io.grpc.stub.StreamObserver;
 
@@ -44,7 +40,6 @@ import io.grpc.stub.StreamObserver;
  * source filters and refresh follow REST's rules. The fast bulk is {@code
  * org.opensearch.protobufs.services.DocumentService/Bulk} ({@link DocumentRpcs}).
  */
-@Blocking // every RPC calls the engine, which may block (GrpcTransport)
 final class DocumentsRpcs extends DocumentsServiceGrpc.DocumentsServiceImplBase {
   private final RestOperations rest;
 
@@ -81,16 +76,6 @@ final class DocumentsRpcs extends DocumentsServiceGrpc.DocumentsServiceImplBase 
         WriteResult.getDefaultInstance(),
         responses,
         route(DELETE, "/{index}/_doc/{id}"));
-  }
-
-  @Override
-  public void deleteByQuery(DeleteByQueryRequest request, StreamObserver<ByQueryResult> responses) {
-    rest.unary(
-        "duet.documents.DocumentsService/DeleteByQuery",
-        request,
-        ByQueryResult.getDefaultInstance(),
-        responses,
-        route(POST, "/{index}/_delete_by_query"));
   }
 
   @Override
@@ -196,15 +181,5 @@ final class DocumentsRpcs extends DocumentsServiceGrpc.DocumentsServiceImplBase 
         WriteResult.getDefaultInstance(),
         responses,
         route(POST, "/{index}/_update/{id}"));
-  }
-
-  @Override
-  public void updateByQuery(UpdateByQueryRequest request, StreamObserver<ByQueryResult> responses) {
-    rest.unary(
-        "duet.documents.DocumentsService/UpdateByQuery",
-        request,
-        ByQueryResult.getDefaultInstance(),
-        responses,
-        route(POST, "/{index}/_update_by_query"));
   }
 }

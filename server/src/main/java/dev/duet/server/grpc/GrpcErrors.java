@@ -62,21 +62,13 @@ final class GrpcErrors {
   }
 
   /**
-   * The status for a call Armeria could not decode, which grpc-java (and so Armeria) reports as
-   * INTERNAL or UNKNOWN although the client sent it: bytes that are not the method's message and a
-   * call that ends before its message is complete are INVALID_ARGUMENT; a compressed message with
-   * no {@code grpc-encoding} to decompress it by is UNIMPLEMENTED, as the gRPC compression spec
-   * says of an encoding the server does not support. Null for any other failure.
+   * The status for request bytes that do not parse as the method's message, which grpc-java reports
+   * as INTERNAL although the client sent them: INVALID_ARGUMENT ({@link UndecodableRequests}). Null
+   * for any other failure.
    */
   static Status undecodable(Status status, Throwable cause) {
     if (status.getCode() != Status.Code.INTERNAL && status.getCode() != Status.Code.UNKNOWN) {
       return null;
-    }
-    String description = status.getDescription();
-    if (description != null && description.contains("compression not configured")) {
-      return Status.UNIMPLEMENTED.withDescription(
-          "A compressed message needs a [grpc-encoding] this server supports"
-              + " (the call has none): send it uncompressed or name its encoding");
     }
     for (Throwable c = cause; c != null && c.getCause() != c; c = c.getCause()) {
       if (c instanceof InvalidProtocolBufferException) {
@@ -84,21 +76,7 @@ final class GrpcErrors {
             "Invalid protobuf byte sequence: " + c.getMessage());
       }
     }
-    if (cause != null && thrownByDeframer(cause)) {
-      return Status.INVALID_ARGUMENT.withDescription(
-          "The call ended before a complete gRPC message (expected: one length-prefixed message)");
-    }
     return null;
-  }
-
-  /** Whether a message deframer threw {@code t}: it reads past what the client sent. */
-  private static boolean thrownByDeframer(Throwable t) {
-    for (StackTraceElement frame : t.getStackTrace()) {
-      if (frame.getClassName().endsWith("MessageDeframer")) {
-        return true;
-      }
-    }
-    return false;
   }
 
   static StatusRuntimeException toStatus(DuetException e) {

@@ -33,6 +33,7 @@ final class HitDetailsEncoder {
       out.putHighlight(
           field.getKey(), StringArray.newBuilder().addAllStringArray(field.getValue()).build());
     }
+    matchedQueries(details.matchedQueries(), out);
     if (details.explanation() != null) {
       out.setXShard("0"); // OpenSearch's gRPC gives the shard number alone
       if (details.node() != null) {
@@ -50,6 +51,28 @@ final class HitDetailsEncoder {
         out.setXPrimaryTerm(versions.primaryTerm());
       }
     }
+  }
+
+  /**
+   * {@code matched_queries}: the names, or with {@code include_named_queries_score} each name with
+   * its score in {@code matched_queries_2.scores}.
+   */
+  private static void matchedQueries(
+      Map<String, Float> matched, HitsMetadataHitsInner.Builder out) {
+    if (matched.isEmpty()) {
+      return;
+    }
+    if (Float.isNaN(matched.values().iterator().next())) {
+      out.addAllMatchedQueries(matched.keySet());
+      return;
+    }
+    org.opensearch.protobufs.DoubleMap.Builder scores =
+        org.opensearch.protobufs.DoubleMap.newBuilder();
+    for (Map.Entry<String, Float> e : matched.entrySet()) {
+      scores.putDoubleMap(e.getKey(), e.getValue());
+    }
+    out.setMatchedQueries2(
+        org.opensearch.protobufs.HitMatchedQueries.newBuilder().setScores(scores));
   }
 
   private static org.opensearch.protobufs.Explanation explanation(Explanation e) {

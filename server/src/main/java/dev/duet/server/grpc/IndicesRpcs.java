@@ -9,14 +9,12 @@ import static dev.duet.server.grpc.RestOperations.route;
 import static java.util.Objects.requireNonNull;
 
 import com.google.protobuf.Empty;
-import com.linecorp.armeria.server.annotation.Blocking;
 import dev.duet.api.common.AcknowledgedResult;
 import dev.duet.api.common.AnalyzeResult;
 import dev.duet.api.common.CreateIndexResult;
 import dev.duet.api.common.IndexStatsResult;
 import dev.duet.api.common.ShardStatistics;
 import dev.duet.api.common.ShardsResult;
-import dev.duet.api.common.ValidateQueryResult;
 import dev.duet.api.indices.AnalyzeRequest;
 import dev.duet.api.indices.CreateRequest;
 import dev.duet.api.indices.DeleteAliasRequest;
@@ -40,7 +38,6 @@ import dev.duet.api.indices.PutSettingsRequest;
 import dev.duet.api.indices.RefreshRequest;
 import dev.duet.api.indices.StatsRequest;
 import dev.duet.api.indices.UpdateAliasesRequest;
-import dev.duet.api.indices.ValidateQueryRequest;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.index.IndexInfo;
 import dev.duet.server.action.Actions;
@@ -55,7 +52,6 @@ import java.io.UncheckedIOException;
  * refresh decoded here and run by the same actions as REST; mappings, settings, aliases, get and
  * flush run as their REST operations ({@link RestOperations}).
  */
-@Blocking // every RPC calls the engine, which may block (GrpcTransport)
 final class IndicesRpcs extends IndicesServiceGrpc.IndicesServiceImplBase {
   private final Actions actions;
   private final RestOperations rest;
@@ -133,18 +129,6 @@ final class IndicesRpcs extends IndicesServiceGrpc.IndicesServiceImplBase {
         responses,
         route(POST, "/_analyze"),
         route(POST, "/{index}/_analyze"));
-  }
-
-  @Override
-  public void validateQuery(
-      ValidateQueryRequest request, StreamObserver<ValidateQueryResult> responses) {
-    rest.unary(
-        "duet.indices.IndicesService/ValidateQuery",
-        request,
-        ValidateQueryResult.getDefaultInstance(),
-        responses,
-        route(POST, "/_validate/query"),
-        route(POST, "/{index}/_validate/query"));
   }
 
   @Override
@@ -320,7 +304,10 @@ final class IndicesRpcs extends IndicesServiceGrpc.IndicesServiceImplBase {
         request,
         AcknowledgedResult.getDefaultInstance(),
         responses,
-        route(PUT, "/{index}/_alias/{name}"));
+        route(PUT, "/{index}/_alias/{name}"),
+        route(PUT, "/{index}/_alias"),
+        route(PUT, "/_alias/{name}"),
+        route(PUT, "/_alias"));
   }
 
   @Override

@@ -6,7 +6,6 @@ import static dev.duet.server.grpc.RestOperations.route;
 import static java.util.Objects.requireNonNull;
 
 import com.google.protobuf.Empty;
-import com.linecorp.armeria.server.annotation.Blocking;
 import dev.duet.api.common.InfoResult;
 import dev.duet.api.info.InfoRequest;
 import dev.duet.api.info.InfoServiceGrpc;
@@ -17,7 +16,6 @@ import io.grpc.stub.StreamObserver;
  * {@code duet.info.InfoService}, generated from api/openapi: REST's {@code GET /} and {@code HEAD
  * /}.
  */
-@Blocking // every RPC calls the engine, which may block (GrpcTransport)
 final class InfoRpcs extends InfoServiceGrpc.InfoServiceImplBase {
   private final RestOperations rest;
 

@@ -7,7 +7,6 @@ import static com.linecorp.armeria.common.HttpMethod.PUT;
 import static dev.duet.server.grpc.RestOperations.route;
 import static java.util.Objects.requireNonNull;
 
-import com.linecorp.armeria.server.annotation.Blocking;
 import dev.duet.api.common.AcknowledgedResult;
 import dev.duet.api.ingest.IngestServiceGrpc;
 import io.grpc.stub.StreamObserver;
@@ -16,7 +15,6 @@ import io.grpc.stub.StreamObserver;
  * {@code duet.ingest.IngestService}, generated from api/openapi: ingest and search pipelines, the
  * simulate API, the grok patterns and the script views, each RPC run as its REST operation.
  */
-@Blocking // pipelines are stored on disk (GrpcTransport)
 final class IngestRpcs extends IngestServiceGrpc.IngestServiceImplBase {
   private final RestOperations rest;
 

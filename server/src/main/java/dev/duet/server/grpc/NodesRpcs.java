@@ -5,7 +5,6 @@ import static com.linecorp.armeria.common.HttpMethod.POST;
 import static dev.duet.server.grpc.RestOperations.route;
 import static java.util.Objects.requireNonNull;
 
-import com.linecorp.armeria.server.annotation.Blocking;
 import dev.duet.api.nodes.InfoRequest;
 import dev.duet.api.nodes.InfoResponse;
 import dev.duet.api.nodes.NodesServiceGrpc;
@@ -14,7 +13,6 @@ import dev.duet.api.nodes.StatsResponse;
 import io.grpc.stub.StreamObserver;
 
 /** {@code duet.nodes.NodesService}, generated from api/openapi: {@code _nodes} info and stats. */
-@Blocking // the stats read the engine's indices, which may block (GrpcTransport)
 final class NodesRpcs extends NodesServiceGrpc.NodesServiceImplBase {
   private final RestOperations rest;
 

@@ -24,6 +24,10 @@ final class QueryDecoder {
   private QueryDecoder() {}
 
   static Query decode(QueryContainer query) {
+    return Query.Named.of(queryName(query.getQueryContainerCase(), query), body(query));
+  }
+
+  private static Query body(QueryContainer query) {
     return switch (query.getQueryContainerCase()) {
       case MATCH_ALL ->
           new Query.MatchAll(boost(query.getMatchAll().hasBoost(), query.getMatchAll().getBoost()));
@@ -265,5 +269,36 @@ final class QueryDecoder {
   /** The words REST uses for a query option it does not take, so both ports answer alike. */
   static void unsupported(String query, String option) {
     throw Query.doesNotSupport(query, option);
+  }
+
+  /**
+   * The query's {@code _name} ({@code x_name} of the set case's message, or of the message a case
+   * such as {@code range} wraps in a oneof of its own), or null.
+   */
+  private static String queryName(QueryContainer.QueryContainerCase set, QueryContainer query) {
+    if (set == QueryContainer.QueryContainerCase.QUERYCONTAINER_NOT_SET) {
+      return null;
+    }
+    Object inner =
+        query.getField(QueryContainer.getDescriptor().findFieldByNumber(set.getNumber()));
+    return inner instanceof com.google.protobuf.Message m ? queryName(m, 2) : null;
+  }
+
+  private static String queryName(com.google.protobuf.Message m, int depth) {
+    com.google.protobuf.Descriptors.Descriptor type = m.getDescriptorForType();
+    com.google.protobuf.Descriptors.FieldDescriptor field = type.findFieldByName("x_name");
+    if (field != null) {
+      return m.hasField(field) ? (String) m.getField(field) : null;
+    }
+    if (depth == 0) {
+      return null;
+    }
+    for (com.google.protobuf.Descriptors.OneofDescriptor oneof : type.getOneofs()) {
+      com.google.protobuf.Descriptors.FieldDescriptor chosen = m.getOneofFieldDescriptor(oneof);
+      if (chosen != null && m.getField(chosen) instanceof com.google.protobuf.Message inner) {
+        return queryName(inner, depth - 1);
+      }
+    }
+    return null;
   }
 }

@@ -16,6 +16,7 @@ import com.google.protobuf.Value;
 import dev.duet.api.options.JsonShape;
 import dev.duet.api.options.Options;
 import dev.duet.engine.error.DuetException;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.Base64;
 import java.util.List;
@@ -43,6 +44,20 @@ final class RestBodies {
     } catch (IOException e) {
       throw DuetException.illegalArgument("request body: " + e.getMessage());
     }
+  }
+
+  /** A list body ({@code _msearch}'s lines) as REST takes it: one JSON document per line. */
+  static byte[] ndjson(List<?> lines) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try {
+      for (Object line : lines) {
+        out.write(JSON.writeValueAsBytes(node((Message) line)));
+        out.write('\n');
+      }
+    } catch (IOException e) {
+      throw DuetException.illegalArgument("request body: " + e.getMessage());
+    }
+    return out.toByteArray();
   }
 
   static JsonNode node(Message m) throws IOException {

@@ -37,11 +37,12 @@ import java.util.regex.Pattern;
 /**
  * A generated {@code duet.*} RPC run as the REST operation it stands for: its fields become the
  * route's path variables and query parameters (named by {@code json_name}, enum values by {@code
- * json_value}), its message or bytes field the body; the call goes through REST's router to the
- * same handler and action a REST client reaches, and REST's JSON answer becomes the response
- * message ({@link ProtoBodies}). So a parameter, a validation or a response field has one rule for
- * both ports. Admin and single-document calls only: the hot paths (Bulk and Search of
- * org.opensearch.protobufs) decode proto fields directly.
+ * json_value}), its message or bytes field the body (a repeated message field, such as Msearch's
+ * lines, as newline-delimited JSON, the form OpenSearch takes every list body in); the call goes
+ * through REST's router to the same handler and action a REST client reaches, and REST's JSON
+ * answer becomes the response message ({@link ProtoBodies}). So a parameter, a validation or a
+ * response field has one rule for both ports. Admin and single-document calls only: the hot paths
+ * (Bulk and Search of org.opensearch.protobufs) decode proto fields directly.
  *
  * <p>A 4xx or 5xx answer becomes the gRPC status of that HTTP status with the usual {@code summary;
  * details=<REST JSON>} description: from the failure when the handler threw one ({@link
@@ -97,7 +98,11 @@ final class RestOperations {
     for (Map.Entry<FieldDescriptor, Object> e : request.getAllFields().entrySet()) {
       FieldDescriptor f = e.getKey();
       switch (f.getJavaType()) {
-        case MESSAGE -> body = RestBodies.json((Message) e.getValue());
+        case MESSAGE ->
+            body =
+                f.isRepeated()
+                    ? RestBodies.ndjson((List<?>) e.getValue())
+                    : RestBodies.json((Message) e.getValue());
         case BYTE_STRING -> body = ((ByteString) e.getValue()).toByteArray();
         default -> {
           String value = text(f, e.getValue());
@@ -128,7 +133,7 @@ final class RestOperations {
     if (pool == null) {
       return handle(found, rest);
     }
-    // Already on a blocking thread (@Blocking): admitted by the pool's rule, run here, one hop.
+    // Already on a blocking thread (GrpcTransport): admitted by the pool's rule, run here, one hop.
     return pool.runInline(() -> "[" + rpc + "]", body.length, () -> handle(found, rest));
   }
 

@@ -1,6 +1,5 @@
 package dev.duet.server.grpc;
 
-import com.linecorp.armeria.server.ServiceRequestContext;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.search.SearchCancellation;
 import dev.duet.engine.search.TraceParent;
@@ -32,15 +31,17 @@ final class RpcCalls {
 
   /**
    * {@link #unary} on the node's {@code pool}, called from the event loop: one hand-off for the
-   * whole call, where {@code @Blocking} hands each of the call's events over separately. A full
+   * whole call, where an executor per call would hand each of its events over separately. A full
    * pool answers RESOURCE_EXHAUSTED (OpenSearch's 429) at once; {@code bytes} is the request's
    * size, held on the in-flight breaker while the call is queued or running.
    */
   static <T> void unaryOffLoop(
       WorkPool pool, String method, long bytes, StreamObserver<T> responses, Supplier<T> handler) {
     try {
+      Context call = Context.current();
       pool.execute(
-          ServiceRequestContext.current(),
+          call::isCancelled,
+          call::wrap,
           () -> "[" + method + "]",
           bytes,
           () -> unary(method, responses, handler),
@@ -89,18 +90,16 @@ final class RpcCalls {
 
   /**
    * Whether the call running on this thread is over for its client: cancelled, or past its deadline
-   * (Armeria cancels the request context for both; a gRPC context is checked too).
+   * (grpc-java cancels the call's context for both).
    */
   private static BooleanSupplier callerGone() {
-    ServiceRequestContext ctx = ServiceRequestContext.currentOrNull();
-    Context grpc = Context.current();
-    return ctx == null ? grpc::isCancelled : () -> ctx.isCancelled() || grpc.isCancelled();
+    return Context.current()::isCancelled;
   }
 
   /** The call's W3C {@code traceparent} metadata; null when absent or malformed (ignored). */
   private static TraceParent trace() {
-    ServiceRequestContext ctx = ServiceRequestContext.currentOrNull();
-    return ctx == null ? null : TraceParent.parse(ctx.request().headers().get(TraceParent.HEADER));
+    String header = CallInterceptor.TRACE_PARENT.get();
+    return header == null ? null : TraceParent.parse(header);
   }
 
   /** For RPCs of a service Duet serves that are not implemented yet: say which, plainly. */

@@ -77,6 +77,12 @@ final class SearchRequestDecoder {
                 || request.getXSourceIncludesCount() > 0
                 || request.getXSourceExcludesCount() > 0
                 || body.hasXSource());
+    if (body.hasSearchPipeline()) {
+      decoded = decoded.withOptions(decoded.options().withSearchPipeline(body.getSearchPipeline()));
+    }
+    if (body.getIncludeNamedQueriesScore()) {
+      decoded = decoded.withFetch(decoded.fetch().withNamedQueriesScore(true));
+    }
     if (request.hasQ()) {
       decoded = decoded.withQuery(urlQuery(request)); // q wins over the body, as on REST
     }

@@ -2,7 +2,6 @@ package dev.duet.server.grpc;
 
 import static java.util.Objects.requireNonNull;
 
-import com.linecorp.armeria.server.annotation.Blocking;
 import dev.duet.engine.mapping.Mapping;
 import dev.duet.engine.search.PointInTime;
 import dev.duet.server.action.SearchAction;
@@ -24,7 +23,7 @@ import org.opensearch.protobufs.services.SearchServiceGrpc;
  * one search's hits in batches.
  *
  * <p>Search starts on the event loop: a search the request cache answers is answered there, and
- * only the others go to a blocking thread, as every other RPC does ({@code @Blocking}).
+ * only the others go to the search pool; the other RPCs run on a blocking thread (GrpcTransport).
  */
 final class SearchRpcs extends SearchServiceGrpc.SearchServiceImplBase {
   /** Larger requests are decoded off the event loop, even when their answer may be cached. */
@@ -82,7 +81,6 @@ final class SearchRpcs extends SearchServiceGrpc.SearchServiceImplBase {
     }
   }
 
-  @Blocking
   @Override
   public void createPit(CreatePitRequest request, StreamObserver<CreatePITResponse> responses) {
     RpcCalls.unary(
@@ -98,7 +96,6 @@ final class SearchRpcs extends SearchServiceGrpc.SearchServiceImplBase {
         });
   }
 
-  @Blocking
   @Override
   public void deletePit(DeletePitRequest request, StreamObserver<DeletePITResponse> responses) {
     RpcCalls.unary(
@@ -108,7 +105,6 @@ final class SearchRpcs extends SearchServiceGrpc.SearchServiceImplBase {
   }
 
   /** The hits of one search in batches ({@link SearchStreamBatches}). */
-  @Blocking
   @Override
   public void serverStreamSearch(SearchRequest request, StreamObserver<SearchResponse> responses) {
     RpcCalls.stream(

@@ -7,7 +7,6 @@ import static com.linecorp.armeria.common.HttpMethod.PUT;
 import static dev.duet.server.grpc.RestOperations.route;
 import static java.util.Objects.requireNonNull;
 
-import com.linecorp.armeria.server.annotation.Blocking;
 import dev.duet.api.common.AcknowledgedResult;
 import dev.duet.api.snapshot.SnapshotServiceGrpc;
 import io.grpc.stub.StreamObserver;
@@ -16,7 +15,6 @@ import io.grpc.stub.StreamObserver;
  * {@code duet.snapshot.SnapshotService}, generated from api/openapi: snapshot repositories,
  * snapshots and restores, each RPC run as its REST operation.
  */
-@Blocking // every RPC reads or writes a repository on disk (GrpcTransport)
 final class SnapshotRpcs extends SnapshotServiceGrpc.SnapshotServiceImplBase {
   private final RestOperations rest;
 

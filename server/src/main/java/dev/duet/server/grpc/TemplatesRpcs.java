@@ -8,7 +8,6 @@ import static com.linecorp.armeria.common.HttpMethod.PUT;
 import static dev.duet.server.grpc.RestOperations.route;
 import static java.util.Objects.requireNonNull;
 
-import com.linecorp.armeria.server.annotation.Blocking;
 import dev.duet.api.templates.TemplatesServiceGrpc;
 import io.grpc.stub.StreamObserver;
 
@@ -16,7 +15,6 @@ import io.grpc.stub.StreamObserver;
  * {@code duet.templates.TemplatesService}, generated from api/openapi: legacy, composable and
  * component templates and the simulate APIs, each RPC run as its REST operation.
  */
-@Blocking // every RPC calls the engine, which may block (GrpcTransport)
 final class TemplatesRpcs extends TemplatesServiceGrpc.TemplatesServiceImplBase {
   private final RestOperations rest;
 

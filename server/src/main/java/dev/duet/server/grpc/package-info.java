@@ -1,9 +1,9 @@
 /**
- * The gRPC transport: OpenSearch's {@code org.opensearch.protobufs} 1.6.0 services over Armeria,
- * wire-compatible with OpenSearch 3.8's transport-grpc, decoding into the same request model as
- * REST and calling the same action handlers.
+ * The gRPC transport: OpenSearch's {@code org.opensearch.protobufs} 1.6.0 services on grpc-java's
+ * Netty server, wire-compatible with OpenSearch 3.8's transport-grpc, decoding into the same
+ * request model as REST and calling the same action handlers.
  *
- * <p>Starting points: {@link dev.duet.server.grpc.GrpcTransport} (the service a node binds), {@link
+ * <p>Starting points: {@link dev.duet.server.grpc.GrpcTransport} (the node's gRPC port), {@link
  * dev.duet.server.grpc.DocumentRpcs} and {@link dev.duet.server.grpc.SearchRpcs} (one method per
  * RPC), {@link dev.duet.server.grpc.GrpcErrors} (failures to gRPC statuses). Decoders ({@code
  * *Decoder}) turn protos into the model; encoders ({@code *Encoder}) turn the model into protos,

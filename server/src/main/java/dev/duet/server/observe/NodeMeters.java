@@ -113,10 +113,19 @@ public final class NodeMeters {
       return; // the scrapes themselves
     }
     String operation = protocol.equals("grpc") ? log.serviceName() + "/" + log.name() : log.name();
-    String status = status(protocol, log);
+    record(
+        protocol, operation, status(protocol, log), log.totalDurationNanos(), log.requestLength());
+  }
+
+  /**
+   * Records one call answered by a listener that is not Armeria's (the gRPC port): {@code status}
+   * is the HTTP status or the gRPC status code's name ({@code OK}, {@code NOT_FOUND}).
+   */
+  public void record(
+      String protocol, String operation, String status, long nanos, long requestBytes) {
     CallMeters m = meters.computeIfAbsent(new CallKey(protocol, operation, status), this::register);
-    m.requests().record(log.totalDurationNanos(), TimeUnit.NANOSECONDS);
-    m.requestBytes().record(log.requestLength());
+    m.requests().record(nanos, TimeUnit.NANOSECONDS);
+    m.requestBytes().record(requestBytes);
     if (m.errors() != null) {
       m.errors().increment();
     }

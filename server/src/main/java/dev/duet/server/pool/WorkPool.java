@@ -10,7 +10,9 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 /**
  * One of the node's bounded executors, OpenSearch's {@code search} or {@code write} thread pool:
@@ -94,11 +96,26 @@ public final class WorkPool implements AutoCloseable {
    */
   public void execute(
       RequestContext ctx, Supplier<String> what, long bytes, Runnable task, Runnable cancelled) {
+    execute(ctx::isCancelled, ctx::makeContextAware, what, bytes, task, cancelled);
+  }
+
+  /**
+   * {@link #execute(RequestContext, Supplier, long, Runnable, Runnable)} for a call outside
+   * Armeria: {@code callerGone} says whether its caller has gone, {@code inContext} wraps the task
+   * to run in the call's context (a gRPC {@code Context}'s {@code wrap}).
+   */
+  public void execute(
+      BooleanSupplier callerGone,
+      UnaryOperator<Runnable> inContext,
+      Supplier<String> what,
+      long bytes,
+      Runnable task,
+      Runnable cancelled) {
     admit(what, bytes);
     Runnable run =
         () -> {
           try {
-            if (ctx.isCancelled()) {
+            if (callerGone.getAsBoolean()) {
               cancelled.run();
             } else {
               task.run();
@@ -108,7 +125,7 @@ public final class WorkPool implements AutoCloseable {
           }
         };
     try {
-      executor.execute(ctx.makeContextAware(run));
+      executor.execute(inContext.apply(run));
     } catch (RuntimeException e) {
       release(bytes); // shut down: the node is closing
       throw e;

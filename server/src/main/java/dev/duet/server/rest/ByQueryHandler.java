@@ -2,16 +2,21 @@ package dev.duet.server.rest;
 
 import dev.duet.engine.document.ByQueryRequest;
 import dev.duet.engine.document.ByQueryResponse;
+import dev.duet.engine.document.ByQueryTask;
 import dev.duet.engine.document.RefreshPolicy;
-import dev.duet.engine.error.DuetException;
 import dev.duet.server.action.Actions;
+import dev.duet.server.action.ByQueryAction;
 import dev.duet.server.rest.codec.ByQueryCodec;
 import dev.duet.server.rest.codec.JsonOutput;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
-/** {@code POST /{index}/_delete_by_query} and {@code /{index}/_update_by_query}, synchronous. */
+/**
+ * {@code POST /{index}/_delete_by_query} and {@code /{index}/_update_by_query}: answered when done,
+ * or with {@code wait_for_completion=false} run as a task ({@code GET _tasks/<id>} shows its
+ * progress, then its answer).
+ */
 final class ByQueryHandler {
   private final Actions actions;
 
@@ -28,12 +33,8 @@ final class ByQueryHandler {
   }
 
   private RestResponse run(RestRequest request, ByQueryRequest.Kind kind) throws IOException {
-    if (!request.paramAsBoolean("wait_for_completion", true)) {
-      // Running it in the background needs the tasks API, which Duet does not have.
-      throw DuetException.illegalArgument(
-          "[wait_for_completion=false] is not supported by Duet: by-query requests run"
-              + " synchronously");
-    }
+    ByQueryTask task =
+        new ByQueryTask(ByQueryCodec.requestsPerSecond(request.param("requests_per_second")));
     ByQueryRequest byQuery =
         ByQueryCodec.decode(
             kind,
@@ -53,10 +54,41 @@ final class ByQueryHandler {
     if (kind == ByQueryRequest.Kind.UPDATE) {
       byQuery = byQuery.withPipeline(request.param("pipeline"));
     }
-    ByQueryResponse response = actions.byQuery().execute(byQuery);
+    if (!request.paramAsBoolean("wait_for_completion", true)) {
+      ByQueryRequest started = byQuery;
+      return TaskHandlers.started(
+          request,
+          actions
+              .tasks()
+              .runInBackground(
+                  ByQueryAction.action(kind),
+                  ByQueryAction.description(started),
+                  request.taskHeaders(),
+                  task,
+                  () -> {
+                    ByQueryResponse done = actions.byQuery().execute(started, task);
+                    JsonOutput out = new JsonOutput(false);
+                    encode(kind, done, task, true, out);
+                    return TaskHandlers.bytes(out);
+                  }));
+    }
+    ByQueryResponse response = actions.byQuery().execute(byQuery, task);
     JsonOutput out = new JsonOutput(request.pretty());
-    ByQueryCodec.encode(kind, response, out.generator());
+    encode(kind, response, task, false, out);
     return RestResponse.json(ByQueryCodec.status(response.failures()), out);
+  }
+
+  private static void encode(
+      ByQueryRequest.Kind kind,
+      ByQueryResponse response,
+      ByQueryTask task,
+      boolean stored,
+      JsonOutput out) {
+    try {
+      ByQueryCodec.encode(kind, response, task.status(), stored, out.generator());
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   private static List<String> indices(String expression) {

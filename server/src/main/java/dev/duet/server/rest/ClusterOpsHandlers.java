@@ -203,7 +203,12 @@ final class ClusterOpsHandlers {
                               + " explains a randomly chosen unassigned shard. There are no"
                               + " unassigned shards in this cluster to explain."));
     } else {
-      info = actions.indices().index(index);
+      // A closed index's shards are allocated too (OpenSearch replicates closed indices).
+      String named = index;
+      info =
+          actions.indices().list(index, dev.duet.engine.index.IndicesOptions.ALL).stream()
+              .findFirst()
+              .orElseThrow(() -> DuetException.indexNotFound(named));
       if (shard < 0 || shard >= info.settings().numberOfShards()) {
         throw DuetException.illegalArgument(
             "No shard was found for index [" + index + "] and shard [" + shard + "]");

@@ -90,7 +90,10 @@ public final class IndexHandlers {
       Json.writeValue(g, info.mapping().toMap());
       g.writeFieldName("settings");
       IndexSettingsEncoder.write(
-          g, IndexSettingsEncoder.flat(info), flat, IndexSettingsEncoder.lists(info));
+          g,
+          IndexSettingsEncoder.flat(info, request.paramAsBoolean("human", false)),
+          flat,
+          IndexSettingsEncoder.lists(info));
       g.writeEndObject();
     }
     g.writeEndObject();
@@ -140,7 +143,8 @@ public final class IndexHandlers {
     JsonGenerator g = out.generator();
     g.writeStartObject();
     for (IndexInfo info : indices) {
-      Map<String, String> settings = IndexSettingsEncoder.matching(info, names);
+      Map<String, String> settings =
+          IndexSettingsEncoder.matching(info, names, request.paramAsBoolean("human", false));
       Map<String, String> defaultValues =
           defaults ? IndexSettingsEncoder.defaults(info, names) : Map.of();
       if (settings.isEmpty() && defaultValues.isEmpty()) {
@@ -170,7 +174,8 @@ public final class IndexHandlers {
         .updateSettings(
             request.pathParam("index"),
             RestIndicesOptions.of(request, IndicesOptions.STRICT),
-            update);
+            update,
+            request.paramAsBoolean("preserve_existing", false));
     return acknowledged(request);
   }
 
@@ -194,7 +199,13 @@ public final class IndexHandlers {
   RestResponse flush(RestRequest request) throws IOException {
     return shardsResponse(
         request,
-        actions.indexAdmin().flush(request.pathParam("index"), RestIndicesOptions.of(request)));
+        actions
+            .indexAdmin()
+            .flush(
+                request.pathParam("index"),
+                RestIndicesOptions.of(request),
+                request.paramAsBoolean("force", false),
+                request.paramAsBoolean("wait_if_ongoing", true)));
   }
 
   /** {@code {"_shards":{...}}} for the primaries (and unassigned replicas) of the given indices. */

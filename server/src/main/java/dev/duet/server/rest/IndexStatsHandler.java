@@ -64,7 +64,12 @@ final class IndexStatsHandler implements RestHandler {
     boolean shardsLevel = level.equals("shards");
     IndexStatsWriter.Options options = options(request, metrics);
     List<IndexStats> indices =
-        actions.indexAdmin().indexStats(index, RestIndicesOptions.of(request));
+        actions
+            .indexAdmin()
+            .indexStats(
+                index,
+                RestIndicesOptions.of(request),
+                request.paramAsBoolean("include_unloaded_segments", false));
     List<IndexInfo> infos = new ArrayList<>(indices.size());
     Sum all = new Sum();
     for (IndexStats stats : indices) {

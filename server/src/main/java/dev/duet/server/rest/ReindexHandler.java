@@ -1,19 +1,22 @@
 package dev.duet.server.rest;
 
+import dev.duet.engine.document.ByQueryTask;
 import dev.duet.engine.document.RefreshPolicy;
 import dev.duet.engine.document.ReindexRequest;
 import dev.duet.engine.document.ReindexResponse;
 import dev.duet.engine.error.DuetException;
 import dev.duet.server.action.Actions;
+import dev.duet.server.action.ByQueryAction;
 import dev.duet.server.rest.codec.ByQueryCodec;
 import dev.duet.server.rest.codec.JsonOutput;
 import dev.duet.server.rest.codec.ReindexCodec;
 import java.io.IOException;
 
 /**
- * {@code POST /_reindex}, synchronous and within this node. {@code requests_per_second} and {@code
- * slices} are checked as OpenSearch checks them but change nothing: Duet does not throttle, and
- * runs the copy as one slice (its indices have one shard, so {@code auto} means one there too).
+ * {@code POST /_reindex} within this node, answered when done or, with {@code
+ * wait_for_completion=false}, run as a task. {@code requests_per_second} throttles it between
+ * batches as in OpenSearch ({@code _rethrottle} changes it while it runs); {@code slices} is
+ * checked as OpenSearch checks it but the copy runs as one slice.
  */
 final class ReindexHandler {
   private final Actions actions;
@@ -23,12 +26,8 @@ final class ReindexHandler {
   }
 
   RestResponse reindex(RestRequest request) throws IOException {
-    if (!request.paramAsBoolean("wait_for_completion", true)) {
-      // Running it in the background needs the tasks API, which Duet does not have.
-      throw DuetException.illegalArgument(
-          "[wait_for_completion=false] is not supported by Duet: _reindex runs synchronously");
-    }
-    float requestsPerSecond = requestsPerSecond(request.param("requests_per_second"));
+    ByQueryTask task =
+        new ByQueryTask(ByQueryCodec.requestsPerSecond(request.param("requests_per_second")));
     checkSlices(request.param("slices"));
     if (request.contentLength() == 0) {
       throw DuetException.badRequest("parse_exception", "request body is required");
@@ -43,28 +42,36 @@ final class ReindexHandler {
             request.paramAsBoolean("refresh", false)
                 ? RefreshPolicy.IMMEDIATE
                 : RefreshPolicy.NONE);
-    ReindexResponse response = actions.byQuery().reindex(reindex);
+    if (!request.paramAsBoolean("wait_for_completion", true)) {
+      return TaskHandlers.started(
+          request,
+          actions
+              .tasks()
+              .runInBackground(
+                  ByQueryAction.REINDEX_ACTION,
+                  ByQueryAction.description(reindex),
+                  request.taskHeaders(),
+                  task,
+                  () -> {
+                    ReindexResponse done = actions.byQuery().reindex(reindex, task);
+                    JsonOutput out = new JsonOutput(false);
+                    encode(done, task, true, out);
+                    return TaskHandlers.bytes(out);
+                  }));
+    }
+    ReindexResponse response = actions.byQuery().reindex(reindex, task);
     JsonOutput out = new JsonOutput(request.pretty());
-    ReindexCodec.encode(response, requestsPerSecond, out.generator());
+    encode(response, task, false, out);
     return RestResponse.json(ByQueryCodec.status(response.failures()), out);
   }
 
-  private static float requestsPerSecond(String value) {
-    if (value == null || value.equals("-1")) {
-      return -1;
-    }
-    float rps;
+  private static void encode(
+      ReindexResponse response, ByQueryTask task, boolean stored, JsonOutput out) {
     try {
-      rps = Float.parseFloat(value);
-    } catch (NumberFormatException e) {
-      throw DuetException.illegalArgument(
-          "[requests_per_second] must be a float greater than 0. Use -1 to disable throttling.");
+      ReindexCodec.encode(response, task.status(), stored, out.generator());
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
     }
-    if (!(rps > 0)) {
-      throw DuetException.illegalArgument(
-          "[requests_per_second] must be a float greater than 0. Use -1 to disable throttling.");
-    }
-    return rps;
   }
 
   private static void checkSlices(String value) {

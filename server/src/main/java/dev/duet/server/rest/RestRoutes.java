@@ -182,6 +182,11 @@ public final class RestRoutes {
         .add("/{index}/_alias/{name}", aliases::delete, DELETE)
         .add("/{index}/_aliases/{name}", aliases::put, PUT, POST)
         .add("/{index}/_aliases/{name}", aliases::delete, DELETE)
+        .add("/{index}/_alias", aliases::put, PUT)
+        .add("/{index}/_aliases", aliases::put, PUT)
+        .add("/_alias/{name}", aliases::put, PUT, POST)
+        .add("/_aliases/{name}", aliases::put, PUT, POST)
+        .add("/_alias", aliases::put, PUT)
         .add("/_cache/clear", index::clearCache, POST)
         .add("/{index}/_cache/clear", index::clearCache, POST)
         .add("/{index}/_rollover", new RolloverHandler(actions), POST)
@@ -213,6 +218,18 @@ public final class RestRoutes {
         .add("/_tasks/_cancel", tasks::cancel, POST)
         .add("/_tasks/{task_id}", tasks::get, GET)
         .add("/_tasks/{task_id}/_cancel", tasks::cancel, POST)
+        .add(
+            "/_delete_by_query/{task_id}/_rethrottle",
+            r -> tasks.rethrottle(r, "indices:data/write/delete/byquery"),
+            POST)
+        .add(
+            "/_update_by_query/{task_id}/_rethrottle",
+            r -> tasks.rethrottle(r, "indices:data/write/update/byquery"),
+            POST)
+        .add(
+            "/_reindex/{task_id}/_rethrottle",
+            r -> tasks.rethrottle(r, "indices:data/write/reindex"),
+            POST)
         .add("/{index}/_rollover/{new_index}", new RolloverHandler(actions), POST)
         .add("/{index}/_close", state::close, POST)
         .add("/{index}/_open", state::open, POST)

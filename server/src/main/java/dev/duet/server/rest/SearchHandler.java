@@ -90,6 +90,13 @@ final class SearchHandler implements RestHandler {
       search =
           search.withSession(search.session() == null ? scroll : search.session().with(scroll));
     }
+    if (request.hasParam("search_pipeline")) {
+      search =
+          search.withOptions(search.options().withSearchPipeline(request.param("search_pipeline")));
+    }
+    if (request.paramAsBoolean("include_named_queries_score", false)) {
+      search = search.withFetch(search.fetch().withNamedQueriesScore(true));
+    }
     if (request.param("request_cache") != null) {
       search =
           search.withOptions(

@@ -34,13 +34,15 @@ final class ShardViewHandlers {
   RestResponse recovery(RestRequest request) throws IOException {
     boolean human = request.paramAsBoolean("human", false);
     boolean activeOnly = request.paramAsBoolean("active_only", false);
+    boolean detailed = request.paramAsBoolean("detailed", false);
     long started = ManagementFactory.getRuntimeMXBean().getStartTime();
     JsonOutput out = new JsonOutput(request.pretty());
     JsonGenerator g = out.generator();
     g.writeStartObject();
     if (!activeOnly) { // every recovery on one node is done before the index answers
       for (IndexInfo info : indices(request)) {
-        boolean created = info.creationDate() >= started;
+        // A closed index's shards were recovered again, from their files, when it closed.
+        boolean created = info.creationDate() >= started && !info.closed();
         long at = Math.max(info.creationDate(), started);
         IndexRestore restore = actions.snapshots().restoreOf(info.name()).orElse(null);
         if (restore != null) {
@@ -95,6 +97,11 @@ final class ShardViewHandlers {
           g.writeNumberField("reused", 0);
           g.writeNumberField("recovered", files);
           g.writeStringField("percent", copied ? "100.0%" : "0.0%");
+          if (detailed) {
+            // Per-file progress: none to report once a recovery is done on one node.
+            g.writeArrayFieldStart("details");
+            g.writeEndArray();
+          }
           g.writeEndObject();
           g.writeNumberField("total_time_in_millis", 0);
           g.writeNumberField("source_throttle_time_in_millis", 0);

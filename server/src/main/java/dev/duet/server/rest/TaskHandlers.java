@@ -8,6 +8,7 @@ import dev.duet.server.action.NodeTasks;
 import dev.duet.server.action.NodeTasks.Task;
 import dev.duet.server.rest.CatTable.Column;
 import dev.duet.server.rest.CatTable.Kind;
+import dev.duet.server.rest.codec.ByQueryCodec;
 import dev.duet.server.rest.codec.ErrorEncoder;
 import dev.duet.server.rest.codec.JsonOutput;
 import java.io.IOException;
@@ -74,7 +75,7 @@ final class TaskHandlers {
         g.writeArrayFieldStart("tasks");
         for (Task task : listed) {
           g.writeStartObject();
-          writeTask(g, task, detailed);
+          writeTask(g, task, detailed, detailed);
           g.writeEndObject();
         }
         g.writeEndArray();
@@ -116,7 +117,7 @@ final class TaskHandlers {
           g.writeObjectFieldStart("tasks");
           for (Task task : listed) {
             g.writeObjectFieldStart(task.taskId());
-            writeTask(g, task, detailed);
+            writeTask(g, task, detailed, detailed);
             g.writeEndObject();
           }
           g.writeEndObject();
@@ -141,7 +142,7 @@ final class TaskHandlers {
     g.writeStartObject();
     g.writeBooleanField("completed", found.completed());
     g.writeObjectFieldStart("task");
-    writeTask(g, found.task(), false);
+    writeTask(g, found.task(), false, true);
     g.writeEndObject();
     if (found.completed()) {
       NodeTasks.Finished result = found.finished();
@@ -181,7 +182,7 @@ final class TaskHandlers {
       g.writeObjectFieldStart("tasks");
       for (Task task : cancelled) {
         g.writeObjectFieldStart(task.taskId());
-        writeTask(g, task, false);
+        writeTask(g, task, false, false);
         g.writeEndObject();
       }
       g.writeEndObject();
@@ -190,6 +191,73 @@ final class TaskHandlers {
     g.writeEndObject();
     g.writeEndObject();
     return RestResponse.json(200, out);
+  }
+
+  /**
+   * {@code POST /_delete_by_query|_update_by_query|_reindex/<task_id>/_rethrottle}: the running
+   * task's new {@code requests_per_second}, answered as OpenSearch lists the task (its status
+   * included); a task that is not running is a node failure, as OpenSearch reports it.
+   */
+  RestResponse rethrottle(RestRequest request, String actionPrefix) throws IOException {
+    String value = request.param("requests_per_second");
+    if (value == null) {
+      throw DuetException.illegalArgument("requests_per_second is a required parameter");
+    }
+    float rps = ByQueryCodec.requestsPerSecond(value);
+    String taskId = request.pathParam("task_id");
+    Task task;
+    DuetException failure = null;
+    try {
+      task = tasks.rethrottle(taskId, actionPrefix, rps);
+    } catch (DuetException e) {
+      if (e.status() != 404) {
+        throw e;
+      }
+      task = null;
+      failure = e;
+    }
+    JsonOutput out = new JsonOutput(request.pretty());
+    JsonGenerator g = out.generator();
+    g.writeStartObject();
+    if (failure != null) {
+      g.writeArrayFieldStart("node_failures");
+      g.writeStartObject();
+      g.writeStringField("type", "failed_node_exception");
+      g.writeStringField("reason", "Failed node [" + node.nodeId() + "]");
+      g.writeStringField("node_id", node.nodeId());
+      g.writeFieldName("caused_by");
+      ErrorEncoder.encodeObject(failure, true, g);
+      g.writeEndObject();
+      g.writeEndArray();
+    }
+    g.writeObjectFieldStart("nodes");
+    if (task != null) {
+      writeNodeHead(g);
+      g.writeObjectFieldStart("tasks");
+      g.writeObjectFieldStart(task.taskId());
+      writeTask(g, task, true, true);
+      g.writeEndObject();
+      g.writeEndObject();
+      g.writeEndObject();
+    }
+    g.writeEndObject();
+    g.writeEndObject();
+    return RestResponse.json(200, out);
+  }
+
+  private void writeNodeHead(JsonGenerator g) throws IOException {
+    g.writeObjectFieldStart(node.nodeId());
+    g.writeStringField("name", node.nodeName());
+    g.writeStringField("transport_address", node.transportAddress());
+    g.writeStringField("host", node.host());
+    g.writeStringField("ip", node.transportAddress());
+    g.writeArrayFieldStart("roles");
+    for (String role : NodeSelection.ROLES) {
+      g.writeString(role);
+    }
+    g.writeEndArray();
+    g.writeObjectFieldStart("attributes");
+    g.writeEndObject();
   }
 
   /** {@code GET /_cat/tasks}. */
@@ -249,7 +317,7 @@ final class TaskHandlers {
   private void writeTree(
       JsonGenerator g, Task task, Map<String, List<Task>> children, boolean detailed)
       throws IOException {
-    writeTask(g, task, detailed);
+    writeTask(g, task, detailed, detailed);
     List<Task> mine = children.get(task.taskId());
     if (mine == null) {
       return;
@@ -263,11 +331,16 @@ final class TaskHandlers {
     g.writeEndArray();
   }
 
-  private static void writeTask(JsonGenerator g, Task task, boolean detailed) throws IOException {
+  private static void writeTask(JsonGenerator g, Task task, boolean detailed, boolean status)
+      throws IOException {
     g.writeStringField("node", task.node());
     g.writeNumberField("id", task.id());
     g.writeStringField("type", task.type());
     g.writeStringField("action", task.action());
+    if (status && task.progress() != null) {
+      g.writeFieldName("status");
+      ByQueryCodec.encodeStatus(task.progress().status(), g);
+    }
     if (detailed || !task.description().isEmpty()) {
       g.writeStringField("description", task.description());
     }
@@ -283,6 +356,9 @@ final class TaskHandlers {
       g.writeStringField(h.getKey(), h.getValue());
     }
     g.writeEndObject();
+    if (task.cancellationMillis() >= 0) {
+      g.writeNumberField("cancellation_time_millis", task.cancellationMillis());
+    }
     if (detailed) {
       long cpu = task.cpuNanos();
       g.writeObjectFieldStart("resource_stats");

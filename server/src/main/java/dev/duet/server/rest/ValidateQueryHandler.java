@@ -1,12 +1,15 @@
 package dev.duet.server.rest;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.search.SearchRequest;
 import dev.duet.engine.search.SearchResponse;
 import dev.duet.engine.search.SourceFilter;
 import dev.duet.engine.search.TrackTotalHits;
 import dev.duet.server.action.Actions;
+import dev.duet.server.rest.codec.Json;
 import dev.duet.server.rest.codec.JsonOutput;
 import dev.duet.server.rest.codec.SearchRequestDecoder;
 import java.io.IOException;
@@ -29,6 +32,16 @@ final class ValidateQueryHandler implements RestHandler {
   @Override
   public RestResponse handle(RestRequest request) throws IOException {
     List<String> indices = indices(request.pathParam("index"));
+    boolean explain = request.paramAsBoolean("explain", false);
+    String unsupported = unsupportedKey(request);
+    if (unsupported != null) {
+      // OpenSearch reads only "query" from a validate body.
+      return reply(
+          request,
+          null,
+          false,
+          explain ? "ParsingException[request does not support [" + unsupported + "]]" : null);
+    }
     SearchRequest parsed;
     try {
       parsed =
@@ -42,7 +55,7 @@ final class ValidateQueryHandler implements RestHandler {
       if (e.status() != 400) {
         throw e;
       }
-      return reply(request, null, false);
+      return reply(request, null, false, explain ? javaStyle(e) : null);
     }
     SearchRequest probe =
         new SearchRequest(
@@ -55,7 +68,7 @@ final class ValidateQueryHandler implements RestHandler {
             TrackTotalHits.DISABLED);
     try {
       SearchResponse response = actions.search().execute(probe);
-      return reply(request, response.totalShards(), true);
+      return reply(request, response.totalShards(), true, null);
     } catch (DuetException e) {
       if (e.status() != 400) {
         throw e;
@@ -64,12 +77,47 @@ final class ValidateQueryHandler implements RestHandler {
       for (var index : actions.indices().list(String.join(",", parsed.indices()))) {
         shards += index.settings().numberOfShards();
       }
-      return reply(request, shards, false);
+      return reply(request, shards, false, explain ? javaStyle(e) : null);
     }
   }
 
-  private static RestResponse reply(RestRequest request, Integer shards, boolean valid)
-      throws IOException {
+  // The top-level key of the body other than "query", if any.
+  private static String unsupportedKey(RestRequest request) throws IOException {
+    if (request.contentLength() == 0) {
+      return null;
+    }
+    try (JsonParser p =
+        Json.parser(request.contentArray(), request.contentOffset(), request.contentLength())) {
+      if (p.nextToken() != JsonToken.START_OBJECT) {
+        return null;
+      }
+      for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+        String key = p.currentName();
+        if (!key.equals("query")) {
+          return key;
+        }
+        p.nextToken();
+        p.skipChildren();
+      }
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      return null; // the decoder reports it
+    }
+    return null;
+  }
+
+  /** An error as OpenSearch's {@code explain} names it: {@code ParsingException[reason]}. */
+  private static String javaStyle(DuetException e) {
+    StringBuilder name = new StringBuilder();
+    for (String part : e.type().split("_")) {
+      if (!part.isEmpty()) {
+        name.append(Character.toUpperCase(part.charAt(0))).append(part.substring(1));
+      }
+    }
+    return name + "[" + e.reason() + "]";
+  }
+
+  private static RestResponse reply(
+      RestRequest request, Integer shards, boolean valid, String error) throws IOException {
     JsonOutput out = new JsonOutput(request.pretty());
     JsonGenerator g = out.generator();
     g.writeStartObject();
@@ -81,6 +129,9 @@ final class ValidateQueryHandler implements RestHandler {
       g.writeEndObject();
     }
     g.writeBooleanField("valid", valid);
+    if (error != null) {
+      g.writeStringField("error", error);
+    }
     g.writeEndObject();
     return RestResponse.json(200, out);
   }

@@ -232,7 +232,14 @@ class GeneratedServicesTest {
     }
     Message.Builder request = prototype.newBuilderForType();
     FieldDescriptor bodyField = bodyField(prototype);
-    if (example.has("ndjson")) {
+    if (example.has("ndjson") && bodyField.getJavaType() == FieldDescriptor.JavaType.MESSAGE) {
+      // A typed list body (Msearch's lines): one item per NDJSON line.
+      var lines = JSON.createArrayNode();
+      for (String line : example.get("ndjson").asText().split("\n")) {
+        lines.add(JSON.readTree(line));
+      }
+      fields.set(bodyField.getJsonName(), lines);
+    } else if (example.has("ndjson")) {
       request.setField(bodyField, ByteString.copyFromUtf8(example.get("ndjson").asText()));
     } else if (example.has("body")) {
       fields.set(bodyField.getJsonName(), example.get("body"));

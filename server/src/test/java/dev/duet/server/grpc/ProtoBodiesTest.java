@@ -58,12 +58,23 @@ class ProtoBodiesTest {
     assertThat(body.getQuery().getTerms().getFieldsMap().get("tag").getListValue().getValuesCount())
         .isEqualTo(2);
     roundTrips(terms, SearchBody.getDefaultInstance());
-    String untyped = "{\"query\":{\"intervals\":{\"f\":{\"match\":{\"query\":\"x\"}}}}}";
+    String intervals = "{\"query\":{\"intervals\":{\"f\":{\"match\":{\"query\":\"x\"}}}}}";
+    assertThat(
+            ((SearchBody) read(intervals, SearchBody.getDefaultInstance()))
+                .getQuery()
+                .getIntervalsMap()
+                .get("f")
+                .getMatch()
+                .getQuery())
+        .isEqualTo("x");
+    roundTrips(intervals, SearchBody.getDefaultInstance());
+    // A query type the schema does not know (newer than it) still travels, as JSON.
+    String untyped = "{\"query\":{\"percolate\":{\"field\":\"q\",\"document\":{\"x\":1}}}}";
     assertThat(
             ((SearchBody) read(untyped, SearchBody.getDefaultInstance()))
                 .getQuery()
                 .getUntypedMap())
-        .containsKey("intervals");
+        .containsKey("percolate");
     roundTrips(untyped, SearchBody.getDefaultInstance());
   }
 

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.protobuf.ByteString;
-import com.linecorp.armeria.server.Server;
 import dev.duet.engine.Engine;
 import dev.duet.engine.Engines;
 import dev.duet.server.action.Actions;
@@ -53,7 +52,7 @@ class SearchSessionRpcsTest {
 
   @TempDir static Path data;
   private static Engine engine;
-  private static Server server;
+  private static GrpcTransport server;
   private static ManagedChannel channel;
   private static SearchServiceGrpc.SearchServiceBlockingStub search;
 
@@ -62,23 +61,15 @@ class SearchSessionRpcsTest {
     engine = Engines.open(data);
     Actions actions = new Actions(engine);
     server =
-        Server.builder()
-            .http(0)
-            .service(
-                GrpcTransport.service(
-                    actions,
-                    RestRoutes.build(actions, new NodeIdentity("node", "cluster", "uuid")),
-                    16 * 1024 * 1024,
-                    new dev.duet.server.pool.WorkPools(
-                        "node",
-                        dev.duet.server.pool.ThreadPoolSizes.defaults(),
-                        engine.breakers())))
-            .build();
-    server.start().join();
-    channel =
-        NettyChannelBuilder.forAddress("127.0.0.1", server.activeLocalPort())
-            .usePlaintext()
-            .build();
+        GrpcTransport.start(
+            new java.net.InetSocketAddress("127.0.0.1", 0),
+            actions,
+            RestRoutes.build(actions, new NodeIdentity("node", "cluster", "uuid")),
+            16 * 1024 * 1024,
+            new dev.duet.server.pool.WorkPools(
+                "node", dev.duet.server.pool.ThreadPoolSizes.defaults(), engine.breakers()),
+            (operation, status, nanos, bytes) -> {});
+    channel = NettyChannelBuilder.forAddress("127.0.0.1", server.port()).usePlaintext().build();
     search = SearchServiceGrpc.newBlockingStub(channel);
     index(0, DOCS);
   }
@@ -86,7 +77,7 @@ class SearchSessionRpcsTest {
   @AfterAll
   static void stop() throws Exception {
     channel.shutdownNow().awaitTermination(10, TimeUnit.SECONDS);
-    server.stop().join();
+    server.close();
     engine.close();
   }
 

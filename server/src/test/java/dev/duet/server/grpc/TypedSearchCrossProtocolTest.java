@@ -6,21 +6,30 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Message;
 import dev.duet.api.common.AggregateResult;
+import dev.duet.api.common.Aggregation;
 import dev.duet.api.common.BoolQuery;
 import dev.duet.api.common.FieldValue;
+import dev.duet.api.common.MetricAggregation;
+import dev.duet.api.common.MsearchLine;
+import dev.duet.api.common.MsearchResult;
 import dev.duet.api.common.Query;
 import dev.duet.api.common.RangeQuery;
 import dev.duet.api.common.SearchBody;
 import dev.duet.api.common.SearchResult;
 import dev.duet.api.common.TermQueryField;
+import dev.duet.api.common.TermsAggregation;
+import dev.duet.api.search.MsearchRequest;
 import dev.duet.api.search.SearchRequest;
 import dev.duet.api.search.SearchServiceGrpc;
 import dev.duet.engine.Engines;
 import dev.duet.server.DuetNode;
 import dev.duet.server.NodeConfig;
+import dev.duet.server.rest.codec.AggregationsDecoder;
+import dev.duet.server.rest.codec.QueryDecoder;
 import io.grpc.ManagedChannel;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import java.net.URI;
@@ -29,9 +38,13 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -130,7 +143,60 @@ class TypedSearchCrossProtocolTest {
           q(
               "more_like_this",
               "{\"more_like_this\":{\"fields\":[\"title\",\"body\"],\"like\":\"quick fox slow dog\","
-                  + "\"min_term_freq\":1,\"min_doc_freq\":1}}"));
+                  + "\"min_term_freq\":1,\"min_doc_freq\":1}}"),
+          q(
+              "intervals match",
+              "{\"intervals\":{\"body\":{\"match\":{\"query\":\"quick fox\",\"max_gaps\":2,"
+                  + "\"ordered\":true}}}}"),
+          q(
+              "intervals all_of with a filter",
+              "{\"intervals\":{\"title\":{\"all_of\":{\"ordered\":true,\"intervals\":["
+                  + "{\"match\":{\"query\":\"quick\"}},{\"prefix\":{\"prefix\":\"fo\"}}],"
+                  + "\"filter\":{\"not_containing\":{\"match\":{\"query\":\"brown\"}}}},\"boost\":2}}}"),
+          q(
+              "intervals any_of",
+              "{\"intervals\":{\"title\":{\"any_of\":{\"intervals\":["
+                  + "{\"fuzzy\":{\"term\":\"quik\",\"fuzziness\":1}},{\"wildcard\":{\"pattern\":\"do*\"}},"
+                  + "{\"regexp\":{\"pattern\":\"la.y\"}}]}}}}"),
+          q(
+              "geo_shape",
+              "{\"geo_shape\":{\"loc\":{\"shape\":{\"type\":\"envelope\","
+                  + "\"coordinates\":[[4,53],[5,52]]},\"relation\":\"within\"}}}"),
+          // Span queries, in OpenSearch's shapes: run once the REST decoder serves them.
+          q("span_term", "{\"span_term\":{\"title\":{\"value\":\"fox\",\"boost\":2}}}"),
+          q(
+              "span_near",
+              "{\"span_near\":{\"clauses\":[{\"span_term\":{\"body\":\"quick\"}},"
+                  + "{\"span_term\":{\"body\":\"brown\"}}],\"slop\":1,\"in_order\":true}}"),
+          q(
+              "span_or",
+              "{\"span_or\":{\"clauses\":[{\"span_term\":{\"title\":\"fox\"}},"
+                  + "{\"span_term\":{\"title\":\"dog\"}}]}}"),
+          q(
+              "span_not",
+              "{\"span_not\":{\"include\":{\"span_term\":{\"body\":\"quick\"}},"
+                  + "\"exclude\":{\"span_term\":{\"body\":\"brown\"}},\"post\":1}}"),
+          q(
+              "span_first",
+              "{\"span_first\":{\"match\":{\"span_term\":{\"body\":\"quick\"}},\"end\":1}}"),
+          q(
+              "span_multi",
+              "{\"span_multi\":{\"match\":{\"prefix\":{\"title\":{\"value\":\"qu\"}}}}}"),
+          q(
+              "span_containing",
+              "{\"span_containing\":{\"big\":{\"span_near\":{\"clauses\":["
+                  + "{\"span_term\":{\"body\":\"the\"}},{\"span_term\":{\"body\":\"fox\"}}],"
+                  + "\"slop\":3,\"in_order\":true}},\"little\":{\"span_term\":{\"body\":\"brown\"}}}}"),
+          q(
+              "span_within",
+              "{\"span_within\":{\"big\":{\"span_near\":{\"clauses\":["
+                  + "{\"span_term\":{\"body\":\"the\"}},{\"span_term\":{\"body\":\"fox\"}}],"
+                  + "\"slop\":3,\"in_order\":true}},\"little\":{\"span_term\":{\"body\":\"brown\"}}}}"),
+          q(
+              "field_masking_span",
+              "{\"span_near\":{\"clauses\":[{\"span_term\":{\"body\":\"quick\"}},"
+                  + "{\"field_masking_span\":{\"query\":{\"span_term\":{\"title\":\"fox\"}},"
+                  + "\"field\":\"body\"}}],\"slop\":5,\"in_order\":false}}"));
 
   /** One aggregation per type of the REST decoder (name, aggs JSON). */
   private static final List<String[]> AGGREGATIONS =
@@ -235,7 +301,34 @@ class TypedSearchCrossProtocolTest {
               "parent pipelines",
               "{\"a\":{\"histogram\":{\"field\":\"n\",\"interval\":1},\"aggs\":{"
                   + "\"c\":{\"cumulative_sum\":{\"buckets_path\":\"_count\"}},"
-                  + "\"d\":{\"derivative\":{\"buckets_path\":\"_count\"}}}}}"));
+                  + "\"d\":{\"derivative\":{\"buckets_path\":\"_count\"}}}}}"),
+          // In OpenSearch's shapes: run once the REST decoder serves them.
+          q(
+              "sampler",
+              "{\"a\":{\"sampler\":{\"shard_size\":2},\"aggs\":{\"t\":{\"terms\":{\"field\":\"tag\"}}}}}"),
+          q(
+              "diversified_sampler",
+              "{\"a\":{\"diversified_sampler\":{\"shard_size\":3,\"field\":\"tag\"},"
+                  + "\"aggs\":{\"t\":{\"terms\":{\"field\":\"tag\"}}}}}"),
+          q(
+              "moving_fn and serial_diff",
+              "{\"a\":{\"histogram\":{\"field\":\"n\",\"interval\":1},\"aggs\":{"
+                  + "\"s\":{\"sum\":{\"field\":\"n\"}},"
+                  + "\"m\":{\"moving_fn\":{\"buckets_path\":\"s\",\"window\":2,"
+                  + "\"script\":\"MovingFunctions.max(values)\"}},"
+                  + "\"d\":{\"serial_diff\":{\"buckets_path\":\"s\",\"lag\":1}}}}}"),
+          q(
+              "stats pipelines",
+              "{\"a\":{\"terms\":{\"field\":\"tag\"},\"aggs\":{\"s\":{\"sum\":{\"field\":\"n\"}}}},"
+                  + "\"st\":{\"stats_bucket\":{\"buckets_path\":\"a>s\"}},"
+                  + "\"es\":{\"extended_stats_bucket\":{\"buckets_path\":\"a>s\"}},"
+                  + "\"pb\":{\"percentiles_bucket\":{\"buckets_path\":\"a>s\",\"percents\":[50]}}}"),
+          q(
+              "geo_bounds and geo_centroid",
+              "{\"b\":{\"geo_bounds\":{\"field\":\"loc\"}},\"c\":{\"geo_centroid\":{\"field\":\"loc\"}}}"));
+
+  /** Keys of Query and Aggregation that are not a type. */
+  private static final Set<String> NOT_TYPES = Set.of("aggs", "aggregations", "meta");
 
   @TempDir static Path data;
   private static DuetNode node;
@@ -285,27 +378,88 @@ class TypedSearchCrossProtocolTest {
     node.close();
   }
 
+  /**
+   * Walks the REST decoder's query types: each has a typed property of {@code Query}, and the
+   * examples that use it (and only types REST serves) find the same hits over both protocols. A
+   * query type added to the decoder without a typed twin and an example fails here.
+   */
   @TestFactory
-  Stream<DynamicTest> everyQueryTypeFindsTheSameHitsOverTypedGrpc() {
-    return QUERIES.stream()
-        .map(
-            c ->
-                DynamicTest.dynamicTest(
-                    c[0], () -> sameAnswer("{\"query\":" + c[1] + ",\"size\":10}", false)));
+  Stream<DynamicTest> everyQueryTypeRestServesIsTypedAndFindsTheSameHits() {
+    Map<String, String> bodies = new LinkedHashMap<>();
+    QUERIES.forEach(c -> bodies.put(c[0], "{\"query\":" + c[1] + ",\"size\":10}"));
+    return walk(QueryDecoder.queryTypes(), Query.getDescriptor(), bodies, false);
   }
 
+  /** The same walk over the REST decoder's aggregation types: buckets and values agree. */
   @TestFactory
-  Stream<DynamicTest> everyAggregationHasTheSameBucketsAndValuesOverTypedGrpc() {
-    return AGGREGATIONS.stream()
-        .flatMap(
-            c ->
-                Stream.of(false, true)
-                    .map(
-                        typedKeys ->
-                            DynamicTest.dynamicTest(
-                                c[0] + (typedKeys ? " typed_keys" : ""),
-                                () ->
-                                    sameAnswer("{\"size\":0,\"aggs\":" + c[1] + "}", typedKeys))));
+  Stream<DynamicTest> everyAggregationRestServesIsTypedAndHasTheSameBucketsAndValues() {
+    Map<String, String> bodies = new LinkedHashMap<>();
+    AGGREGATIONS.forEach(c -> bodies.put(c[0], "{\"size\":0,\"aggs\":" + c[1] + "}"));
+    return walk(AggregationsDecoder.aggregationTypes(), Aggregation.getDescriptor(), bodies, true);
+  }
+
+  private static Stream<DynamicTest> walk(
+      Set<String> served, Descriptor typed, Map<String, String> examples, boolean typedKeys) {
+    Set<String> allServed = new HashSet<>(QueryDecoder.queryTypes());
+    allServed.addAll(AggregationsDecoder.aggregationTypes());
+    Map<String, Set<String>> uses = new LinkedHashMap<>();
+    examples.forEach((name, body) -> uses.put(name, typesUsed(read(body))));
+    return new TreeSet<>(served)
+        .stream()
+            .map(
+                type ->
+                    DynamicTest.dynamicTest(
+                        type,
+                        () -> {
+                          FieldDescriptor twin = byJsonName(typed, type);
+                          assertThat(twin)
+                              .as("a typed %s.%s for REST's [%s]", typed.getName(), type, type)
+                              .isNotNull();
+                          assertThat(ProtoBodies.otherKeys(typed)).isNotEqualTo(twin);
+                          List<String> covering =
+                              uses.entrySet().stream()
+                                  .filter(e -> e.getValue().contains(type))
+                                  .filter(e -> allServed.containsAll(e.getValue()))
+                                  .map(Map.Entry::getKey)
+                                  .toList();
+                          assertThat(covering).as("examples of [%s]", type).isNotEmpty();
+                          for (String example : covering) {
+                            sameAnswer(example, examples.get(example), false);
+                            if (typedKeys) {
+                              sameAnswer(example, examples.get(example), true);
+                            }
+                          }
+                        }));
+  }
+
+  /** The query and aggregation types a typed body sets, anywhere in it (sub-clauses too). */
+  private static Set<String> typesUsed(Message m) {
+    Set<String> out = new TreeSet<>();
+    String kind = m.getDescriptorForType().getFullName();
+    boolean typeHolder =
+        kind.equals(Query.getDescriptor().getFullName())
+            || kind.equals(Aggregation.getDescriptor().getFullName());
+    for (Map.Entry<FieldDescriptor, Object> e : m.getAllFields().entrySet()) {
+      FieldDescriptor f = e.getKey();
+      if (typeHolder && !NOT_TYPES.contains(f.getJsonName()) && !f.getName().equals("untyped")) {
+        out.add(f.getJsonName());
+      }
+      if (f.getJavaType() != FieldDescriptor.JavaType.MESSAGE) {
+        continue;
+      }
+      List<?> values = f.isRepeated() ? (List<?>) e.getValue() : List.of(e.getValue());
+      for (Object v : values) {
+        out.addAll(typesUsed((Message) v));
+      }
+    }
+    return out;
+  }
+
+  private static FieldDescriptor byJsonName(Descriptor d, String json) {
+    return d.getFields().stream()
+        .filter(f -> f.getJsonName().equals(json))
+        .findFirst()
+        .orElse(null);
   }
 
   @Test
@@ -350,9 +504,70 @@ class TypedSearchCrossProtocolTest {
     assertThat(first.getAggregationsMap().get("top").getValue()).isEqualTo(3.0);
   }
 
-  private static void sameAnswer(String body, boolean typedKeys) throws Exception {
+  @Test
+  void typedMsearchAnswersAsRestsNdjsonDoes() throws Exception {
+    String ndjson =
+        "{\"index\":\"typed\"}\n{\"query\":{\"term\":{\"tag\":\"a\"}}}\n"
+            + "{}\n{\"size\":0,\"aggs\":{\"t\":{\"terms\":{\"field\":\"tag\"},"
+            + "\"aggs\":{\"m\":{\"max\":{\"field\":\"n\"}}}}}}\n"
+            + "{\"index\":[\"nope\"]}\n{}\n";
+    JsonNode rest = rest("POST", "/typed/_msearch", ndjson);
+
+    MsearchRequest.Builder typed = MsearchRequest.newBuilder().setIndex("typed");
+    typed.addBody(MsearchLine.newBuilder().addIndex("typed"));
+    typed.addBody(
+        MsearchLine.newBuilder()
+            .setQuery(
+                Query.newBuilder()
+                    .putTerm("tag", TermQueryField.newBuilder().setStringValue("a").build())));
+    typed.addBody(MsearchLine.getDefaultInstance());
+    typed.addBody(
+        MsearchLine.newBuilder()
+            .setSize(0)
+            .putAggs(
+                "t",
+                Aggregation.newBuilder()
+                    .setTerms(TermsAggregation.newBuilder().setField("tag"))
+                    .putAggs(
+                        "m",
+                        Aggregation.newBuilder()
+                            .setMax(MetricAggregation.newBuilder().setField("n"))
+                            .build())
+                    .build()));
+    typed.addBody(MsearchLine.newBuilder().addIndex("nope"));
+    typed.addBody(MsearchLine.getDefaultInstance());
+    MsearchResult reply = search.msearch(typed.build());
+
+    assertThat(reply.getResponsesList()).hasSize(3);
+    assertThat(reply.getResponses(0).getHits().getHitsList())
+        .extracting(h -> h.getXId())
+        .containsExactly("1", "3");
+    assertThat(
+            reply
+                .getResponses(1)
+                .getAggregationsMap()
+                .get("t")
+                .getBuckets()
+                .getListValue()
+                .getValues(0)
+                .getAggregationsMap()
+                .get("m")
+                .getValue())
+        .isEqualTo(3.0);
+    assertThat(reply.getResponses(2).getStatus()).isEqualTo(404);
+    JsonNode grpc = RestBodies.node(reply);
+    for (int i = 0; i < 3; i++) {
+      for (String part : List.of("hits", "aggregations", "status")) {
+        assertThat(comparable(grpc.path("responses").path(i).path(part)))
+            .as("responses[%d].%s", i, part)
+            .isEqualTo(comparable(rest.path("responses").path(i).path(part)));
+      }
+    }
+  }
+
+  private static void sameAnswer(String example, String body, boolean typedKeys) throws Exception {
     SearchBody typed = read(body);
-    assertThat(untyped(typed)).as("JSON left untyped in %s", typed).isEmpty();
+    assertThat(untyped(typed)).as("JSON left untyped in [%s]: %s", example, typed).isEmpty();
 
     JsonNode rest = rest("POST", "/typed/_search" + (typedKeys ? "?typed_keys=true" : ""), body);
     SearchResult reply =
@@ -363,9 +578,12 @@ class TypedSearchCrossProtocolTest {
                 .setBody(typed)
                 .build());
     JsonNode grpc = RestBodies.node(reply);
-    assertThat(comparable(grpc.path("hits"))).isEqualTo(comparable(rest.path("hits")));
+    assertThat(comparable(grpc.path("hits")))
+        .as("hits of [%s]", example)
+        .isEqualTo(comparable(rest.path("hits")));
     assertThat(rest.path("aggregations").isMissingNode() == body.contains("\"aggs\"")).isFalse();
     assertThat(comparable(grpc.path("aggregations")))
+        .as("aggregations of [%s]%s", example, typedKeys ? " with typed_keys" : "")
         .isEqualTo(comparable(rest.path("aggregations")));
   }
 

@@ -44,12 +44,24 @@ public final class AliasUpdates {
     Map<String, Map<String, AliasMetadata>> before = new TreeMap<>();
     working.forEach((k, v) -> before.put(k, Map.copyOf(v)));
     List<String> deletions = new ArrayList<>();
+    // As OpenSearch: the indices to delete go first, so that an alias may take the name of an
+    // index the same request deletes, and no alias is changed on an index about to go.
+    for (AliasAction action : actions) {
+      if (action instanceof AliasAction.RemoveIndex removeIndex) {
+        // As a delete: concrete names or wildcards, never an alias, never "all" by omission.
+        for (String index : resolver.resolveForDelete(removeIndex.indices(), STRICT)) {
+          if (working.remove(index) != null) {
+            deletions.add(index);
+          }
+        }
+      }
+    }
     for (AliasAction action : actions) {
       switch (action) {
         case AliasAction.Add add -> {
           List<String> indices = resolver.resolveNames(add.indices(), STRICT);
           for (String alias : add.aliases()) {
-            AliasMetadata meta = validate(alias, add.template(), catalog, filters);
+            AliasMetadata meta = validate(alias, add.template(), catalog, filters, deletions);
             for (String index : indices) {
               aliasesOf(working, index).put(alias, meta);
             }
@@ -60,25 +72,20 @@ public final class AliasUpdates {
           boolean removed = false;
           for (String index : indices) {
             for (String alias : remove.aliases()) {
+              String pattern = alias.equals("_all") ? "*" : alias;
               removed |=
-                  aliasesOf(working, index).keySet().removeIf(a -> Wildcards.matches(alias, a));
+                  aliasesOf(working, index).keySet().removeIf(a -> Wildcards.matches(pattern, a));
             }
           }
           if (!removed && !Boolean.FALSE.equals(remove.mustExist())) {
             throw aliasesMissing(remove.aliases());
           }
         }
-        case AliasAction.RemoveIndex removeIndex -> {
-          // As a delete: concrete names or wildcards, never an alias, never "all" by omission.
-          for (String index : resolver.resolveForDelete(removeIndex.indices(), STRICT)) {
-            if (working.remove(index) != null) {
-              deletions.add(index);
-            }
-          }
-        }
+        case AliasAction.RemoveIndex removeIndex -> {}
       }
     }
     checkWriteIndices(working);
+    checkHidden(working);
     Map<String, Map<String, AliasMetadata>> changed = new LinkedHashMap<>();
     working.forEach(
         (index, aliases) -> {
@@ -98,9 +105,18 @@ public final class AliasUpdates {
       AliasMetadata template,
       IndexResolver.Catalog catalog,
       AliasFilterDecoder filters) {
+    return validate(alias, template, catalog, filters, List.of());
+  }
+
+  private static AliasMetadata validate(
+      String alias,
+      AliasMetadata template,
+      IndexResolver.Catalog catalog,
+      AliasFilterDecoder filters,
+      List<String> deleted) {
     validateName(alias);
     IndexMetadata sameName = catalog.index(alias);
-    if (sameName != null) {
+    if (sameName != null && !deleted.contains(alias)) {
       Map<String, String> meta = new LinkedHashMap<>();
       meta.put("index", alias);
       meta.put("index_uuid", sameName.uuid());
@@ -128,7 +144,8 @@ public final class AliasUpdates {
         template.filter(),
         template.indexRouting(),
         template.searchRouting(),
-        template.isWriteIndex());
+        template.isWriteIndex(),
+        template.isHidden());
   }
 
   private static void validateName(String alias) {
@@ -177,6 +194,36 @@ public final class AliasUpdates {
                     + "] has more than one write index ["
                     + String.join(",", indices)
                     + "]");
+          }
+        });
+  }
+
+  /** An alias is hidden on all its indices or on none, as OpenSearch requires. */
+  private static void checkHidden(Map<String, Map<String, AliasMetadata>> working) {
+    Map<String, TreeSet<String>> hidden = new TreeMap<>();
+    Map<String, TreeSet<String>> visible = new TreeMap<>();
+    working.forEach(
+        (index, aliases) ->
+            aliases.forEach(
+                (alias, meta) ->
+                    (meta.hidden() ? hidden : visible)
+                        .computeIfAbsent(alias, k -> new TreeSet<>())
+                        .add(index)));
+    hidden.forEach(
+        (alias, indices) -> {
+          TreeSet<String> others = visible.get(alias);
+          if (others != null) {
+            // OpenSearch answers this with a 500; it is the client's mistake, so Duet says 400.
+            throw new DuetException(
+                400,
+                "illegal_state_exception",
+                "alias ["
+                    + alias
+                    + "] has is_hidden set to true on indices ["
+                    + String.join(",", indices)
+                    + "] but does not have is_hidden set to true on indices ["
+                    + String.join(",", others)
+                    + "]; alias must have the same is_hidden setting on all indices");
           }
         });
   }

@@ -106,6 +106,7 @@ public final class IndexAdmin implements IndexResolver.Catalog {
       String expression,
       IndicesOptions options,
       Map<String, String> update,
+      boolean preserveExisting,
       java.util.function.BiConsumer<String, IndexSettings> closedWriter) {
     List<String> names =
         resolver.resolveNames(
@@ -119,7 +120,8 @@ public final class IndexAdmin implements IndexResolver.Catalog {
       IndexBlocks.checkMetadataWrite(name, m.settings(), update);
       metadata.add(m);
     }
-    Map<String, IndexSettings> next = IndexSettingsRules.applyUpdate(update, metadata);
+    Map<String, IndexSettings> next =
+        IndexSettingsRules.applyUpdate(update, metadata, preserveExisting);
     for (IndexMetadata m : metadata) {
       IndexSettings settings = next.get(m.name());
       LuceneIndex index = indices.get(m.name());

@@ -8,11 +8,18 @@ import dev.duet.engine.index.IndexInfo;
 import dev.duet.engine.index.IndexSegments;
 import dev.duet.engine.index.IndexStats;
 import dev.duet.engine.index.IndicesOptions;
+import dev.duet.engine.index.StatsCounter;
 import dev.duet.engine.internal.meta.IndexBlocks;
 import dev.duet.engine.internal.shard.LuceneIndex;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.apache.lucene.index.SegmentInfos;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
 
 /**
  * The node's index-level admin calls: mapping, settings and alias changes under the registry's
@@ -36,7 +43,10 @@ public final class NodeAdmin {
 
   /** {@code PUT <expression>/_settings}. */
   public void updateSettings(
-      String expression, IndicesOptions options, Map<String, String> settings) {
+      String expression,
+      IndicesOptions options,
+      Map<String, String> settings,
+      boolean preserveExisting) {
     indices.failed().checkNotNamed(expression == null ? List.of() : List.of(expression));
     synchronized (indices.lock()) {
       indices
@@ -45,6 +55,7 @@ public final class NodeAdmin {
               expression,
               options,
               settings,
+              preserveExisting,
               (name, next) -> indices.updateClosed(name, m -> m.withSettings(next)));
     }
   }
@@ -77,6 +88,7 @@ public final class NodeAdmin {
                 String.join(",", names),
                 IndicesOptions.STRICT,
                 Map.of(setting, "true"),
+                false,
                 (name, next) -> indices.updateClosed(name, m -> m.withSettings(next)));
       }
     }
@@ -100,13 +112,37 @@ public final class NodeAdmin {
   }
 
   /** {@code _stats}: each matching index's figures, a closed one's zeros. */
-  public List<IndexStats> stats(String expression, IndicesOptions options) {
+  public List<IndexStats> stats(
+      String expression, IndicesOptions options, boolean includeUnloadedSegments) {
     List<IndexStats> out = new ArrayList<>();
     for (IndexInfo info : indices.infos(expression, options)) {
       LuceneIndex index = info.closed() ? null : indices.get(info.name());
-      out.add(index == null ? IndexStats.closed(info) : index.stats());
+      if (index != null) {
+        out.add(index.stats());
+      } else if (includeUnloadedSegments) {
+        out.add(closedWithSegments(info));
+      } else {
+        out.add(IndexStats.closed(info));
+      }
     }
     return out;
+  }
+
+  // A closed index's figures are zeros, but for the segments of its last commit on disk.
+  private IndexStats closedWithSegments(IndexInfo info) {
+    Path folder = indices.closedFolder(info.name());
+    if (folder == null) {
+      return IndexStats.closed(info);
+    }
+    long[] values = new long[StatsCounter.values().length];
+    try (Directory directory = FSDirectory.open(LuceneIndex.luceneFolder(folder))) {
+      values[StatsCounter.SEGMENT_COUNT.ordinal()] =
+          SegmentInfos.readLatestCommit(directory).size();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return new IndexStats(
+        info, IndexStats.Values.of(values), Map.of(), Map.of(), Map.of(), Map.of(), null);
   }
 
   /** {@code POST <expression>/_refresh}. */

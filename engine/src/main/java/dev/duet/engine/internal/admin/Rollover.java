@@ -9,6 +9,7 @@ import dev.duet.engine.index.RolloverRequest;
 import dev.duet.engine.index.RolloverResponse;
 import dev.duet.engine.index.TimeValues;
 import dev.duet.engine.internal.meta.ByteSizes;
+import dev.duet.engine.internal.meta.IndexNames;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -54,6 +55,8 @@ public final class Rollover {
     String alias = request.alias();
     String oldName = writeIndex(alias);
     String newName = request.newIndex() != null ? request.newIndex() : nextName(oldName);
+    // Checked before the conditions, so a dry run refuses a name the real rollover would.
+    IndexNames.validate(newName);
     IndexInfo old = indices.infos(oldName, IndicesOptions.ALL).get(0);
     if (indices.exists(newName) || indices.isClosed(newName)) {
       IndexInfo existing = indices.infos(newName, IndicesOptions.ALL).get(0);
@@ -133,6 +136,11 @@ public final class Rollover {
 
   private static AliasMetadata withWrite(AliasMetadata alias, Boolean write) {
     return new AliasMetadata(
-        alias.name(), alias.filter(), alias.indexRouting(), alias.searchRouting(), write);
+        alias.name(),
+        alias.filter(),
+        alias.indexRouting(),
+        alias.searchRouting(),
+        write,
+        alias.isHidden());
   }
 }

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.lucene.index.ExitableDirectoryReader;
 import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.search.CollectionTerminatedException;
 import org.apache.lucene.search.Collector;
 import org.apache.lucene.search.CollectorManager;
 import org.apache.lucene.search.Query;
@@ -128,7 +129,8 @@ public final class AggregationPhase {
     for (Aggregator a : aggs) {
       scores |= a.needsScores();
     }
-    TreeCollector collector = new TreeCollector(target, aggs, scores);
+    TreeCollector collector =
+        new TreeCollector(target, new CollectedQuery(query, target.searcher()), aggs, scores);
     try {
       target.searcher().search(query, new SingleCollectorManager(collector));
     } catch (ExitableDirectoryReader.ExitingReaderException e) {
@@ -179,11 +181,14 @@ public final class AggregationPhase {
   /** Feeds each matching document to the top-level aggregators with owning bucket 0. */
   private static final class TreeCollector implements Collector {
     private final AggregationTarget target;
+    private final CollectedQuery query;
     private final List<Aggregator> aggs;
     private final boolean scores;
 
-    TreeCollector(AggregationTarget target, List<Aggregator> aggs, boolean scores) {
+    TreeCollector(
+        AggregationTarget target, CollectedQuery query, List<Aggregator> aggs, boolean scores) {
       this.target = target;
+      this.query = query;
       this.aggs = aggs;
       this.scores = scores;
     }
@@ -191,10 +196,16 @@ public final class AggregationPhase {
     @Override
     public org.apache.lucene.search.LeafCollector getLeafCollector(LeafReaderContext context)
         throws IOException {
-      Segment segment = new Segment(context, target);
+      Segment segment = new Segment(context, target, query);
       Aggregator.LeafCollector[] leaves = new Aggregator.LeafCollector[aggs.size()];
+      boolean counted = true;
       for (int i = 0; i < leaves.length; i++) {
         leaves[i] = aggs.get(i).leaf(segment);
+        counted &= leaves[i] == Aggregator.LeafCollector.COUNTED;
+      }
+      if (counted) {
+        // Every aggregator counted the segment from its points (filter rewrite): nothing to read.
+        throw new CollectionTerminatedException();
       }
       return new org.apache.lucene.search.LeafCollector() {
         @Override

@@ -20,6 +20,8 @@ abstract class Aggregator {
 
   final String name;
   private final String breakerLabel;
+  // Set by the factory for an aggregation at the top of the request (no parent aggregation).
+  boolean topLevel;
 
   Aggregator(String name) {
     this.name = name;
@@ -65,6 +67,13 @@ abstract class Aggregator {
     void collect(int doc, long owningBucket) throws IOException;
 
     LeafCollector NO_OP = (doc, bucket) -> {};
+
+    /**
+     * Collects nothing, because the aggregator has already counted the whole segment from its
+     * field's points ({@link FilterRewrite}); a segment all of whose aggregators answer this is not
+     * read at all.
+     */
+    LeafCollector COUNTED = (doc, bucket) -> {};
   }
 
   /** Shared by aggregators that make buckets: doc counts and sub-aggregators per bucket. */
@@ -114,6 +123,16 @@ abstract class Aggregator {
       for (LeafCollector sub : subLeaves) {
         sub.collect(doc, bucket);
       }
+    }
+
+    /** Counts {@code count} documents in {@code bucket} at once (they have no sub-aggregators). */
+    final void addDocCount(long bucket, long count) {
+      if (bucket >= docCounts.length) {
+        int size = (int) Math.max(bucket + 1, docCounts.length * 2L);
+        reserve((size - docCounts.length) * (Long.BYTES + 32L));
+        docCounts = Arrays.copyOf(docCounts, size);
+      }
+      docCounts[(int) bucket] += count;
     }
 
     final long docCount(long bucket) {

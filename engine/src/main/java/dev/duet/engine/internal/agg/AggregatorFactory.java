@@ -78,6 +78,14 @@ final class AggregatorFactory {
   }
 
   private Aggregator create(Aggregation spec, String parent) {
+    Aggregator a = newAggregator(spec, parent);
+    if (a != null) {
+      a.topLevel = parent == null;
+    }
+    return a;
+  }
+
+  private Aggregator newAggregator(Aggregation spec, String parent) {
     return switch (spec) {
       case Aggregation.WithMeta m -> create(m.aggregation(), parent);
       case Aggregation.Terms t ->
@@ -160,6 +168,7 @@ final class AggregatorFactory {
       case Aggregation.BucketSort s -> null;
       case Aggregation.BucketMetric m -> null;
       case Aggregation.Parent p -> null;
+      case Aggregation.MovingFunction m -> null;
     };
   }
 

@@ -8,6 +8,7 @@ import dev.duet.engine.search.AggregationResult.Bucket;
 import java.io.IOException;
 import java.time.Instant;
 import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -36,6 +37,8 @@ final class AutoDateHistogramAggregator extends Aggregator.Buckets {
     ChronoUnit.YEARS
   };
   private static final String[] ABBREVIATIONS = {"s", "m", "h", "d", "M", "y"};
+  // The units as date_histogram's calendar intervals; seconds have none there.
+  private static final String[] CALENDAR_UNITS = {null, "minute", "hour", "day", "month", "year"};
   private static final int[][] INNER = {
     {1, 5, 10, 30}, {1, 5, 10, 30}, {1, 3, 12}, {1, 7}, {1, 3}, {1, 5, 10, 20, 50, 100}
   };
@@ -50,6 +53,13 @@ final class AutoDateHistogramAggregator extends Aggregator.Buckets {
   private final Map<Long, Plan> plans = new HashMap<>();
   private boolean replayed;
   private ValueFormat format;
+  private FilterRewrite rewrite;
+  // The smallest and largest value of the documents counted from points (top level only).
+  private long countedMin = Long.MAX_VALUE;
+  private long countedMax = Long.MIN_VALUE;
+  // The top-level buckets of the chosen unit that hold documents, before inner intervals merge
+  // them: OpenSearch's surviving_buckets.
+  private int survivingBuckets;
 
   AutoDateHistogramAggregator(Aggregation.AutoDateHistogram spec, List<Aggregator> subs) {
     super(spec.name(), subs);
@@ -62,13 +72,34 @@ final class AutoDateHistogramAggregator extends Aggregator.Buckets {
     this.format = ValueFormat.of(FieldSource.DATE, null, spec.format(), spec.timeZone());
   }
 
-  /** The values of one segment, in collection order. */
+  @Override
+  String profileType() {
+    return topLevel
+        ? "AutoDateHistogramAggregator.FromSingle"
+        : "AutoDateHistogramAggregator.FromMany";
+  }
+
+  @Override
+  void profileDebug(Map<String, Object> debug) {
+    if (rewrite != null) {
+      rewrite.profileDebug(debug);
+    }
+    if (topLevel) {
+      debug.put("surviving_buckets", survivingBuckets);
+    }
+  }
+
+  /**
+   * The values of one segment, in collection order. A document of -1 stands for {@code weights}
+   * documents counted from points at once, at the start of their range.
+   */
   private static final class Recorded {
     final Segment segment;
     int size;
     int[] docs = new int[16];
     long[] owning = new long[16];
     long[] values = new long[16];
+    long[] weights;
 
     Recorded(Segment segment) {
       this.segment = segment;
@@ -100,9 +131,12 @@ final class AutoDateHistogramAggregator extends Aggregator.Buckets {
     if (source == FieldSource.UNMAPPED && missing == null) {
       return LeafCollector.NO_OP;
     }
-    SortedNumericDocValues values = source.numeric(segment, spec.field());
     Recorded r = new Recorded(segment);
     recorded.add(r);
+    if (source == FieldSource.DATE && countedFromPoints(segment, r)) {
+      return LeafCollector.COUNTED;
+    }
+    SortedNumericDocValues values = source.numeric(segment, spec.field());
     return (doc, owning) -> {
       if (values.advanceExact(doc)) {
         for (int i = values.docValueCount(); i > 0; i--) {
@@ -134,11 +168,75 @@ final class AutoDateHistogramAggregator extends Aggregator.Buckets {
       r.docs = Arrays.copyOf(r.docs, size);
       r.owning = Arrays.copyOf(r.owning, size);
       r.values = Arrays.copyOf(r.values, size);
+      if (r.weights != null) {
+        r.weights = Arrays.copyOf(r.weights, size);
+      }
     }
     r.docs[r.size] = doc;
     r.owning[r.size] = owning;
     r.values[r.size] = value;
     r.size++;
+  }
+
+  /**
+   * Counts a segment from its points when OpenSearch's filter rewrite would (a top-level
+   * auto_date_histogram in UTC without sub-aggregations or {@code missing}, over an indexed date
+   * field), and when the values the query keeps are known from points, so that the unit chosen for
+   * them is at most the one every value together will choose: each range of that unit is recorded
+   * once, with its count, and replays into the bucket of any of its values.
+   */
+  private boolean countedFromPoints(Segment segment, Recorded r) throws IOException {
+    if (!topLevel
+        || subs.length > 0
+        || spec.missing() != null
+        || !zone.normalized().equals(ZoneOffset.UTC)
+        || !FilterRewrite.countable(segment, spec.field())) {
+      return false;
+    }
+    if (rewrite == null) {
+      rewrite = new FilterRewrite();
+    }
+    long[] bounds = rewrite.matchedBounds(segment, spec.field());
+    String unit = bounds == null ? null : CALENDAR_UNITS[unitFor(bounds[0], bounds[1])];
+    FilterRewrite.Ranges ranges =
+        unit == null
+            ? null
+            : FilterRewrite.dateRanges(Rounding.calendar(unit, zone), bounds[0], bounds[1]);
+    boolean counted =
+        rewrite.tryCount(
+            segment,
+            spec.field(),
+            ranges,
+            Integer.MAX_VALUE,
+            (range, count) -> {
+              if (r.weights == null) {
+                r.weights = new long[r.docs.length];
+              }
+              record(r, -1, 0, ranges.lowers()[range]);
+              r.weights[r.size - 1] = count;
+            });
+    if (counted) {
+      countedMin = Math.min(countedMin, bounds[0]);
+      countedMax = Math.max(countedMax, bounds[1]);
+    }
+    return counted;
+  }
+
+  /**
+   * The finest unit (from {@code minimum_interval}) whose span of {@code min} to {@code max} fits
+   * {@code buckets} times its largest inner interval.
+   */
+  private int unitFor(long min, long max) {
+    int target = spec.buckets();
+    int unit = firstUnit;
+    while (unit < UNITS.length - 1) {
+      int[] inner = INNER[unit];
+      if (span(min, max, unit) <= (long) target * inner[inner.length - 1]) {
+        break;
+      }
+      unit++;
+    }
+    return unit;
   }
 
   /** The rounding chosen for one owning bucket: its first bucket, unit, inner interval, count. */
@@ -169,19 +267,18 @@ final class AutoDateHistogramAggregator extends Aggregator.Buckets {
         b[1] = Math.max(b[1], r.values[i]);
       }
     }
+    if (countedMin <= countedMax) {
+      // Ranges counted from points recorded their starts: the values' own bounds decide.
+      long[] b = bounds.computeIfAbsent(0L, o -> new long[] {Long.MAX_VALUE, Long.MIN_VALUE});
+      b[0] = Math.min(b[0], countedMin);
+      b[1] = Math.max(b[1], countedMax);
+    }
     long next = 0;
     int target = spec.buckets();
     for (var e : bounds.entrySet()) {
       long min = e.getValue()[0];
       long max = e.getValue()[1];
-      int unit = firstUnit;
-      while (unit < UNITS.length - 1) {
-        int[] inner = INNER[unit];
-        if (span(min, max, unit) <= (long) target * inner[inner.length - 1]) {
-          break;
-        }
-        unit++;
-      }
+      int unit = unitFor(min, max);
       long span = span(min, max, unit);
       int inner = 1;
       if (span > target) {
@@ -196,6 +293,7 @@ final class AutoDateHistogramAggregator extends Aggregator.Buckets {
       plans.put(e.getKey(), new Plan(truncate(min, unit), unit, inner, count, next));
       next += count;
     }
+    java.util.BitSet surviving = new java.util.BitSet();
     for (Recorded r : recorded) {
       LeafCollector[] subLeaves = subLeaves(r.segment);
       int lastDoc = -1;
@@ -205,6 +303,13 @@ final class AutoDateHistogramAggregator extends Aggregator.Buckets {
         Plan plan = plans.get(r.owning[i]);
         long units = UNITS[plan.unit].between(plan.first, truncate(r.values[i], plan.unit));
         long ord = plan.base + units / plan.inner;
+        if (r.owning[i] == 0) {
+          surviving.set((int) units);
+        }
+        if (r.docs[i] < 0) {
+          addDocCount(ord, r.weights[i]);
+          continue;
+        }
         if (r.docs[i] == lastDoc && r.owning[i] == lastOwning && ord == lastOrd) {
           continue; // a document counts once per bucket
         }
@@ -215,6 +320,7 @@ final class AutoDateHistogramAggregator extends Aggregator.Buckets {
       }
     }
     recorded.clear();
+    survivingBuckets = surviving.cardinality();
   }
 
   @Override

@@ -42,6 +42,7 @@ final class CompositeAggregator extends Aggregator.Buckets {
   // in.
   private final ValueFormat[] formats;
   private final ZoneId[] zones;
+  private FilterRewrite rewrite;
 
   CompositeAggregator(Aggregation.Composite spec, List<Aggregator> subs) {
     super(spec.name(), subs);
@@ -74,6 +75,9 @@ final class CompositeAggregator extends Aggregator.Buckets {
 
   @Override
   LeafCollector leaf(Segment segment) throws IOException {
+    if (countedFromPoints(segment)) {
+      return LeafCollector.COUNTED;
+    }
     List<TupleValues> fields = new ArrayList<>();
     for (int i = 0; i < roundings.length; i++) {
       CompositeSource s = spec.sources().get(i);
@@ -100,6 +104,53 @@ final class CompositeAggregator extends Aggregator.Buckets {
       }
       ords.collect(owning, parts, ord -> collectBucket(subLeaves, doc, ord));
     };
+  }
+
+  @Override
+  void profileDebug(Map<String, Object> debug) {
+    if (rewrite != null) {
+      rewrite.profileDebug(debug);
+    }
+  }
+
+  /**
+   * Counts a segment from its points when OpenSearch's filter rewrite would: a top-level composite
+   * of one ascending date_histogram source in UTC without offset, {@code missing_bucket},
+   * sub-aggregations or {@code after}, over an indexed date field; the walk stops once it has
+   * passed {@code size} buckets, as the page needs no more.
+   */
+  private boolean countedFromPoints(Segment segment) throws IOException {
+    if (!topLevel || subs.length > 0 || roundings.length != 1 || spec.after() != null) {
+      return false;
+    }
+    CompositeSource s = spec.sources().get(0);
+    Rounding rounding = roundings[0];
+    if (rounding == null
+        || s.missingBucket()
+        || !s.ascending()
+        || s.offset() != 0
+        || !zones[0].normalized().equals(ZoneOffset.UTC)
+        || FieldSource.resolve(segment.target, s.field()) != FieldSource.DATE
+        || !FilterRewrite.countable(segment, s.field())) {
+      return false;
+    }
+    if (rewrite == null) {
+      rewrite = new FilterRewrite();
+    }
+    FilterRewrite.Ranges ranges = rewrite.dateRanges(segment, s.field(), rounding);
+    return rewrite.tryCount(
+        segment,
+        s.field(),
+        ranges,
+        spec.size(),
+        (range, count) -> {
+          List<List<Object>> parts = List.of(List.of(rounding.round(ranges.lowers()[range])));
+          try {
+            ords.collect(0, parts, ord -> addDocCount(ord, count));
+          } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+          }
+        });
   }
 
   @Override

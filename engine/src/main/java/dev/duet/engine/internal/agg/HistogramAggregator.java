@@ -8,6 +8,7 @@ import dev.duet.engine.search.AggregationResult.Bucket;
 import dev.duet.engine.search.AggregationResult.Kind;
 import java.io.IOException;
 import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.index.SortedNumericDocValues;
@@ -34,6 +35,7 @@ final class HistogramAggregator extends Aggregator.Buckets {
   private String fieldFormat;
   private int[] blockOrds;
   private long blockBase;
+  private FilterRewrite rewrite;
 
   HistogramAggregator(Aggregation.Histogram spec, List<Aggregator> subs, int maxBuckets) {
     super(spec.name(), subs);
@@ -66,6 +68,35 @@ final class HistogramAggregator extends Aggregator.Buckets {
   @Override
   void profileDebug(java.util.Map<String, Object> debug) {
     debug.put("total_buckets", ords.size());
+    if (rewrite != null) {
+      rewrite.profileDebug(debug);
+    }
+  }
+
+  /**
+   * Counts a segment from its points when OpenSearch's filter rewrite would: a top-level
+   * date_histogram in UTC without offset or sub-aggregations, over an indexed date field.
+   */
+  private boolean countedFromPoints(Segment segment, FieldSource source) throws IOException {
+    if (!topLevel
+        || subs.length > 0
+        || rounding == null
+        || spec.offset() != 0
+        || !zone.normalized().equals(ZoneOffset.UTC)
+        || source != FieldSource.DATE
+        || !FilterRewrite.countable(segment, spec.field())) {
+      return false;
+    }
+    if (rewrite == null) {
+      rewrite = new FilterRewrite();
+    }
+    FilterRewrite.Ranges ranges = rewrite.dateRanges(segment, spec.field(), rounding);
+    return rewrite.tryCount(
+        segment,
+        spec.field(),
+        ranges,
+        Integer.MAX_VALUE,
+        (range, count) -> addDocCount(ords.add(0, rounding.round(ranges.lowers()[range])), count));
   }
 
   @Override
@@ -92,6 +123,9 @@ final class HistogramAggregator extends Aggregator.Buckets {
       }
     } else if (!spec.date() && (spec.format() != null || source == FieldSource.UNSIGNED)) {
       format = ValueFormat.of(source, null, spec.format(), null);
+    }
+    if (countedFromPoints(segment, source)) {
+      return LeafCollector.COUNTED;
     }
     LeafCollector[] subLeaves = subLeaves(segment);
     SortedNumericDocValues values = source.numeric(segment, spec.field());

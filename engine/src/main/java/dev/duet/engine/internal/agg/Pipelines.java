@@ -49,6 +49,8 @@ final class Pipelines {
         for (Aggregation sub : subs) {
           if (Aggregation.bare(sub) instanceof Aggregation.Parent p) {
             rewritten = parent(p, rewritten);
+          } else if (Aggregation.bare(sub) instanceof Aggregation.MovingFunction m) {
+            rewritten = movingFunction(m, rewritten);
           } else if (Aggregation.bare(sub) instanceof Aggregation.BucketSort s) {
             rewritten = bucketSort(s, rewritten);
           }
@@ -80,6 +82,40 @@ final class Pipelines {
         last = value;
       }
       out.add(b.withSubAggregations(subs));
+    }
+    return out;
+  }
+
+  /**
+   * {@code moving_fn} as OpenSearch computes it: the values of the buckets that have one, and for
+   * each such bucket the function of the window of them ending {@code shift} after it.
+   */
+  private static List<Bucket> movingFunction(Aggregation.MovingFunction m, List<Bucket> buckets) {
+    MovingFunctions.Call call = MovingFunctions.parse(m.script());
+    List<Double> values = new ArrayList<>();
+    for (Bucket b : buckets) {
+      double value = bucketValue(b, m.bucketsPath(), m.gapPolicy());
+      if (!Double.isNaN(value)) {
+        values.add(value);
+      }
+    }
+    List<Bucket> out = new ArrayList<>(buckets.size());
+    int index = 0;
+    for (Bucket b : buckets) {
+      if (Double.isNaN(bucketValue(b, m.bucketsPath(), m.gapPolicy()))) {
+        out.add(b);
+        continue;
+      }
+      int from = Math.clamp((long) index - m.window() + m.shift(), 0, values.size());
+      int to = Math.clamp((long) index + m.shift(), 0, values.size());
+      double[] window = new double[Math.max(0, to - from)];
+      for (int i = 0; i < window.length; i++) {
+        window[i] = values.get(from + i);
+      }
+      List<AggregationResult> subs = new ArrayList<>(b.subAggregations());
+      subs.add(new AggregationResult.SingleValue(m.name(), call.apply(window), null, null));
+      out.add(b.withSubAggregations(subs));
+      index++;
     }
     return out;
   }
@@ -180,6 +216,9 @@ final class Pipelines {
 
   private static void validateLevel(List<Aggregation> specs) {
     for (Aggregation spec : specs) {
+      if (Aggregation.bare(spec) instanceof Aggregation.MovingFunction m) {
+        MovingFunctions.parse(m.script());
+      }
       if (Aggregation.bare(spec) instanceof Aggregation.BucketMetric m) {
         String head = m.bucketsPath().substring(0, headEnd(m.bucketsPath()));
         if (find(specs, head) == null) {

@@ -45,6 +45,9 @@ final class ProfiledAggregator extends Aggregator {
     LeafCollector inner = delegate.leaf(segment);
     times[0] += System.nanoTime() - start;
     times[1]++;
+    if (inner == LeafCollector.COUNTED) {
+      return inner;
+    }
     return (doc, owning) -> {
       long begin = System.nanoTime();
       inner.collect(doc, owning);

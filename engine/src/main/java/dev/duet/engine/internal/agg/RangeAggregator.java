@@ -17,6 +17,7 @@ import java.util.List;
 import org.apache.lucene.geo.GeoEncodingUtils;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.SortedNumericDocValues;
+import org.apache.lucene.util.NumericUtils;
 
 /**
  * {@code range} and {@code date_range}: fixed buckets, {@code from} inclusive and {@code to}
@@ -32,6 +33,10 @@ final class RangeAggregator extends Aggregator.Buckets {
   private double[] scratch = new double[4];
   // The value of a document without one ({@code missing}); NaN when none is given.
   private double missing = Double.NaN;
+  // Filter rewrite: its counters, the ranges as raw values sorted, and each one's bucket.
+  private FilterRewrite rewrite;
+  private FilterRewrite.Ranges pointRanges;
+  private int[] pointOrder;
 
   // geo_distance: the origin and the meters of the unit; null origin for range and date_range.
   private final GeoPoints.Point origin;
@@ -84,6 +89,9 @@ final class RangeAggregator extends Aggregator.Buckets {
         || (source == FieldSource.UNMAPPED && Double.isNaN(missing))) {
       return LeafCollector.NO_OP;
     }
+    if (countedFromPoints(segment, source)) {
+      return LeafCollector.COUNTED;
+    }
     LeafCollector[] subLeaves = subLeaves(segment);
     SortedNumericDocValues values =
         source == FieldSource.UNMAPPED
@@ -129,6 +137,101 @@ final class RangeAggregator extends Aggregator.Buckets {
         }
       }
     };
+  }
+
+  @Override
+  void profileDebug(java.util.Map<String, Object> debug) {
+    if (rewrite != null) {
+      rewrite.profileDebug(debug);
+    }
+  }
+
+  /**
+   * Counts a segment from its points when OpenSearch's filter rewrite would: a top-level range
+   * without sub-aggregations or {@code missing}, over an indexed long, date or double field, whose
+   * ranges do not overlap, in a segment whose every document the query keeps.
+   */
+  private boolean countedFromPoints(Segment segment, FieldSource source) throws IOException {
+    if (!topLevel
+        || subs.length > 0
+        || spec.missing() != null
+        || (source != FieldSource.LONG
+            && source != FieldSource.DATE
+            && source != FieldSource.DOUBLE)
+        || !FilterRewrite.countable(segment, spec.field())) {
+      return false;
+    }
+    if (rewrite == null) {
+      rewrite = new FilterRewrite();
+      pointRanges = pointRanges(source);
+    }
+    if (pointRanges == null || !segment.query.matchesAll(segment.context)) {
+      return false;
+    }
+    return rewrite.tryCount(
+        segment,
+        spec.field(),
+        pointRanges,
+        Integer.MAX_VALUE,
+        (range, count) -> addDocCount(pointOrder[range], count));
+  }
+
+  /**
+   * The ranges as raw values, sorted as OpenSearch sorts them, when they do not overlap and their
+   * bounds are exact in the field's values; null otherwise. Fills {@link #pointOrder}.
+   */
+  private FilterRewrite.Ranges pointRanges(FieldSource source) {
+    int n = ranges.size();
+    Integer[] order = new Integer[n];
+    for (int i = 0; i < n; i++) {
+      order[i] = i;
+    }
+    java.util.Arrays.sort(
+        order,
+        (a, b) -> {
+          int c = Double.compare(froms[a], froms[b]);
+          return c != 0 ? c : Double.compare(tos[a], tos[b]);
+        });
+    long[] lowers = new long[n];
+    long[] uppers = new long[n];
+    pointOrder = new int[n];
+    for (int i = 0; i < n; i++) {
+      int r = order[i];
+      if (i > 0 && tos[order[i - 1]] > froms[r]) {
+        return null; // overlapping ranges count a value more than once
+      }
+      Long lower = rawLower(froms[r], source);
+      Long upper = rawUpper(tos[r], source);
+      if (lower == null || upper == null) {
+        return null;
+      }
+      lowers[i] = lower;
+      uppers[i] = upper;
+      pointOrder[i] = r;
+    }
+    return new FilterRewrite.Ranges(lowers, uppers);
+  }
+
+  /** The smallest raw value {@code >= from}, or null when a long cannot say it exactly. */
+  private static Long rawLower(double from, FieldSource source) {
+    if (from == Double.NEGATIVE_INFINITY) {
+      return Long.MIN_VALUE;
+    }
+    if (source == FieldSource.DOUBLE) {
+      return NumericUtils.doubleToSortableLong(from == 0 ? -0.0 : from); // -0.0 >= 0.0 too
+    }
+    return Math.abs(from) < 0x1p52 ? (Long) (long) Math.ceil(from) : null;
+  }
+
+  /** The largest raw value {@code < to}, or null when a long cannot say it exactly. */
+  private static Long rawUpper(double to, FieldSource source) {
+    if (to == Double.POSITIVE_INFINITY) {
+      return Long.MAX_VALUE;
+    }
+    if (source == FieldSource.DOUBLE) {
+      return NumericUtils.doubleToSortableLong(to == 0 ? -0.0 : to) - 1; // -0.0 < 0.0 is false
+    }
+    return Math.abs(to) < 0x1p52 ? (Long) ((long) Math.ceil(to) - 1) : null;
   }
 
   private LeafCollector geoLeaf(Segment segment) throws IOException {

@@ -4,6 +4,7 @@ import dev.duet.engine.document.BulkItem;
 import dev.duet.engine.document.BulkItemResponse;
 import dev.duet.engine.document.ByQueryRequest;
 import dev.duet.engine.document.ByQueryResponse;
+import dev.duet.engine.document.ByQueryTask;
 import dev.duet.engine.document.OpType;
 import dev.duet.engine.document.RefreshPolicy;
 import dev.duet.engine.document.ReindexRequest;
@@ -56,6 +57,7 @@ public final class ByQueryRunner {
   private final ReindexRequest reindex;
 
   private final Function<BulkItem, BulkItemResponse> reindexWriter;
+  private final ByQueryTask task;
   private final List<BulkItem> batch = new ArrayList<>();
   private final List<ByQueryResponse.Failure> failures = new ArrayList<>();
   private final Set<LuceneIndex> touched = new LinkedHashSet<>();
@@ -73,10 +75,12 @@ public final class ByQueryRunner {
   private ByQueryRunner(
       ByQueryRequest request,
       ReindexRequest reindex,
-      Function<BulkItem, BulkItemResponse> reindexWriter) {
+      Function<BulkItem, BulkItemResponse> reindexWriter,
+      ByQueryTask task) {
     this.request = request;
     this.reindex = reindex;
     this.reindexWriter = reindexWriter;
+    this.task = task;
   }
 
   /**
@@ -86,7 +90,7 @@ public final class ByQueryRunner {
       List<LuceneIndex> targets,
       List<dev.duet.engine.search.Query> aliasFilters,
       ByQueryRequest request) {
-    return run(targets, aliasFilters, request, null);
+    return run(targets, aliasFilters, request, null, ByQueryTask.unthrottled());
   }
 
   /**
@@ -97,9 +101,10 @@ public final class ByQueryRunner {
       List<LuceneIndex> targets,
       List<dev.duet.engine.search.Query> aliasFilters,
       ByQueryRequest request,
-      Function<BulkItem, BulkItemResponse> updateWriter) {
+      Function<BulkItem, BulkItemResponse> updateWriter,
+      ByQueryTask task) {
     long start = System.nanoTime();
-    ByQueryRunner runner = new ByQueryRunner(request, null, null);
+    ByQueryRunner runner = new ByQueryRunner(request, null, null, task);
     runner.updateWriter = updateWriter;
     runner.walk(targets, aliasFilters);
     return new ByQueryResponse(
@@ -122,11 +127,12 @@ public final class ByQueryRunner {
       List<LuceneIndex> sources,
       List<dev.duet.engine.search.Query> aliasFilters,
       ReindexRequest request,
-      java.util.function.BiFunction<BulkItem, Set<LuceneIndex>, BulkItemResponse> writer) {
+      java.util.function.BiFunction<BulkItem, Set<LuceneIndex>, BulkItemResponse> writer,
+      ByQueryTask task) {
     long start = System.nanoTime();
     Set<LuceneIndex> written = new LinkedHashSet<>();
     ByQueryRunner runner =
-        new ByQueryRunner(request.scroll(), request, item -> writer.apply(item, written));
+        new ByQueryRunner(request.scroll(), request, item -> writer.apply(item, written), task);
     runner.walk(sources, aliasFilters, written);
     return new ReindexResponse(
         TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start),
@@ -174,6 +180,7 @@ public final class ByQueryRunner {
       long matches = searcher.count(query);
       long room = request.maxDocs() < 0 ? Long.MAX_VALUE : request.maxDocs() - total;
       total += Math.min(matches, room);
+      task.addTotal(Math.min(matches, room));
       Weight weight =
           searcher.createWeight(searcher.rewrite(query), ScoreMode.COMPLETE_NO_SCORES, 1f);
       boolean update = request.kind() == ByQueryRequest.Kind.UPDATE;
@@ -195,11 +202,16 @@ public final class ByQueryRunner {
           if (live != null && !live.get(doc)) {
             continue;
           }
+          if (task.cancelled()) {
+            stopped = true;
+          }
           if (stopped || (request.maxDocs() >= 0 && processed >= request.maxDocs())) {
             break leaves;
           }
           Document fields = stored.document(doc, update ? ID_AND_SOURCE : ID_ONLY);
           String id = fields.get(MetaFields.ID);
+          // its routing names its shard's copy, on an index of several shards
+          String routing = MetaFields.routing(reader, doc);
           VersionCheck check = VersionCheck.ifSeqNo(value(seqNos, doc), value(terms, doc));
           if (reindex != null) {
             batch.add(
@@ -207,9 +219,15 @@ public final class ByQueryRunner {
           } else if (update) {
             BytesRef source = fields.getBinaryValue(MetaFields.SOURCE);
             byte[] bytes = BytesRef.deepCopyOf(source).bytes;
-            batch.add(new BulkItem(OpType.INDEX, index.name(), id, bytes).withCheck(check));
+            batch.add(
+                new BulkItem(OpType.INDEX, index.name(), id, bytes)
+                    .withRouting(routing)
+                    .withCheck(check));
           } else {
-            batch.add(new BulkItem(OpType.DELETE, index.name(), id, null).withCheck(check));
+            batch.add(
+                new BulkItem(OpType.DELETE, index.name(), id, null)
+                    .withRouting(routing)
+                    .withCheck(check));
           }
           processed++;
           if (batch.size() >= request.batchSize()) {
@@ -248,6 +266,12 @@ public final class ByQueryRunner {
     if (reindex == null) {
       touched.add(index);
     }
+    long batchStart = System.nanoTime();
+    long updatedBefore = updated;
+    long createdBefore = created;
+    long deletedBefore = deleted;
+    long conflictsBefore = conflicts;
+    long noopsBefore = noops;
     for (BulkItem item : batch) {
       BulkItemResponse response;
       if (reindex != null) {
@@ -280,7 +304,17 @@ public final class ByQueryRunner {
         stopped = true; // OpenSearch finishes the batch it sent, then stops
       }
     }
+    task.batchDone(
+        updated - updatedBefore,
+        created - createdBefore,
+        deleted - deletedBefore,
+        conflicts - conflictsBefore,
+        noops - noopsBefore);
+    int written = batch.size();
     batch.clear();
+    if (!stopped) {
+      task.throttleAfter(written, System.nanoTime() - batchStart);
+    }
   }
 
   private static long value(NumericDocValues values, int doc) throws IOException {

@@ -6,6 +6,7 @@ import dev.duet.engine.document.BulkRequest;
 import dev.duet.engine.document.BulkResponse;
 import dev.duet.engine.document.ByQueryRequest;
 import dev.duet.engine.document.ByQueryResponse;
+import dev.duet.engine.document.ByQueryTask;
 import dev.duet.engine.document.GetResult;
 import dev.duet.engine.document.OpType;
 import dev.duet.engine.document.RefreshPolicy;
@@ -118,21 +119,22 @@ public final class NodeDocuments implements AutoCloseable {
   }
 
   /** {@code _delete_by_query} and {@code _update_by_query}. */
-  public ByQueryResponse byQuery(ByQueryRequest request) {
+  public ByQueryResponse byQuery(ByQueryRequest request, ByQueryTask task) {
     NodeIndices.Targets targets = indices.targets(request.indices(), IndicesOptions.DEFAULTS);
     if (request.kind() == ByQueryRequest.Kind.DELETE) {
-      return ByQueryRunner.run(targets.indices(), targets.filters(), request);
+      return ByQueryRunner.run(targets.indices(), targets.filters(), request, null, task);
     }
     Set<LuceneIndex> touched = ConcurrentHashMap.newKeySet();
     return ByQueryRunner.run(
         targets.indices(),
         targets.filters(),
         request,
-        item -> ingestThenApply(item.withPipeline(request.pipeline()), false, touched));
+        item -> ingestThenApply(item.withPipeline(request.pipeline()), false, touched),
+        task);
   }
 
   /** {@code _reindex}: the sources' matches, in index-name order, as bulk items to the dest. */
-  public ReindexResponse reindex(ReindexRequest request) {
+  public ReindexResponse reindex(ReindexRequest request, ByQueryTask task) {
     indices.failed().checkNotNamed(request.sources());
     indices.failed().checkNotNamed(request.dest() == null ? List.of() : List.of(request.dest()));
     IndexResolver resolver = indices.resolver();
@@ -147,7 +149,8 @@ public final class NodeDocuments implements AutoCloseable {
         sources.indices(),
         sources.filters(),
         request,
-        (item, touched) -> ingestThenApply(item.withPipeline(request.pipeline()), false, touched));
+        (item, touched) -> ingestThenApply(item.withPipeline(request.pipeline()), false, touched),
+        task);
   }
 
   /** Runs the item's ingest pipelines, then writes what they leave (nothing when they drop it). */

@@ -73,6 +73,22 @@ public final class NestedDocuments {
     }
   }
 
+  /**
+   * Adds {@code parsed} as one block, replacing the documents {@code replaced} matches (the whole
+   * block of each).
+   */
+  public static void write(IndexWriter writer, Query replaced, ParsedDocument parsed)
+      throws IOException {
+    if (parsed.nested().isEmpty()) {
+      writer.updateDocuments(replaced, List.of(parsed.fields()));
+      return;
+    }
+    List<List<IndexableField>> block = new ArrayList<>(parsed.nested().size() + 1);
+    block.addAll(parsed.nested());
+    block.add(parsed.fields());
+    writer.updateDocuments(replaced, block);
+  }
+
   /** A nested document's offsets, outermost first; empty when it has none. */
   public static int[] offsets(LeafReader reader, int doc) throws IOException {
     BinaryDocValues values = reader.getBinaryDocValues(OFFSETS);

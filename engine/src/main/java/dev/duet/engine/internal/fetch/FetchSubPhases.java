@@ -33,6 +33,7 @@ public final class FetchSubPhases {
   private final HitHighlighter[] highlighters;
   private final HitFields[] fields;
   private final List<List<NestedInnerHits>> innerHits;
+  private final MatchedQueries[] matchedQueries;
 
   private FetchSubPhases(
       List<LuceneIndex> targets,
@@ -46,6 +47,10 @@ public final class FetchSubPhases {
     this.highlighters = new HitHighlighter[targets.size()];
     this.fields = new HitFields[targets.size()];
     this.innerHits = new java.util.ArrayList<>(java.util.Collections.nCopies(targets.size(), null));
+    this.matchedQueries =
+        MatchedQueries.any(request.query()) || MatchedQueries.any(request.options().postFilter())
+            ? new MatchedQueries[targets.size()]
+            : null;
   }
 
   /**
@@ -58,7 +63,10 @@ public final class FetchSubPhases {
       IndexSearcher[] searchers,
       Query[] queries,
       SearchRequest request) {
-    return request.fetch().any() || NestedQueries.asksInnerHits(request.query())
+    return request.fetch().any()
+            || NestedQueries.asksInnerHits(request.query())
+            || MatchedQueries.any(request.query())
+            || MatchedQueries.any(request.options().postFilter())
         ? new FetchSubPhases(targets, searchers, queries, request)
         : null;
   }
@@ -115,7 +123,27 @@ public final class FetchSubPhases {
         null,
         versions,
         innerHits(shard, doc, id, source),
-        null);
+        null,
+        matchedQueries(shard, doc));
+  }
+
+  private Map<String, Float> matchedQueries(int shard, int doc) throws IOException {
+    if (matchedQueries == null) {
+      return Map.of();
+    }
+    if (matchedQueries[shard] == null) {
+      QueryTranslator translator = new QueryTranslator(targets.get(shard));
+      translator.translateRequest(request.query());
+      if (request.options().postFilter() != null) {
+        translator.translate(request.options().postFilter());
+      }
+      matchedQueries[shard] =
+          MatchedQueries.of(
+              translator.namedQueries(),
+              searchers[shard],
+              request.fetch().includeNamedQueriesScore());
+    }
+    return matchedQueries[shard].of(searchers[shard], doc);
   }
 
   private Map<String, InnerHitsResult> innerHits(int shard, int doc, String id, BytesRef source)

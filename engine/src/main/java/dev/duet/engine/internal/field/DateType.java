@@ -61,6 +61,11 @@ final class DateType extends FieldType {
   }
 
   @Override
+  public boolean pointsEncodeDocValues() {
+    return true;
+  }
+
+  @Override
   public DocValuesType docValuesType() {
     return DocValuesType.DATE;
   }

@@ -23,6 +23,11 @@ final class DoubleType extends NumberType {
   }
 
   @Override
+  public boolean pointsEncodeDocValues() {
+    return true;
+  }
+
+  @Override
   public DocValuesType docValuesType() {
     return DocValuesType.DOUBLE;
   }

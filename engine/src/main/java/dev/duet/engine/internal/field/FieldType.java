@@ -298,6 +298,15 @@ public abstract class FieldType implements MappedType {
   /** Fails, as OpenSearch does, when a sort on the type is refused for a reason of its own. */
   public void requireSortable(String name) {}
 
+  /**
+   * Whether the field's one-dimensional points are the sortable bytes of its raw doc values (a
+   * long, a date's millis, a double's sortable bits), so that aggregations may count values from
+   * the points (OpenSearch's filter rewrite) in the doc values' terms.
+   */
+  public boolean pointsEncodeDocValues() {
+    return false;
+  }
+
   /** What the type's doc values hold; {@link DocValuesType#NONE} when it has none. */
   public DocValuesType docValuesType() {
     return DocValuesType.NONE;

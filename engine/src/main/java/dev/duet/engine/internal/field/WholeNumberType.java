@@ -41,6 +41,11 @@ abstract class WholeNumberType extends NumberType {
   }
 
   @Override
+  public boolean pointsEncodeDocValues() {
+    return true;
+  }
+
+  @Override
   public DocValuesType docValuesType() {
     return DocValuesType.WHOLE;
   }

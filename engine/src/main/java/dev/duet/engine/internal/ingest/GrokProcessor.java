@@ -1,5 +1,6 @@
 package dev.duet.engine.internal.ingest;
 
+import dev.duet.engine.error.DuetException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -20,7 +21,7 @@ public final class GrokProcessor extends BaseProcessor {
   private final boolean ignoreMissing;
   private final Grok grok;
 
-  private GrokProcessor(ProcessorConfig config) {
+  private GrokProcessor(ProcessorConfig config, MatcherWatchdog watchdog) {
     super(config);
     this.field = config.string("field");
     this.patterns = config.strings("patterns");
@@ -36,7 +37,7 @@ public final class GrokProcessor extends BaseProcessor {
       definitions.forEach((k, v) -> bank.put(k, String.valueOf(v)));
     }
     try {
-      this.grok = new Grok(bank, combine(patterns, traceMatch), MatcherWatchdog.noop(), msg -> {});
+      this.grok = new Grok(bank, combine(patterns, traceMatch), watchdog, msg -> {});
     } catch (Exception e) {
       throw config.error(
           "patterns", "Invalid regex pattern found in: " + patterns + ". " + e.getMessage());
@@ -44,7 +45,7 @@ public final class GrokProcessor extends BaseProcessor {
   }
 
   public static Processor create(ProcessorConfig config, Processors registry) {
-    return new GrokProcessor(config);
+    return new GrokProcessor(config, registry.grokWatchdog());
   }
 
   /** The grok pattern bank, as {@code _ingest/processor/grok} lists it. */
@@ -75,7 +76,16 @@ public final class GrokProcessor extends BaseProcessor {
     if (value == null) {
       throw new IllegalArgumentException("field [" + field + "] is null, cannot process it.");
     }
-    Map<String, Object> matches = grok.captures(value);
+    Map<String, Object> matches;
+    try {
+      matches = grok.captures(value);
+    } catch (RuntimeException e) {
+      if (e.getClass() != RuntimeException.class) {
+        throw e;
+      }
+      // the watchdog interrupted the match: OpenSearch's runtime_exception, naming the limit
+      throw new DuetException(500, "runtime_exception", e.getMessage());
+    }
     if (matches == null) {
       throw new IllegalArgumentException(
           "Provided Grok expressions do not match field value: [" + value + "]");

@@ -4,6 +4,7 @@ import dev.duet.engine.document.BulkItem;
 import dev.duet.engine.document.OpType;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.index.IndexSettings;
+import dev.duet.engine.ingest.GrokWatchdogSettings;
 import dev.duet.engine.ingest.Pipelines;
 import dev.duet.engine.internal.source.JsonMaps;
 import dev.duet.engine.mapping.Patterns;
@@ -25,7 +26,7 @@ import java.util.function.Function;
  * and create items of a bulk ({@link #run}), named by the item or by the target index's {@code
  * index.default_pipeline}, then its {@code index.final_pipeline}.
  */
-public final class NodePipelines implements Pipelines {
+public final class NodePipelines implements Pipelines, AutoCloseable {
   static final String NONE = "_none";
 
   private final PipelineStore ingestStore;
@@ -33,10 +34,28 @@ public final class NodePipelines implements Pipelines {
   private final Map<String, Map<String, Object>> ingestConfigs;
   private final Map<String, Map<String, Object>> searchConfigs;
   private final Map<String, Pipeline> ingest = new ConcurrentHashMap<>();
-  private final Processors processors = new Processors(ingest::get);
+  private final GrokWatchdog grokWatchdog;
+  private final Processors processors;
+  private final Map<String, SearchPipeline> search = new ConcurrentHashMap<>();
+  private final dev.duet.engine.search.AliasFilterDecoder queries;
 
   /** The node's pipelines, kept under {@code dataDir} (null: in memory only). */
   public NodePipelines(Path dataDir) {
+    this(dataDir, GrokWatchdogSettings.DEFAULTS, dev.duet.engine.search.AliasFilterDecoder.NONE);
+  }
+
+  /**
+   * The node's pipelines, kept under {@code dataDir} (null: in memory only), their grok matches
+   * interrupted as {@code grokWatchdog} says; {@code queries} reads the queries of search
+   * pipelines' {@code filter_query} processors. Close to stop the watchdog's thread.
+   */
+  public NodePipelines(
+      Path dataDir,
+      GrokWatchdogSettings grokWatchdog,
+      dev.duet.engine.search.AliasFilterDecoder queries) {
+    this.queries = queries;
+    this.grokWatchdog = new GrokWatchdog(grokWatchdog);
+    this.processors = new Processors(ingest::get, this.grokWatchdog.matcherWatchdog());
     this.ingestStore =
         new PipelineStore(dataDir == null ? null : dataDir.resolve("ingest_pipelines.json"));
     this.searchStore =
@@ -46,6 +65,36 @@ public final class NodePipelines implements Pipelines {
     // Pipelines may name each other (the pipeline processor); parse after all are known.
     ingestConfigs.forEach(
         (id, config) -> ingest.put(id, PipelineParser.parse(id, config, processors)));
+    searchConfigs.forEach((id, config) -> search.put(id, new SearchPipeline(config, queries)));
+  }
+
+  /**
+   * The search pipeline a search runs through: the one it names ({@code search_pipeline}; {@code
+   * _none} for none), else, when it searches one index, that index's {@code
+   * index.search.default_pipeline}; null for none. A name no pipeline has is OpenSearch's 400.
+   */
+  public SearchPipeline forSearch(String requested, IndexSettings onlyIndex) {
+    String id = requested;
+    if (id == null && onlyIndex != null) {
+      id = onlyIndex.get("search.default_pipeline");
+      if (id == null) {
+        id = onlyIndex.get("index.search.default_pipeline");
+      }
+    }
+    if (id == null || id.equals("_none")) {
+      return null;
+    }
+    SearchPipeline pipeline = search.get(id);
+    if (pipeline == null) {
+      throw new dev.duet.engine.error.RequestRefused("Pipeline " + id + " is not defined");
+    }
+    return pipeline;
+  }
+
+  /** Stops the grok watchdog's thread. */
+  @Override
+  public void close() {
+    grokWatchdog.close();
   }
 
   @Override
@@ -62,6 +111,7 @@ public final class NodePipelines implements Pipelines {
       SearchPipelineParser.validate(id, config);
       searchConfigs.put(id, IngestDocument.deepCopyMap(config));
       searchStore.save(searchConfigs);
+      search.put(id, new SearchPipeline(IngestDocument.deepCopyMap(config), queries));
     }
   }
 
@@ -87,6 +137,8 @@ public final class NodePipelines implements Pipelines {
       configs.remove(id);
       if (kind == Kind.INGEST) {
         ingest.remove(id);
+      } else {
+        search.remove(id);
       }
     }
     (kind == Kind.INGEST ? ingestStore : searchStore).save(configs);

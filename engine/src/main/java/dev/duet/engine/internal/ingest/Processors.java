@@ -1,11 +1,14 @@
 package dev.duet.engine.internal.ingest;
 
+import static java.util.Objects.requireNonNull;
+
 import dev.duet.engine.error.DuetException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
+import org.opensearch.grok.MatcherWatchdog;
 
 /**
  * The ingest processor types the node knows, by name, and the parsing of a pipeline's configuration
@@ -14,10 +17,15 @@ import java.util.function.Function;
 public final class Processors {
   private final Map<String, Processor.Factory> factories = new TreeMap<>();
   private final Function<String, Pipeline> pipelines;
+  private final MatcherWatchdog grokWatchdog;
 
-  /** The built-in processors; {@code pipelines} finds stored pipelines for {@code pipeline}. */
-  public Processors(Function<String, Pipeline> pipelines) {
+  /**
+   * The built-in processors; {@code pipelines} finds stored pipelines for {@code pipeline}, {@code
+   * grokWatchdog} interrupts grok matches that run too long.
+   */
+  public Processors(Function<String, Pipeline> pipelines, MatcherWatchdog grokWatchdog) {
     this.pipelines = pipelines;
+    this.grokWatchdog = requireNonNull(grokWatchdog, "grokWatchdog");
     register("append", AppendProcessor::create);
     register("bytes", BytesProcessor::create);
     register("convert", ConvertProcessor::create);
@@ -52,6 +60,11 @@ public final class Processors {
   /** The processor types, sorted. */
   public List<String> types() {
     return List.copyOf(factories.keySet());
+  }
+
+  /** The node's grok watchdog ({@code ingest.grok.watchdog.*}). */
+  public MatcherWatchdog grokWatchdog() {
+    return grokWatchdog;
   }
 
   /** A stored pipeline by id, or null. */

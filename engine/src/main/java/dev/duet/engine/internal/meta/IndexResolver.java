@@ -114,6 +114,10 @@ public final class IndexResolver {
     }
     boolean sawWildcard = false;
     for (String part : parts) {
+      if (part.startsWith("_") && !part.equals("_all")) {
+        // Reserved for APIs: a path OpenSearch has no API for, read as an index expression.
+        throw IndexNames.invalid(part, "must not start with '_'.");
+      }
       if (part.startsWith("-") && sawWildcard) {
         String pattern = part.substring(1);
         out.keySet().removeIf(name -> Wildcards.matches(pattern, name));
@@ -129,15 +133,27 @@ public final class IndexResolver {
           sorted = sortedIndices();
           aliases = aliasIndex(sorted);
         }
+        boolean matched = false;
         for (IndexMetadata index : sorted) {
-          if (Wildcards.matches(pattern, index.name()) && expands(options, pattern, index)) {
-            addUnfiltered(out, index.name());
+          if (Wildcards.matches(pattern, index.name())) {
+            // Matched whatever its state, as OpenSearch counts a wildcard's matches.
+            matched |= !index.hidden() || expands(options, pattern, index);
+            if (expands(options, pattern, index)) {
+              addUnfiltered(out, index.name());
+            }
           }
         }
         for (Map.Entry<String, List<IndexMetadata>> alias : aliases.entrySet()) {
-          if (withAliases && Wildcards.matches(pattern, alias.getKey())) {
+          if (withAliases
+              && Wildcards.matches(pattern, alias.getKey())
+              && expandsAlias(options, pattern, alias.getKey(), alias.getValue())) {
+            matched = true;
             addThroughAlias(out, alias.getKey(), alias.getValue());
           }
+        }
+        if (!matched && !options.allowNoIndices()) {
+          // Each wildcard must match something, not only the whole expression.
+          throw DuetException.indexNotFound(part);
         }
         continue;
       }
@@ -245,6 +261,16 @@ public final class IndexResolver {
     return !index.hidden()
         || options.expandHidden()
         || (pattern.startsWith(".") && index.name().startsWith("."));
+  }
+
+  // A hidden alias (hidden on each of its indices: AliasUpdates keeps them agreeing) is reached by
+  // a wildcard only when hidden ones are asked for, or a dot-pattern names a dot-alias.
+  private static boolean expandsAlias(
+      IndicesOptions options, String pattern, String alias, List<IndexMetadata> members) {
+    if (!members.get(0).aliases().get(alias).hidden() || options.expandHidden()) {
+      return true;
+    }
+    return pattern.startsWith(".") && alias.startsWith(".");
   }
 
   private List<Target> finish(

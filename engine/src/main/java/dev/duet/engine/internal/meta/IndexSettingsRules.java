@@ -230,7 +230,10 @@ public final class IndexSettingsRules {
               + " >= [0m]");
     }
     String durability = out.get("translog.durability");
-    if (durability != null && !durability.equals("request") && !durability.equals("async")) {
+    // OpenSearch reads the enum whatever the case: "ASYNC" and "Async" are "async".
+    if (durability != null
+        && !durability.equalsIgnoreCase("request")
+        && !durability.equalsIgnoreCase("async")) {
       throw DuetException.illegalArgument(
           "No enum constant org.opensearch.index.translog.Translog.Durability."
               + durability.toUpperCase(Locale.ROOT));
@@ -267,6 +270,12 @@ public final class IndexSettingsRules {
    */
   public static Map<String, IndexSettings> applyUpdate(
       Map<String, String> update, List<IndexMetadata> indices) {
+    return applyUpdate(update, indices, false);
+  }
+
+  /** With {@code preserveExisting}, a setting an index already has is left as it is. */
+  public static Map<String, IndexSettings> applyUpdate(
+      Map<String, String> update, List<IndexMetadata> indices, boolean preserveExisting) {
     if (update.isEmpty()) {
       throw new DuetException(
           400,
@@ -306,6 +315,9 @@ public final class IndexSettingsRules {
       Map<String, String> merged = new LinkedHashMap<>(index.settings().values());
       changes.forEach(
           (k, v) -> {
+            if (preserveExisting && index.settings().values().containsKey(k)) {
+              return;
+            }
             if (v == null) {
               merged.remove(k);
             } else {
@@ -426,7 +438,7 @@ public final class IndexSettingsRules {
 
   /** {@code index.translog.durability: async}: fsync on a timer instead of before each ack. */
   public static boolean asyncDurability(IndexSettings settings) {
-    return "async".equals(settings.get("translog.durability"));
+    return "async".equalsIgnoreCase(settings.get("translog.durability"));
   }
 
   public static long syncIntervalMillis(IndexSettings settings) {

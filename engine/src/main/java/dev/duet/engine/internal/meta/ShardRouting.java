@@ -7,8 +7,8 @@ import org.apache.lucene.util.StringHelper;
  * Which of an index's shards a document belongs to, as OpenSearch's {@code OperationRouting}
  * computes it: murmur3 of the routing value (the {@code _id} when none) over the index's routing
  * shards, divided down to its {@code number_of_shards}. Duet keeps an index in one Lucene index, so
- * the shard is not where a document lives but what a get, delete or update with a routing must name
- * to find it, as a multi-shard OpenSearch index answers.
+ * the shard is not where a document lives but part of what it is: with its {@code _id}, what a get,
+ * delete or update with a routing finds, as a multi-shard OpenSearch index answers.
  */
 public final class ShardRouting {
   private ShardRouting() {}

@@ -123,6 +123,7 @@ public final class NestedQueries {
         forEachNested(b.filter(), each);
         forEachNested(b.mustNot(), each);
       }
+      case dev.duet.engine.search.Query.Named n -> forEachNested(n.query(), each);
       case ConstantScore c -> forEachNested(c.filter(), each);
       case Boosting b -> {
         forEachNested(b.positive(), each);

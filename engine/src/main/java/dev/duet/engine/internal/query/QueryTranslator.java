@@ -69,6 +69,7 @@ public final class QueryTranslator {
   private final NestedQueries nested;
   private final dev.duet.engine.internal.shard.DocumentLookup documents;
   private final String indexName;
+  private final java.util.Map<String, Query> named = new java.util.LinkedHashMap<>();
 
   /**
    * Translates the filters of nested sort keys on {@code index}, each with a translator of its own
@@ -98,6 +99,14 @@ public final class QueryTranslator {
             fields,
             this::translate,
             specs -> SortBuilder.build(specs, index, filters(index)));
+  }
+
+  /**
+   * The named queries ({@code _name}) translated so far, by name in the order met (a name given
+   * twice keeps its last query, as OpenSearch's), as the fetch phase checks each hit against them.
+   */
+  public java.util.Map<String, Query> namedQueries() {
+    return java.util.Collections.unmodifiableMap(named);
   }
 
   /** The inner hits that the nested queries translated so far ask for. */
@@ -141,6 +150,11 @@ public final class QueryTranslator {
     Query q =
         switch (model) {
           case MatchAll m -> MatchAllDocsQuery.INSTANCE;
+          case dev.duet.engine.search.Query.Named n -> {
+            Query inner = translate(n.query());
+            named.put(n.name(), inner);
+            yield inner;
+          }
           case MatchNone m -> MatchNoDocsQuery.INSTANCE;
           case Match m -> match(m);
           case dev.duet.engine.search.Query.Term t ->

@@ -78,7 +78,8 @@ public final class CollapseExpansion {
                   d.node(),
                   d.versions(),
                   inner,
-                  d.nested())));
+                  d.nested(),
+                  d.matchedQueries())));
     }
     return out;
   }

@@ -107,7 +107,8 @@ public final class Collapsing {
                   details.node(),
                   details.versions(),
                   details.innerHits(),
-                  details.nested())));
+                  details.nested(),
+                  details.matchedQueries())));
     }
     return out;
   }

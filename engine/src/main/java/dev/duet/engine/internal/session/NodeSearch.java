@@ -33,6 +33,7 @@ public final class NodeSearch implements AutoCloseable {
   private final RequestCache requestCache = RequestCache.withDefaultSize();
   private final CircuitBreakers breakers = new CircuitBreakers();
   private volatile int maxBuckets;
+  private volatile dev.duet.engine.internal.ingest.NodePipelines pipelines;
 
   /**
    * Searches over the indices of {@code indices}; scrolls and points in time live within {@code
@@ -51,6 +52,11 @@ public final class NodeSearch implements AutoCloseable {
             limits.reapIntervalMillis(),
             limits.reapIntervalMillis(),
             TimeUnit.MILLISECONDS);
+  }
+
+  /** The node's search pipelines, which searches run through ({@code search_pipeline}). */
+  public void runPipelinesOf(dev.duet.engine.internal.ingest.NodePipelines pipelines) {
+    this.pipelines = pipelines;
   }
 
   /** Applies the search side of new node limits (sessions, buckets, breakers). */
@@ -76,9 +82,36 @@ public final class NodeSearch implements AutoCloseable {
       SearchSessions.checkShardDoc(request);
       SliceQuery.requireSession(request);
       SearchSessions.Targets targets = targets(request.indices(), request.indicesOptions());
-      return SearchPhase.execute(
-          targets.indices(), targets.filters(), withIndexBoosts(request), requestCache, maxBuckets);
+      dev.duet.engine.internal.ingest.SearchPipeline pipeline = pipeline(request, targets);
+      if (pipeline == null) {
+        return SearchPhase.execute(
+            targets.indices(),
+            targets.filters(),
+            withIndexBoosts(request),
+            requestCache,
+            maxBuckets);
+      }
+      dev.duet.engine.internal.ingest.SearchPipeline.Run run = pipeline.start(request);
+      return run.response(
+          SearchPhase.execute(
+              targets.indices(),
+              targets.filters(),
+              withIndexBoosts(run.request()),
+              requestCache,
+              maxBuckets));
     }
+  }
+
+  /** The search pipeline {@code request} runs through, or null. */
+  private dev.duet.engine.internal.ingest.SearchPipeline pipeline(
+      SearchRequest request, SearchSessions.Targets targets) {
+    dev.duet.engine.internal.ingest.NodePipelines node = pipelines;
+    if (node == null) {
+      return null;
+    }
+    return node.forSearch(
+        request.options().searchPipeline(),
+        targets.indices().size() == 1 ? targets.indices().get(0).metadata().settings() : null);
   }
 
   /**
@@ -112,6 +145,13 @@ public final class NodeSearch implements AutoCloseable {
     SearchSessions.Targets targets;
     try {
       targets = targets(request.indices(), request.indicesOptions());
+    } catch (DuetException e) {
+      return null; // the search itself reports it
+    }
+    try {
+      if (pipeline(request, targets) != null) {
+        return null; // the search runs its pipeline
+      }
     } catch (DuetException e) {
       return null; // the search itself reports it
     }

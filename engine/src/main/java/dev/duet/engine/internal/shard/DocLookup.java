@@ -30,6 +30,17 @@ public final class DocLookup {
 
   static LiveVersionMap.Entry find(IndexReader reader, String id, boolean loadSource)
       throws IOException {
+    return find(reader, id, loadSource, null, 0);
+  }
+
+  /**
+   * The live document with {@code id} in shard {@code shard}'s copy, when {@code keys} is of an
+   * index of several shards (null or one shard: the one live document with the id).
+   */
+  static LiveVersionMap.Entry find(
+      IndexReader reader, String id, boolean loadSource, DocKeys keys, int shard)
+      throws IOException {
+    boolean sharded = keys != null && keys.sharded();
     BytesRef term = new BytesRef(id);
     for (LeafReaderContext leaf : reader.leaves()) {
       LeafReader r = leaf.reader();
@@ -41,12 +52,32 @@ public final class DocLookup {
       if (!te.seekExact(term)) {
         continue;
       }
-      int doc = lastLive(te.postings(null, PostingsEnum.NONE), r.getLiveDocs());
+      PostingsEnum postings = te.postings(null, PostingsEnum.NONE);
+      int doc =
+          sharded ? lastLiveIn(postings, r, keys, id, shard) : lastLive(postings, r.getLiveDocs());
       if (doc != DocIdSetIterator.NO_MORE_DOCS) {
         return entry(r, doc, loadSource);
       }
     }
     return null;
+  }
+
+  /**
+   * The last live root document of an id's postings that belongs to shard {@code shard}: on an
+   * index of several shards, where each shard may hold its own document with the id.
+   */
+  static int lastLiveIn(PostingsEnum postings, LeafReader r, DocKeys keys, String id, int shard)
+      throws IOException {
+    Bits live = r.getLiveDocs();
+    int found = DocIdSetIterator.NO_MORE_DOCS;
+    for (int doc = postings.nextDoc();
+        doc != DocIdSetIterator.NO_MORE_DOCS;
+        doc = postings.nextDoc()) {
+      if ((live == null || live.get(doc)) && keys.isRootIn(r, doc, id, shard)) {
+        found = doc;
+      }
+    }
+    return found;
   }
 
   /**

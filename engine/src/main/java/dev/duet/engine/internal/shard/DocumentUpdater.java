@@ -8,7 +8,6 @@ import dev.duet.engine.document.UpdateRequest;
 import dev.duet.engine.document.VersionCheck;
 import dev.duet.engine.document.WriteResult;
 import dev.duet.engine.error.DuetException;
-import dev.duet.engine.internal.meta.ShardRouting;
 import dev.duet.engine.internal.source.SourceMerge;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -44,12 +43,7 @@ public final class DocumentUpdater {
   private static BulkItemResponse attempt(
       LuceneIndex index, BulkItem item, String id, boolean forced) {
     UpdateRequest update = item.update();
-    GetResult current = index.find(id);
-    if (current.found()
-        && !ShardRouting.reaches(
-            index.metadata().settings(), id, current.routing(), item.routing())) {
-      current = new GetResult(index.name(), id, false, -1, -2, 0, null); // on another shard
-    }
+    GetResult current = index.find(id, item.routing()); // the copy in the routed shard
     if (!current.found()) {
       byte[] upsert = update.docAsUpsert() ? update.doc() : update.upsert();
       if (upsert == null) {

@@ -40,6 +40,15 @@ public final class IdLookup {
    * open (holds its searcher) for the duration of the call.
    */
   LiveVersionMap.Entry find(String id) throws IOException {
+    return find(id, null, 0);
+  }
+
+  /**
+   * The live document with {@code id} in shard {@code shard}'s copy when {@code keys} is of an
+   * index of several shards; else as {@link #find(String)}.
+   */
+  LiveVersionMap.Entry find(String id, DocKeys keys, int shard) throws IOException {
+    boolean sharded = keys != null && keys.sharded();
     Enums enums = idle.poll();
     if (enums == null) {
       enums = new Enums(leaves);
@@ -55,7 +64,10 @@ public final class IdLookup {
         LeafReader r = leaves.get(i).reader();
         PostingsEnum postings = te.postings(enums.postings[i], PostingsEnum.NONE);
         enums.postings[i] = postings;
-        int doc = DocLookup.lastLive(postings, r.getLiveDocs());
+        int doc =
+            sharded
+                ? DocLookup.lastLiveIn(postings, r, keys, id, shard)
+                : DocLookup.lastLive(postings, r.getLiveDocs());
         if (doc != DocIdSetIterator.NO_MORE_DOCS) {
           return DocLookup.entry(r, doc, false);
         }

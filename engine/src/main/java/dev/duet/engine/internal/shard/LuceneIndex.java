@@ -16,7 +16,6 @@ import dev.duet.engine.internal.field.FieldTypes;
 import dev.duet.engine.internal.knn.KnnCodec;
 import dev.duet.engine.internal.meta.IndexMetadata;
 import dev.duet.engine.internal.meta.IndexSettingsRules;
-import dev.duet.engine.internal.meta.ShardRouting;
 import dev.duet.engine.internal.source.JacksonErrors;
 import dev.duet.engine.internal.stats.FielddataFields;
 import dev.duet.engine.internal.stats.ShardCounters;
@@ -67,6 +66,7 @@ public final class LuceneIndex implements Closeable {
   private final Directory directory;
   private final IndexWriter writer;
   private final LiveVersionMap versions = new LiveVersionMap();
+  private final DocKeys keys;
   private volatile int shardsTotal; // 1 + number_of_replicas, which is dynamic
   private final VersionRules versionRules;
   private final IndexDurability durability;
@@ -108,11 +108,19 @@ public final class LuceneIndex implements Closeable {
                     }),
                 IndexSorting.sort(metadata.settings(), live.lookup()),
                 counters));
+    this.keys =
+        new DocKeys(
+            metadata.settings(), DocKeys.hasUnkeyed(metadata.settings(), writer.getDirectory()));
     TranslogRecovery recovery =
-        new TranslogRecovery(metadata.name(), writer, versions, live::document);
+        new TranslogRecovery(metadata.name(), writer, versions, live::document, keys);
     IndexDurability opened = null;
     try {
-      Translog translog = Translog.open(dir.resolve(TRANSLOG_DIR), recovery, fsyncs);
+      Translog translog;
+      try {
+        translog = Translog.open(dir.resolve(TRANSLOG_DIR), recovery, fsyncs);
+      } finally {
+        recovery.finish();
+      }
       live.applyRequestLimits();
       AtomicLong nextSeqNo = new AtomicLong(recovery.recoveredSeqNo() + 1);
       opened =
@@ -143,7 +151,8 @@ public final class LuceneIndex implements Closeable {
               live::document,
               live::lookup,
               () -> shardsTotal,
-              live::metadata);
+              live::metadata,
+              keys);
       if (recovery.replayedOperations() > 0) {
         LOG.info(
             "index [{}]: replayed {} translog operations above seq_no {}",
@@ -405,11 +414,8 @@ public final class LuceneIndex implements Closeable {
     long start = counters.begin(StatsCounter.GET_CURRENT);
     GetResult result = null;
     try {
-      result = find(id, realtime);
-      if (result.found()
-          && !ShardRouting.reaches(live.metadata().settings(), id, result.routing(), routing)) {
-        result = new GetResult(name(), id, false, -1, -2, 0, null);
-      }
+      // On several shards, only the copy in the shard the routing names.
+      result = find(id, routing, realtime);
       return result;
     } finally {
       long took =
@@ -427,16 +433,21 @@ public final class LuceneIndex implements Closeable {
 
   /** A realtime look-up by id that is no client's get (an update reading its document). */
   GetResult find(String id) {
-    return find(id, true);
+    return find(id, null, true);
   }
 
-  private GetResult find(String id, boolean realtime) {
-    LiveVersionMap.Entry e = realtime ? versions.get(id) : null;
+  /** The same, of the copy in the shard {@code routing} names (null: the id's own). */
+  GetResult find(String id, String routing) {
+    return find(id, routing, true);
+  }
+
+  private GetResult find(String id, String routing, boolean realtime) {
+    LiveVersionMap.Entry e = realtime ? versions.get(keys.key(id, routing)) : null;
     try {
       if (e == null) {
         IndexSearcher searcher = readers.acquire();
         try {
-          e = DocLookup.find(searcher.getIndexReader(), id, true);
+          e = DocLookup.find(searcher.getIndexReader(), id, true, keys, keys.shardOf(id, routing));
         } finally {
           readers.release(searcher);
         }

@@ -11,7 +11,6 @@ import dev.duet.engine.internal.document.NestedDocuments;
 import dev.duet.engine.internal.document.ParsedDocument;
 import dev.duet.engine.internal.knn.PackedVectors;
 import dev.duet.engine.internal.meta.IndexMetadata;
-import dev.duet.engine.internal.meta.ShardRouting;
 import dev.duet.engine.internal.translog.TranslogOperation;
 import java.io.IOException;
 import java.util.LinkedHashMap;
@@ -23,7 +22,6 @@ import java.util.function.Supplier;
 import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexableField;
-import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
 
 /**
@@ -53,6 +51,7 @@ final class WritePath {
   private final Supplier<MappingLookup> lookup;
   private final IntSupplier shardsTotal;
   private final Supplier<IndexMetadata> metadata;
+  private final DocKeys keys;
   private final Object[] idLocks = new Object[LOCK_STRIPES];
   private volatile IdLookup idLookup; // of the latest searcher a write looked an id up in
 
@@ -68,7 +67,8 @@ final class WritePath {
       Documents documents,
       Supplier<MappingLookup> lookup,
       IntSupplier shardsTotal,
-      Supplier<IndexMetadata> metadata) {
+      Supplier<IndexMetadata> metadata,
+      DocKeys keys) {
     this.name = name;
     this.writer = writer;
     this.versions = versions;
@@ -81,6 +81,7 @@ final class WritePath {
     this.lookup = lookup;
     this.shardsTotal = shardsTotal;
     this.metadata = metadata;
+    this.keys = keys;
     for (int i = 0; i < idLocks.length; i++) {
       idLocks[i] = new Object();
     }
@@ -105,29 +106,35 @@ final class WritePath {
       PackedVectors.index(parsed.fields(), item.vectors(), lookup.get()::vector, id);
       source = stored;
     }
+    String routing = item.routing();
+    String key = keys.key(id, routing);
     long version;
     long seqNo;
     boolean existed;
     durability.operationLock().lock();
     try {
       synchronized (lockFor(id)) {
-        LiveVersionMap.Entry current = autoId ? null : currentVersion(id);
+        LiveVersionMap.Entry current = autoId ? null : currentVersion(key, id, routing);
         existed = current != null && !current.deleted();
         version = versionRules.nextVersion(item.opType(), item.check(), id, current);
         seqNo = nextSeqNo.getAndIncrement();
         addVersionFields(parsed.fields(), seqNo, version, PRIMARY_TERM);
-        MetaFields.addRouting(parsed.fields(), item.routing());
+        MetaFields.addRouting(parsed.fields(), routing);
+        keys.addTo(parsed, id, routing);
         // No live copy to replace: adding skips the buffered delete-by-term that every later
         // refresh would otherwise apply against all segments (as OpenSearch's engine does).
         boolean add = autoId || current == null || current.deleted();
-        NestedDocuments.write(writer, add ? null : new Term(MetaFields.ID, id), parsed);
+        if (add || !keys.sharded()) {
+          NestedDocuments.write(writer, add ? null : keys.term(id, null), parsed);
+        } else {
+          NestedDocuments.write(writer, keys.replaced(id, current.routing()), parsed);
+        }
         // Logged in id-lock order, so replay sees one id's writes in seq_no order.
-        durability.log(
-            TranslogOperation.index(id, seqNo, PRIMARY_TERM, version, source, item.routing()));
+        durability.log(TranslogOperation.index(id, seqNo, PRIMARY_TERM, version, source, routing));
         versions.put(
-            id,
+            key,
             new LiveVersionMap.Entry(
-                version, seqNo, PRIMARY_TERM, lookup.get().keptSource(source), 0, item.routing()));
+                version, seqNo, PRIMARY_TERM, lookup.get().keptSource(source), 0, routing));
       }
     } finally {
       durability.operationLock().unlock();
@@ -148,39 +155,28 @@ final class WritePath {
   /** A {@code delete}. */
   BulkItemResponse delete(BulkItem item, String id, boolean forced) throws IOException {
     checkRouting(item, id);
+    String key = keys.key(id, item.routing());
     long version;
     long seqNo;
     boolean existed;
     durability.operationLock().lock();
     try {
       synchronized (lockFor(id)) {
-        LiveVersionMap.Entry current = currentVersion(id);
-        if (current != null
-            && !current.deleted()
-            && !ShardRouting.reaches(
-                metadata.get().settings(), id, current.routing(), item.routing())) {
-          // Routed to another shard, which has no such document: nothing changes here.
-          long missingVersion = versionRules.nextVersion(OpType.DELETE, item.check(), id, null);
-          WriteResult missing =
-              new WriteResult(
-                  "not_found",
-                  missingVersion,
-                  nextSeqNo.get() - 1,
-                  PRIMARY_TERM,
-                  forced,
-                  shardsTotal.getAsInt(),
-                  1);
-          return new BulkItemResponse(OpType.DELETE, name, id, 404, missing, null);
-        }
+        // On several shards, only the copy in the shard the routing names.
+        LiveVersionMap.Entry current = currentVersion(key, id, item.routing());
         existed = current != null && !current.deleted();
         version = versionRules.nextVersion(OpType.DELETE, item.check(), id, current);
         seqNo = nextSeqNo.getAndIncrement();
         if (existed) {
-          writer.deleteDocuments(new Term(MetaFields.ID, id));
+          if (keys.sharded()) {
+            writer.deleteDocuments(keys.replaced(id, current.routing()));
+          } else {
+            writer.deleteDocuments(keys.term(id, null));
+          }
         }
-        durability.log(TranslogOperation.delete(id, seqNo, PRIMARY_TERM, version));
+        durability.log(TranslogOperation.delete(id, seqNo, PRIMARY_TERM, version, item.routing()));
         versions.put(
-            id, new LiveVersionMap.Entry(version, seqNo, PRIMARY_TERM, null, System.nanoTime()));
+            key, new LiveVersionMap.Entry(version, seqNo, PRIMARY_TERM, null, System.nanoTime()));
       }
     } finally {
       durability.operationLock().unlock();
@@ -223,8 +219,10 @@ final class WritePath {
         null);
   }
 
-  private LiveVersionMap.Entry currentVersion(String id) throws IOException {
-    LiveVersionMap.Entry e = versions.get(id);
+  /** The latest state of the document {@code key} names ({@link DocKeys#key}), or null. */
+  private LiveVersionMap.Entry currentVersion(String key, String id, String routing)
+      throws IOException {
+    LiveVersionMap.Entry e = versions.get(key);
     if (e != null) {
       return e;
     }
@@ -232,7 +230,7 @@ final class WritePath {
     try {
       IdLookup ids = IdLookup.of(idLookup, searcher.getIndexReader());
       idLookup = ids;
-      return ids.find(id);
+      return keys.sharded() ? ids.find(id, keys, keys.shardOf(id, routing)) : ids.find(id);
     } finally {
       readers.release(searcher);
     }

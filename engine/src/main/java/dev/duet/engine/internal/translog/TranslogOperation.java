@@ -67,6 +67,15 @@ public record TranslogOperation(
     return new TranslogOperation(Type.DELETE, id, seqNo, primaryTerm, version, null);
   }
 
+  /**
+   * A delete routed by {@code routing} (null: by its id), which names the shard whose copy of the
+   * id it deletes on an index of several shards.
+   */
+  public static TranslogOperation delete(
+      String id, long seqNo, long primaryTerm, long version, String routing) {
+    return new TranslogOperation(Type.DELETE, id, seqNo, primaryTerm, version, null, routing);
+  }
+
   public boolean isDelete() {
     return type == Type.DELETE;
   }

@@ -17,6 +17,7 @@ import dev.duet.engine.index.IndicesOptions;
 import dev.duet.engine.index.ResizeRequest;
 import dev.duet.engine.index.ResizeRequest.Type;
 import dev.duet.engine.internal.LuceneEngine;
+import dev.duet.engine.internal.meta.ShardRouting;
 import dev.duet.engine.mapping.Mapping;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -126,6 +127,44 @@ class IndexResizeTest {
     assertThat(wide.settings().get("blocks.write")).isNull();
     assertThat(wide.docsCount()).isEqualTo(3);
     assertThat(engine.get("wide", "1").found()).isTrue();
+  }
+
+  @Test
+  void anIndexSplitFromOneShardKeepsOneDocumentPerShardAndId() {
+    engine.createIndex(
+        "one",
+        new IndexSettings(Map.of("number_of_shards", "1", "number_of_replicas", "0")),
+        Mapping.EMPTY);
+    engine.bulk(bulk(RefreshPolicy.IMMEDIATE, index("one", "1", "{\"v\":1}").withRouting("r0")));
+    engine.updateSettings("one", IndicesOptions.STRICT, Map.of("index.blocks.write", "true"));
+    Map<String, String> settings = new HashMap<>();
+    settings.put("number_of_shards", "3");
+    settings.put("blocks.write", null);
+    engine.resize(new ResizeRequest(Type.SPLIT, "one", "three", settings, Map.of(), null));
+    IndexSettings three = engine.indices("three", IndicesOptions.STRICT).get(0).settings();
+    int shard = ShardRouting.shardOf(three, "1", "r0");
+    String sameShard = null;
+    String otherShard = null;
+    for (int i = 1; sameShard == null || otherShard == null; i++) {
+      String r = "r" + i;
+      if (ShardRouting.shardOf(three, "1", r) == shard) {
+        sameShard = sameShard == null ? r : sameShard;
+      } else {
+        otherShard = otherShard == null ? r : otherShard;
+      }
+    }
+
+    // The copied document predates the split's layout: a write to its shard still replaces it.
+    var replaced =
+        engine.bulk(
+            bulk(RefreshPolicy.IMMEDIATE, index("three", "1", "{\"v\":2}").withRouting(sameShard)));
+    assertThat(replaced.items().get(0).result().result()).isEqualTo("updated");
+    assertThat(engine.indices("three", IndicesOptions.STRICT).get(0).docsCount()).isEqualTo(1);
+    engine.bulk(
+        bulk(RefreshPolicy.IMMEDIATE, index("three", "1", "{\"v\":3}").withRouting(otherShard)));
+    assertThat(engine.indices("three", IndicesOptions.STRICT).get(0).docsCount()).isEqualTo(2);
+    assertThat(json(engine.get("three", "1", "r0", true).source())).isEqualTo("{\"v\":2}");
+    assertThat(json(engine.get("three", "1", otherShard, true).source())).isEqualTo("{\"v\":3}");
   }
 
   @Test

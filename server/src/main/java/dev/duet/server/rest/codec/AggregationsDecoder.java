@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Decodes a search body's {@code aggs}/{@code aggregations} object, streamed with Jackson, into the
@@ -114,6 +116,16 @@ public final class AggregationsDecoder {
     }
     Aggregation aggregation = pending.with(subs);
     return meta == null ? aggregation : new Aggregation.WithMeta(aggregation, meta);
+  }
+
+  /**
+   * The aggregation types REST serves ({@code terms}, {@code max}, ...). The gRPC schema has a
+   * typed twin for each, which the cross-protocol test checks by walking this set.
+   */
+  public static Set<String> aggregationTypes() {
+    Set<String> types = new TreeSet<>(BucketAggregationDecoder.types());
+    types.addAll(MetricAggregationDecoder.types());
+    return types;
   }
 
   /** Whether Duet parses (and so runs) aggregations of {@code type}. */

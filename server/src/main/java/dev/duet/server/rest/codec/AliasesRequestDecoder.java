@@ -42,11 +42,55 @@ public final class AliasesRequestDecoder {
     return out;
   }
 
-  /** The body of {@code PUT /{index}/_alias/{name}} (may be empty) as one add action. */
+  /**
+   * {@code PUT /{index}/_alias/{name}} (either path part may be missing) with its optional body as
+   * one add action: the body's {@code index} and {@code alias} override the path's, and a field
+   * OpenSearch does not know is refused, as OpenSearch refuses it.
+   */
   public static AliasAction.Add put(String indices, String alias, byte[] data, int off, int len)
       throws IOException {
     Map<String, Object> body = len == 0 ? Map.of() : readObject(data, off, len);
-    return new AliasAction.Add(split(indices), split(alias), template(alias, body), false);
+    for (Map.Entry<String, Object> e : body.entrySet()) {
+      String field = e.getKey();
+      boolean known =
+          switch (field) {
+            case "index", "alias", "routing", "index_routing", "search_routing" ->
+                !(e.getValue() instanceof Map<?, ?> || e.getValue() instanceof List<?>);
+            case "indexRouting", "index-routing", "searchRouting", "search-routing" ->
+                !(e.getValue() instanceof Map<?, ?> || e.getValue() instanceof List<?>);
+            case "is_write_index", "is_hidden" -> !(e.getValue() instanceof Map<?, ?>);
+            case "filter" -> e.getValue() instanceof Map<?, ?>;
+            default -> false;
+          };
+      if (!known) {
+        throw DuetException.illegalArgument("unknown field [" + field + "]");
+      }
+    }
+    if (body.get("index") != null) {
+      indices = String.valueOf(body.get("index"));
+    }
+    if (body.get("alias") != null) {
+      alias = String.valueOf(body.get("alias"));
+    }
+    List<String> targets = indices == null ? List.of() : split(indices);
+    if (targets.isEmpty()) {
+      throw DuetException.illegalArgument("[indices] can't be empty");
+    }
+    if (alias == null || alias.isBlank()) {
+      throw DuetException.illegalArgument("[alias] can't be empty string");
+    }
+    Map<String, Object> spec = new LinkedHashMap<>(body);
+    for (String dashed : List.of("indexRouting", "index-routing")) {
+      if (spec.get(dashed) != null) {
+        spec.put("index_routing", spec.get(dashed));
+      }
+    }
+    for (String dashed : List.of("searchRouting", "search-routing")) {
+      if (spec.get(dashed) != null) {
+        spec.put("search_routing", spec.get(dashed));
+      }
+    }
+    return new AliasAction.Add(targets, List.of(alias), template(alias, spec), false);
   }
 
   /** The {@code aliases} object of a create-index body, by alias name. */
@@ -104,6 +148,7 @@ public final class AliasesRequestDecoder {
     String indexRouting = null;
     String searchRouting = null;
     Boolean isWriteIndex = null;
+    Boolean isHidden = null;
     for (Map.Entry<?, ?> e : spec.entrySet()) {
       Object v = e.getValue();
       switch (String.valueOf(e.getKey())) {
@@ -119,10 +164,11 @@ public final class AliasesRequestDecoder {
         case "index_routing" -> indexRouting = String.valueOf(v);
         case "search_routing" -> searchRouting = String.valueOf(v);
         case "is_write_index" -> isWriteIndex = bool(v);
-        default -> {} // index, alias, must_exist, is_hidden: read elsewhere or accepted
+        case "is_hidden" -> isHidden = bool(v);
+        default -> {} // index, alias, must_exist: read elsewhere
       }
     }
-    return new AliasMetadata(alias, filter, indexRouting, searchRouting, isWriteIndex);
+    return new AliasMetadata(alias, filter, indexRouting, searchRouting, isWriteIndex, isHidden);
   }
 
   private static Boolean mustExist(Map<?, ?> spec) {
@@ -150,6 +196,9 @@ public final class AliasesRequestDecoder {
     }
     Object list = spec.get(many);
     if (list instanceof List<?> l) {
+      if (l.isEmpty()) {
+        throw parseFailure("[" + many + "] can't be empty");
+      }
       l.forEach(x -> out.add(String.valueOf(x)));
     } else if (list != null) {
       out.add(String.valueOf(list));

@@ -46,6 +46,10 @@ final class BucketAggregationDecoder {
 
   private BucketAggregationDecoder() {}
 
+  static Set<String> types() {
+    return TYPES;
+  }
+
   static boolean handles(String type) {
     return TYPES.contains(type);
   }

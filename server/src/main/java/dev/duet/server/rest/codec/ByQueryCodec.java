@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.exc.StreamReadException;
 import dev.duet.engine.document.ByQueryRequest;
 import dev.duet.engine.document.ByQueryResponse;
+import dev.duet.engine.document.ByQueryTask;
 import dev.duet.engine.document.RefreshPolicy;
 import dev.duet.engine.document.Validation;
 import dev.duet.engine.error.DuetException;
@@ -103,36 +104,106 @@ public final class ByQueryCodec {
         refresh);
   }
 
-  public static void encode(ByQueryRequest.Kind kind, ByQueryResponse r, JsonGenerator g)
+  public static void encode(
+      ByQueryRequest.Kind kind, ByQueryResponse r, ByQueryTask.Status status, JsonGenerator g)
+      throws IOException {
+    encode(kind, r, status, false, g);
+  }
+
+  /**
+   * @param stored the form a finished task keeps ({@code GET _tasks/<id>}'s {@code response}):
+   *     every counter, and the throttle times also in words, as OpenSearch stores it
+   */
+  public static void encode(
+      ByQueryRequest.Kind kind,
+      ByQueryResponse r,
+      ByQueryTask.Status status,
+      boolean stored,
+      JsonGenerator g)
       throws IOException {
     g.writeStartObject();
     g.writeNumberField("took", r.tookMillis());
     g.writeBooleanField("timed_out", false);
     g.writeNumberField("total", r.total());
-    if (kind == ByQueryRequest.Kind.UPDATE) {
+    if (stored || kind == ByQueryRequest.Kind.UPDATE) {
       g.writeNumberField("updated", r.updated());
+    }
+    if (stored) {
+      g.writeNumberField("created", 0);
     }
     g.writeNumberField("deleted", r.deleted());
     g.writeNumberField("batches", r.batches());
     g.writeNumberField("version_conflicts", r.versionConflicts());
     g.writeNumberField("noops", r.noops());
-    encodeTail(r.failures(), -1f, g);
+    encodeTail(r.failures(), status, stored, g);
     g.writeEndObject();
   }
 
   /**
-   * What every by-query and reindex answer ends with: retries and throttling (Duet neither retries
-   * nor throttles) and the failures.
+   * The {@code status} of a running by-query or reindex task, as {@code GET _tasks} lists it
+   * (OpenSearch's {@code BulkByScrollTask.Status}).
+   */
+  public static void encodeStatus(ByQueryTask.Status s, JsonGenerator g) throws IOException {
+    g.writeStartObject();
+    g.writeNumberField("total", s.total());
+    g.writeNumberField("updated", s.updated());
+    g.writeNumberField("created", s.created());
+    g.writeNumberField("deleted", s.deleted());
+    g.writeNumberField("batches", s.batches());
+    g.writeNumberField("version_conflicts", s.versionConflicts());
+    g.writeNumberField("noops", s.noops());
+    g.writeObjectFieldStart("retries");
+    g.writeNumberField("bulk", 0);
+    g.writeNumberField("search", 0);
+    g.writeEndObject();
+    g.writeNumberField("throttled_millis", s.throttledMillis());
+    g.writeNumberField("requests_per_second", s.requestsPerSecond());
+    if (s.cancelled()) {
+      g.writeStringField("canceled", "by user request");
+    }
+    g.writeNumberField("throttled_until_millis", s.throttledUntilMillis());
+    g.writeEndObject();
+  }
+
+  /** {@code requests_per_second} as OpenSearch reads it: absent or -1 unthrottled, else > 0. */
+  public static float requestsPerSecond(String value) {
+    if (value == null || value.equals("-1")) {
+      return ByQueryTask.UNTHROTTLED;
+    }
+    float rps;
+    try {
+      rps = Float.parseFloat(value);
+    } catch (NumberFormatException e) {
+      rps = 0;
+    }
+    return ByQueryTask.check(rps);
+  }
+
+  /**
+   * What every by-query and reindex answer ends with: retries (Duet does not retry), throttling as
+   * the run's task saw it, cancellation, and the failures.
    */
   static void encodeTail(
-      List<ByQueryResponse.Failure> failures, float requestsPerSecond, JsonGenerator g)
+      List<ByQueryResponse.Failure> failures,
+      ByQueryTask.Status status,
+      boolean stored,
+      JsonGenerator g)
       throws IOException {
     g.writeObjectFieldStart("retries");
     g.writeNumberField("bulk", 0);
     g.writeNumberField("search", 0);
     g.writeEndObject();
-    g.writeNumberField("throttled_millis", 0);
-    g.writeNumberField("requests_per_second", requestsPerSecond);
+    if (stored) {
+      g.writeStringField("throttled", timeValue(status.throttledMillis()));
+    }
+    g.writeNumberField("throttled_millis", status.throttledMillis());
+    g.writeNumberField("requests_per_second", status.requestsPerSecond());
+    if (status.cancelled()) {
+      g.writeStringField("canceled", "by user request");
+    }
+    if (stored) {
+      g.writeStringField("throttled_until", "0s");
+    }
     g.writeNumberField("throttled_until_millis", 0);
     g.writeArrayFieldStart("failures");
     for (ByQueryResponse.Failure f : failures) {
@@ -145,6 +216,26 @@ public final class ByQueryCodec {
       g.writeEndObject();
     }
     g.writeEndArray();
+  }
+
+  /** Milliseconds as OpenSearch's {@code TimeValue} prints them: {@code 0s}, {@code 1.9s}. */
+  static String timeValue(long millis) {
+    if (millis == 0) {
+      return "0s";
+    }
+    String[] suffixes = {"d", "h", "m", "s", "ms"};
+    long[] scale = {86_400_000L, 3_600_000L, 60_000L, 1_000L, 1L};
+    for (int i = 0; i < suffixes.length; i++) {
+      if (millis >= scale[i] || i == suffixes.length - 1) {
+        double value = Math.floor(millis * 10.0 / scale[i]) / 10.0;
+        String s = String.format(java.util.Locale.ROOT, "%.1f", value);
+        if (s.endsWith(".0")) {
+          s = s.substring(0, s.length() - 2);
+        }
+        return s + suffixes[i];
+      }
+    }
+    throw new AssertionError();
   }
 
   /** OpenSearch's status for a run with failures: the highest failure status, else 200. */

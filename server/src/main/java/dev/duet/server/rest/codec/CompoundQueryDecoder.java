@@ -35,7 +35,7 @@ final class CompoundQueryDecoder {
       } else if (t.isScalarValue() && "boost".equals(current)) {
         boost = floatValue(p);
       } else if (t.isScalarValue() && "_name".equals(current)) {
-        // accepted
+        QueryNames.name(p.getText());
       } else if (t == JsonToken.START_OBJECT || t.isScalarValue()) {
         throw error(p, "[constant_score] query does not support [" + current + "]");
       } else {
@@ -66,7 +66,7 @@ final class CompoundQueryDecoder {
       } else if (t.isScalarValue() && "boost".equals(current)) {
         boost = floatValue(p);
       } else if (t.isScalarValue() && "_name".equals(current)) {
-        // accepted
+        QueryNames.name(p.getText());
       } else if (t == JsonToken.START_OBJECT || t.isScalarValue()) {
         throw doesNotSupport(p, "boosting", current);
       } else {
@@ -106,7 +106,7 @@ final class CompoundQueryDecoder {
       } else if (t.isScalarValue() && "boost".equals(current)) {
         boost = floatValue(p);
       } else if (t.isScalarValue() && "_name".equals(current)) {
-        // accepted
+        QueryNames.name(p.getText());
       } else if (t == JsonToken.START_OBJECT || t.isScalarValue() || t == JsonToken.START_ARRAY) {
         throw error(p, "[dis_max] query does not support [" + current + "]");
       } else {

@@ -64,7 +64,7 @@ final class FunctionScoreDecoder {
           case "min_score" -> minScore = floatValue(p);
           case "weight" -> weight = floatValue(p);
           case "boost" -> boost = floatValue(p);
-          case "_name" -> {}
+          case "_name" -> QueryNames.name(p.getText());
           default -> throw error(p, "function_score query does not support [" + current + "]");
         }
       } else {

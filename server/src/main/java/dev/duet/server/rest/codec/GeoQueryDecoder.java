@@ -33,7 +33,8 @@ final class GeoQueryDecoder {
         case "distance" -> distance = e.getValue();
         case "ignore_unmapped" -> ignoreUnmapped = bool(e.getValue());
         case "boost" -> boost = Float.parseFloat(String.valueOf(e.getValue()));
-        case "distance_type", "validation_method", "_name", "unit" -> {}
+        case "distance_type", "validation_method", "unit" -> {}
+        case "_name" -> QueryNames.name(e.getValue());
         default -> {
           if (field != null) {
             throw error(
@@ -68,7 +69,8 @@ final class GeoQueryDecoder {
       switch (e.getKey()) {
         case "ignore_unmapped" -> ignoreUnmapped = bool(e.getValue());
         case "boost" -> boost = Float.parseFloat(String.valueOf(e.getValue()));
-        case "type", "validation_method", "_name" -> {}
+        case "type", "validation_method" -> {}
+        case "_name" -> QueryNames.name(e.getValue());
         default -> {
           if (field != null) {
             throw error(
@@ -133,7 +135,7 @@ final class GeoQueryDecoder {
       switch (e.getKey()) {
         case "ignore_unmapped" -> ignoreUnmapped = bool(e.getValue());
         case "boost" -> boost = Float.parseFloat(String.valueOf(e.getValue()));
-        case "_name" -> {}
+        case "_name" -> QueryNames.name(e.getValue());
         default -> {
           field = e.getKey();
           spec = e.getValue();
@@ -175,7 +177,7 @@ final class GeoQueryDecoder {
         case "origin" -> origin = e.getValue();
         case "pivot" -> pivot = String.valueOf(e.getValue());
         case "boost" -> boost = Float.parseFloat(String.valueOf(e.getValue()));
-        case "_name" -> {}
+        case "_name" -> QueryNames.name(e.getValue());
         default -> throw error(p, "[distance_feature] query does not support [" + e.getKey() + "]");
       }
     }

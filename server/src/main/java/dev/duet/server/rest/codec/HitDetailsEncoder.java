@@ -8,7 +8,10 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 
-/** Writes a hit's {@code fields}, {@code highlight} and {@code _explanation}, in that order. */
+/**
+ * Writes a hit's {@code fields}, {@code highlight}, {@code matched_queries} and {@code
+ * _explanation}, in that order.
+ */
 final class HitDetailsEncoder {
   private HitDetailsEncoder() {}
 
@@ -35,10 +38,36 @@ final class HitDetailsEncoder {
       }
       g.writeEndObject();
     }
+    matchedQueries(details.matchedQueries(), g);
     if (details.explanation() != null) {
       g.writeFieldName("_explanation");
       explanation(details.explanation(), g);
     }
+  }
+
+  /**
+   * {@code matched_queries}: the names, or with {@code include_named_queries_score} (scores not
+   * NaN) each name with its score.
+   */
+  private static void matchedQueries(Map<String, Float> matched, JsonGenerator g)
+      throws IOException {
+    if (matched.isEmpty()) {
+      return;
+    }
+    boolean scored = !Float.isNaN(matched.values().iterator().next());
+    if (scored) {
+      g.writeObjectFieldStart("matched_queries");
+      for (Map.Entry<String, Float> e : matched.entrySet()) {
+        g.writeNumberField(e.getKey(), e.getValue());
+      }
+      g.writeEndObject();
+      return;
+    }
+    g.writeArrayFieldStart("matched_queries");
+    for (String name : matched.keySet()) {
+      g.writeString(name);
+    }
+    g.writeEndArray();
   }
 
   /** OpenSearch's {@code {value, description, details}}; match is implied by the value. */

@@ -19,6 +19,8 @@ public final class IndexSettingsEncoder {
   /** OpenSearch's internal id of version 3.8.0, as {@code index.version.created} shows it. */
   private static final String OPENSEARCH_VERSION_ID = "137297827";
 
+  private static final String OPENSEARCH_VERSION = "3.8.0";
+
   /** Defaults of the settings Duet knows, for {@code include_defaults}. */
   private static final Map<String, String> DEFAULTS =
       Map.of(
@@ -30,6 +32,26 @@ public final class IndexSettingsEncoder {
           "index.mapping.ignore_malformed", "false");
 
   private IndexSettingsEncoder() {}
+
+  private static final java.time.format.DateTimeFormatter HUMAN_DATE =
+      java.time.format.DateTimeFormatter.ofPattern(
+              "yyyy-MM-dd'T'HH:mm:ss.SSS'Z'", java.util.Locale.ROOT)
+          .withZone(java.time.ZoneOffset.UTC);
+
+  /**
+   * Every setting of the index as {@link #flat(IndexInfo)}, with {@code human}'s readable creation
+   * date and version ({@code index.creation_date_string}, {@code index.version.created_string}).
+   */
+  public static Map<String, String> flat(IndexInfo info, boolean human) {
+    Map<String, String> out = flat(info);
+    if (human) {
+      out.put(
+          "index.creation_date_string",
+          HUMAN_DATE.format(java.time.Instant.ofEpochMilli(info.creationDate())));
+      out.put("index.version.created_string", OPENSEARCH_VERSION);
+    }
+    return out;
+  }
 
   /** Every setting of the index by its full flat name ({@code index.x}), sorted. */
   public static Map<String, String> flat(IndexInfo info) {
@@ -47,7 +69,12 @@ public final class IndexSettingsEncoder {
 
   /** The settings filtered by name patterns (all when {@code names} is empty). */
   public static Map<String, String> matching(IndexInfo info, List<String> names) {
-    Map<String, String> all = flat(info);
+    return matching(info, names, false);
+  }
+
+  /** As {@link #matching(IndexInfo, List)}, with {@code human}'s readable date and version. */
+  public static Map<String, String> matching(IndexInfo info, List<String> names, boolean human) {
+    Map<String, String> all = flat(info, human);
     if (names.isEmpty()) {
       return all;
     }

@@ -48,7 +48,10 @@ final class IntervalsQueryDecoder {
       }
       String name = p.currentName();
       switch (name) {
-        case "_name" -> p.nextToken();
+        case "_name" -> {
+          p.nextToken();
+          QueryNames.name(p.getText());
+        }
         case "boost" -> {
           p.nextToken();
           boost = QueryErrors.floatValue(p);

@@ -69,7 +69,7 @@ final class KnnQueryDecoder {
         case "min_score" -> minScore = floatValue(p);
         case "max_distance" -> maxDistance = floatValue(p);
         case "boost" -> boost = floatValue(p);
-        case "_name" -> {} // accepted; hits do not report matched_queries yet
+        case "_name" -> QueryNames.name(p.getText());
         case "expand_nested_docs" -> QueryErrors.booleanValue(p);
         case "filter" -> filter = t == JsonToken.VALUE_NULL ? null : QueryDecoder.parse(p);
         case "method_parameters" -> efSearch = methodParameters(p, t);

@@ -39,9 +39,14 @@ final class MetricAggregationDecoder {
           "max_bucket",
           "min_bucket",
           "derivative",
-          "cumulative_sum");
+          "cumulative_sum",
+          "moving_fn");
 
   private MetricAggregationDecoder() {}
+
+  static Set<String> types() {
+    return TYPES;
+  }
 
   static boolean handles(String type) {
     return TYPES.contains(type);
@@ -56,6 +61,7 @@ final class MetricAggregationDecoder {
       case "weighted_avg" -> weightedAvg(body);
       case "median_absolute_deviation" -> medianAbsoluteDeviation(body);
       case "bucket_sort" -> bucketSort(body);
+      case "moving_fn" -> movingFunction(body);
       case "avg_bucket", "sum_bucket", "max_bucket", "min_bucket", "derivative", "cumulative_sum" ->
           pipeline(body, type);
       default -> metric(body, MetricKind.valueOf(type.toUpperCase(Locale.ROOT)));
@@ -347,6 +353,52 @@ final class MetricAggregationDecoder {
       }
     }
     return new Aggregation.BucketSort(body.aggName(), sort, from, size);
+  }
+
+  private static Aggregation movingFunction(AggregationBody body) throws IOException {
+    String path = null;
+    Integer window = null;
+    int shift = 0;
+    String script = null;
+    GapPolicy gaps = GapPolicy.SKIP;
+    while (body.next()) {
+      switch (body.field()) {
+        case "buckets_path" -> path = body.string();
+        case "window" -> window = body.intValue();
+        case "shift" -> shift = body.intValue();
+        case "gap_policy" -> gaps = body.gapPolicy();
+        case "script" -> script = script(body);
+        case "format" -> body.skip();
+        default -> throw body.unknownField();
+      }
+    }
+    String missing = path == null ? "buckets_path" : window == null ? "window" : null;
+    missing = missing == null && script == null ? "script" : missing;
+    if (missing != null) {
+      throw QueryErrors.error(
+          body.parser(),
+          "Required [" + missing + "] for moving_fn aggregation [" + body.aggName() + "]");
+    }
+    return new Aggregation.MovingFunction(body.aggName(), path, window, shift, script, gaps);
+  }
+
+  /** A script's source: the string itself or its object's {@code source}. */
+  private static String script(AggregationBody body) throws IOException {
+    JsonParser p = body.parser();
+    if (p.currentToken() != JsonToken.START_OBJECT) {
+      return body.string();
+    }
+    String source = null;
+    while (p.nextToken() == JsonToken.FIELD_NAME) {
+      String key = p.currentName();
+      p.nextToken();
+      if (key.equals("source") || key.equals("inline")) {
+        source = p.getText();
+      } else {
+        p.skipChildren();
+      }
+    }
+    return source;
   }
 
   private static Aggregation pipeline(AggregationBody body, String type) throws IOException {

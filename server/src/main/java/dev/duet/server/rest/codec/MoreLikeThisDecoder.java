@@ -52,7 +52,8 @@ final class MoreLikeThisDecoder {
         case "boost_terms" -> boostTerms = number(v).floatValue();
         case "include" -> include = Boolean.parseBoolean(String.valueOf(v));
         case "boost" -> boost = number(v).floatValue();
-        case "fail_on_unsupported_field", "_name" -> {}
+        case "fail_on_unsupported_field" -> {}
+        case "_name" -> QueryNames.name(v);
         default ->
             throw QueryErrors.error(p, "[more_like_this] query does not support [" + key + "]");
       }

@@ -121,7 +121,7 @@ final class MultiTermQueryDecoder {
       } else if (t.isScalarValue() && "boost".equals(current)) {
         boost = QueryErrors.floatValue(p);
       } else if (t.isScalarValue() && "_name".equals(current)) {
-        // accepted
+        QueryNames.name(p.getText());
       } else if (t.isScalarValue()) {
         throw doesNotSupport(p, "terms_set", current);
       } else {

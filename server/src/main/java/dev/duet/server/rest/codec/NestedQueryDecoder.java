@@ -46,7 +46,7 @@ final class NestedQueryDecoder {
       } else if (t.isScalarValue() && "boost".equals(current)) {
         boost = floatValue(p);
       } else if (t.isScalarValue() && "_name".equals(current)) {
-        // accepted
+        QueryNames.name(p.getText());
       } else if (t == JsonToken.START_OBJECT || t.isScalarValue()) {
         throw doesNotSupport(p, "nested", current);
       } else {

@@ -71,7 +71,7 @@ final class QueryBodies {
             } else if (current.equals("boost")) {
               opts.put("boost", QueryErrors.floatValue(p));
             } else if (current.equals("_name")) {
-              // accepted; hits do not report matched_queries yet
+              QueryNames.name(p.getText());
             } else if (options.contains(current)) {
               opts.put(current, Json.scalar(p));
             } else {
@@ -84,6 +84,8 @@ final class QueryBodies {
       } else if (t.isScalarValue() && ("boost".equals(current) || "_name".equals(current))) {
         if ("boost".equals(current)) {
           opts.put("boost", QueryErrors.floatValue(p));
+        } else {
+          QueryNames.name(p.getText());
         }
       } else if (t.isScalarValue()) {
         checkSingleField(p, query, fieldName, current);
@@ -121,7 +123,7 @@ final class QueryBodies {
         if (current.equals("boost")) {
           out.put("boost", QueryErrors.floatValue(p));
         } else if (current.equals("_name")) {
-          // accepted
+          QueryNames.name(p.getText());
         } else if (scalars.contains(current) || arrays.contains(current)) {
           out.put(current, Json.scalar(p));
         } else {

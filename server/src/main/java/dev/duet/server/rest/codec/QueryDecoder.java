@@ -16,13 +16,58 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Streams OpenSearch's query DSL into the engine's {@link Query} model, with OpenSearch's parse
  * rules and messages ({@code parsing_exception} carrying {@code line} and {@code col}).
  */
 public final class QueryDecoder {
+  /** The query types REST serves, each with its parser: the one list of them. */
+  private static final Map<String, QueryParser> PARSERS =
+      Map.ofEntries(
+          Map.entry("match_all", p -> new Query.MatchAll(boostOnly(p, "match_all"))),
+          Map.entry("match_none", p -> new Query.MatchNone(boostOnly(p, "match_none"))),
+          Map.entry("match", FullTextQueryDecoder::match),
+          Map.entry("match_phrase", FullTextQueryDecoder::matchPhrase),
+          Map.entry("match_phrase_prefix", FullTextQueryDecoder::matchPhrasePrefix),
+          Map.entry("match_bool_prefix", FullTextQueryDecoder::matchBoolPrefix),
+          Map.entry("multi_match", FullTextQueryDecoder::multiMatch),
+          Map.entry("query_string", p -> FullTextQueryDecoder.queryString(p, false)),
+          Map.entry("simple_query_string", p -> FullTextQueryDecoder.queryString(p, true)),
+          Map.entry("intervals", IntervalsQueryDecoder::intervals),
+          Map.entry("term", TermLevelQueryDecoder::term),
+          Map.entry("terms", TermLevelQueryDecoder::terms),
+          Map.entry("range", TermLevelQueryDecoder::range),
+          Map.entry("exists", MultiTermQueryDecoder::exists),
+          Map.entry("geo_distance", GeoQueryDecoder::geoDistance),
+          Map.entry("geo_bounding_box", GeoQueryDecoder::geoBoundingBox),
+          Map.entry("geo_shape", GeoQueryDecoder::geoShape),
+          Map.entry("distance_feature", GeoQueryDecoder::distanceFeature),
+          Map.entry("prefix", MultiTermQueryDecoder::prefix),
+          Map.entry("wildcard", MultiTermQueryDecoder::wildcard),
+          Map.entry("regexp", MultiTermQueryDecoder::regexp),
+          Map.entry("fuzzy", MultiTermQueryDecoder::fuzzy),
+          Map.entry("ids", MultiTermQueryDecoder::ids),
+          Map.entry("terms_set", MultiTermQueryDecoder::termsSet),
+          Map.entry("bool", QueryDecoder::bool),
+          Map.entry("knn", KnnQueryDecoder::knn),
+          Map.entry("constant_score", CompoundQueryDecoder::constantScore),
+          Map.entry("boosting", CompoundQueryDecoder::boosting),
+          Map.entry("dis_max", CompoundQueryDecoder::disMax),
+          Map.entry("function_score", FunctionScoreDecoder::functionScore),
+          Map.entry("nested", NestedQueryDecoder::nested),
+          Map.entry("more_like_this", MoreLikeThisDecoder::moreLikeThis));
+
   private QueryDecoder() {}
+
+  /**
+   * The names of the query types REST serves ({@code match}, {@code bool}, ...). The gRPC schema
+   * has a typed twin for each, which the cross-protocol test checks by walking this set.
+   */
+  public static Set<String> queryTypes() {
+    return PARSERS.keySet();
+  }
 
   /**
    * Parses one query object, e.g. {@code {"match":{"title":"x"}}}. The parser is on (or just
@@ -43,49 +88,25 @@ public final class QueryDecoder {
     if (p.nextToken() != JsonToken.START_OBJECT) {
       throw error(p, "[" + name + "] query malformed, no start_object after query name");
     }
-    Query query =
-        switch (name) {
-          case "match_all" -> new Query.MatchAll(boostOnly(p, name));
-          case "match_none" -> new Query.MatchNone(boostOnly(p, name));
-          case "match" -> FullTextQueryDecoder.match(p);
-          case "match_phrase" -> FullTextQueryDecoder.matchPhrase(p);
-          case "match_phrase_prefix" -> FullTextQueryDecoder.matchPhrasePrefix(p);
-          case "match_bool_prefix" -> FullTextQueryDecoder.matchBoolPrefix(p);
-          case "multi_match" -> FullTextQueryDecoder.multiMatch(p);
-          case "query_string" -> FullTextQueryDecoder.queryString(p, false);
-          case "simple_query_string" -> FullTextQueryDecoder.queryString(p, true);
-          case "intervals" -> IntervalsQueryDecoder.intervals(p);
-          case "term" -> TermLevelQueryDecoder.term(p);
-          case "terms" -> TermLevelQueryDecoder.terms(p);
-          case "range" -> TermLevelQueryDecoder.range(p);
-          case "exists" -> MultiTermQueryDecoder.exists(p);
-          case "geo_distance" -> GeoQueryDecoder.geoDistance(p);
-          case "geo_bounding_box" -> GeoQueryDecoder.geoBoundingBox(p);
-          case "geo_shape" -> GeoQueryDecoder.geoShape(p);
-          case "distance_feature" -> GeoQueryDecoder.distanceFeature(p);
-          case "prefix" -> MultiTermQueryDecoder.prefix(p);
-          case "wildcard" -> MultiTermQueryDecoder.wildcard(p);
-          case "regexp" -> MultiTermQueryDecoder.regexp(p);
-          case "fuzzy" -> MultiTermQueryDecoder.fuzzy(p);
-          case "ids" -> MultiTermQueryDecoder.ids(p);
-          case "terms_set" -> MultiTermQueryDecoder.termsSet(p);
-          case "bool" -> bool(p);
-          case "knn" -> KnnQueryDecoder.knn(p);
-          case "constant_score" -> CompoundQueryDecoder.constantScore(p);
-          case "boosting" -> CompoundQueryDecoder.boosting(p);
-          case "dis_max" -> CompoundQueryDecoder.disMax(p);
-          case "function_score" -> FunctionScoreDecoder.functionScore(p);
-          case "nested" -> NestedQueryDecoder.nested(p);
-          case "more_like_this", "mlt" -> MoreLikeThisDecoder.moreLikeThis(p);
-          default -> throw unknownQuery(p, name);
-        };
+    QueryParser parser = PARSERS.get(name);
+    if (parser == null) {
+      throw unknownQuery(p, name);
+    }
+    QueryNames.open();
+    Query query;
+    String queryName;
+    try {
+      query = parser.parse(p);
+    } finally {
+      queryName = QueryNames.close();
+    }
     if (p.currentToken() != JsonToken.END_OBJECT) {
       throw malformedEnd(p, name);
     }
     if (p.nextToken() != JsonToken.END_OBJECT) {
       throw malformedEnd(p, name);
     }
-    return query;
+    return Query.Named.of(queryName, query);
   }
 
   private static float boostOnly(JsonParser p, String name) throws IOException {
@@ -98,7 +119,7 @@ public final class QueryDecoder {
       } else if (t.isScalarValue() && "boost".equals(field)) {
         boost = floatValue(p);
       } else if (t.isScalarValue() && "_name".equals(field)) {
-        // query names are accepted; hits do not report matched_queries yet
+        QueryNames.name(p.getText());
       } else {
         throw doesNotSupport(p, name, field);
       }
@@ -136,7 +157,8 @@ public final class QueryDecoder {
         switch (current) {
           case "minimum_should_match" -> msm = p.getText();
           case "boost" -> boost = floatValue(p);
-          case "adjust_pure_negative", "disable_coord", "_name" -> {}
+          case "adjust_pure_negative", "disable_coord" -> {}
+          case "_name" -> QueryNames.name(p.getText());
           default -> throw doesNotSupport(p, "bool", current);
         }
       } else {
@@ -150,5 +172,11 @@ public final class QueryDecoder {
         clauses.get("filter"),
         msm,
         boost);
+  }
+
+  /** Reads one query type's body: on its START_OBJECT, left on its END_OBJECT. */
+  @FunctionalInterface
+  private interface QueryParser {
+    Query parse(JsonParser p) throws IOException;
   }
 }

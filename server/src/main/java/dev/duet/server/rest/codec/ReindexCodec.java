@@ -89,10 +89,14 @@ public final class ReindexCodec {
   }
 
   /**
-   * @param requestsPerSecond as the request gave it, -1 for unlimited: echoed as OpenSearch does,
-   *     though Duet does not throttle
+   * @param status the run's task as it ended: its throttle and whether it was cancelled
+   * @param stored the form a finished task keeps (see {@link ByQueryCodec#encode})
    */
-  public static void encode(ReindexResponse r, float requestsPerSecond, JsonGenerator g)
+  public static void encode(
+      ReindexResponse r,
+      dev.duet.engine.document.ByQueryTask.Status status,
+      boolean stored,
+      JsonGenerator g)
       throws IOException {
     g.writeStartObject();
     g.writeNumberField("took", r.tookMillis());
@@ -104,7 +108,7 @@ public final class ReindexCodec {
     g.writeNumberField("batches", r.batches());
     g.writeNumberField("version_conflicts", r.versionConflicts());
     g.writeNumberField("noops", 0);
-    ByQueryCodec.encodeTail(r.failures(), requestsPerSecond, g);
+    ByQueryCodec.encodeTail(r.failures(), status, stored, g);
     g.writeEndObject();
   }
 

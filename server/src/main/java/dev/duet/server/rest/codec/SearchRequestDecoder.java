@@ -77,6 +77,7 @@ public final class SearchRequestDecoder {
     FetchOptionsDecoder fetch = new FetchOptionsDecoder();
     QueryControlsDecoder controls = new QueryControlsDecoder();
     dev.duet.engine.search.Suggest suggest = null;
+    String pipeline = null;
     if (length > 0) {
       try (JsonParser p = Json.parser(body, offset, length)) {
         JsonToken t = p.nextToken();
@@ -130,6 +131,7 @@ public final class SearchRequestDecoder {
               case "suggest" -> suggest = SuggestDecoder.parse(p);
               case "timeout", "terminate_after", "collapse", "rescore", "profile" ->
                   controls.parse(p, field);
+              case "search_pipeline" -> pipeline = p.getValueAsString();
               default -> throw unknownKey(p, t, field);
             }
           }
@@ -171,6 +173,9 @@ public final class SearchRequestDecoder {
     int s = size == null ? SearchRequest.DEFAULT_SIZE : size;
     SearchRequest request = new SearchRequest(indices, query, f, s, sort, source, track);
     request = options.applyTo(request);
+    if (pipeline != null) {
+      request = request.withOptions(request.options().withSearchPipeline(pipeline));
+    }
     if (slice != null) {
       request = request.withOptions(request.options().withSlice(slice));
     }

@@ -47,7 +47,7 @@ final class TermLevelQueryDecoder {
                           java.util.Collections.singletonMap(current, Json.scalar(p)),
                           current,
                           false);
-              case "_name" -> {}
+              case "_name" -> QueryNames.name(p.getText());
               default -> throw doesNotSupport(p, "term", current);
             }
           } else {
@@ -101,7 +101,7 @@ final class TermLevelQueryDecoder {
       } else if (t.isScalarValue()) {
         switch (current) {
           case "boost" -> boost = QueryErrors.floatValue(p);
-          case "_name" -> {}
+          case "_name" -> QueryNames.name(p.getText());
           case "value_type" -> valueType = Query.Terms.ValueType.of(p.getText());
           default -> throw doesNotSupport(p, "terms", current);
         }
@@ -178,7 +178,7 @@ final class TermLevelQueryDecoder {
               case "format" -> format = p.getText();
               case "relation" -> relation = p.getText().toLowerCase(java.util.Locale.ROOT);
               case "boost" -> boost = QueryErrors.floatValue(p);
-              case "_name" -> {}
+              case "_name" -> QueryNames.name(p.getText());
               default -> throw doesNotSupport(p, "range", current);
             }
           } else {
@@ -188,6 +188,8 @@ final class TermLevelQueryDecoder {
       } else if (t.isScalarValue() && ("boost".equals(current) || "_name".equals(current))) {
         if ("boost".equals(current)) {
           boost = QueryErrors.floatValue(p);
+        } else {
+          QueryNames.name(p.getText());
         }
       } else {
         throw doesNotSupport(p, "range", current);

@@ -121,6 +121,7 @@ final class TypedKeys {
             case MAX, MIN -> "bucket_metric_value";
             case AVG, SUM -> "simple_value";
           };
+      case Aggregation.MovingFunction m -> "simple_value";
       case Aggregation.Parent p ->
           switch (p.kind()) {
             case DERIVATIVE -> "derivative";
