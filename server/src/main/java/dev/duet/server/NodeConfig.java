@@ -320,8 +320,12 @@ public record NodeConfig(
     return edit(c -> c.repoPaths = repoPaths);
   }
 
-    Map<String, String> attributes,
-    GrokWatchdogSettings grokWatchdog) {
+  public NodeConfig withAttributes(Map<String, String> attributes) {
+    return edit(c -> c.attributes = attributes);
+  }
+
+  public NodeConfig withGrokWatchdog(GrokWatchdogSettings grokWatchdog) {
+    return edit(c -> c.grokWatchdog = grokWatchdog);
   }
 
   /** {@code path.repo} as a settings file or {@code -E} gives it: a path, or a list of them. */
