@@ -181,11 +181,15 @@ final class CatHandlers {
     List<Comparable<?>[]> rows = new ArrayList<>();
     // Every index by default; an expand_wildcards given keeps the indices it expands to (hidden
     // ones only with "hidden"), as OpenSearch's.
-    List<IndexInfo> indices =
+    IndicesOptions expand =
         request.param("expand_wildcards") == null
-            ? actions.indices().list(null, IndicesOptions.ALL)
-            : actions.indices().list("*", RestIndicesOptions.of(request, IndicesOptions.ALL));
-    for (IndexInfo info : indices) {
+            ? IndicesOptions.ALL
+            : RestIndicesOptions.of(request, IndicesOptions.ALL);
+    for (IndexInfo info : actions.indices().list(null, IndicesOptions.ALL)) {
+      if (!(info.closed() ? expand.expandClosed() : expand.expandOpen())
+          || info.hidden() && !expand.expandHidden()) {
+        continue;
+      }
       for (AliasMetadata alias : info.aliases().values()) {
         if (names.isEmpty()
             || names.stream()

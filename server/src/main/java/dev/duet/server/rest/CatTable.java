@@ -160,10 +160,30 @@ final class CatTable {
         && columns.stream().allMatch(c -> c.description() != null)) {
       return RestResponse.text(200, help());
     }
-    if (request.param("format", "text").equals("json")) {
+    String accept = request.accept();
+    String format =
+        request.param(
+            "format",
+            accept != null && accept.startsWith("application/yaml")
+                ? "yaml"
+                : accept != null && accept.startsWith("application/json") ? "json" : "text");
+    if (format.equals("json")) {
       JsonOutput out = new JsonOutput(request.pretty());
       writeJson(out.generator());
       return RestResponse.json(200, out);
+    }
+    if (format.equals("yaml")) {
+      // The JSON rows as YAML, as OpenSearch writes them (Jackson's YAML, "---" first).
+      java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+      try (JsonGenerator g =
+          new com.fasterxml.jackson.dataformat.yaml.YAMLFactory().createGenerator(out)) {
+        writeJson(g);
+      }
+      return new RestResponse(
+          200,
+          com.linecorp.armeria.common.MediaType.create("application", "yaml"),
+          com.linecorp.armeria.common.HttpData.wrap(out.toByteArray()),
+          null);
     }
     return RestResponse.text(200, text(request.paramAsBoolean("v", false)));
   }

@@ -19,6 +19,7 @@ public final class RestRequest {
   private final int bodyOffset;
   private final int bodyLength;
   private final String opaqueId;
+  private final String accept;
   private Object decoded;
 
   RestRequest(AggregatedHttpRequest request, Map<String, String> pathParams, QueryParams qp) {
@@ -36,6 +37,7 @@ public final class RestRequest {
     this.bodyOffset = 0;
     this.bodyLength = sourceParam != null ? body.length : content.length();
     this.opaqueId = request.headers().get("x-opaque-id");
+    this.accept = request.headers().get("accept");
   }
 
   private RestRequest(
@@ -47,6 +49,12 @@ public final class RestRequest {
     this.bodyOffset = 0;
     this.bodyLength = body.length;
     this.opaqueId = null;
+    this.accept = null;
+  }
+
+  /** The media type the caller accepts ({@code Accept}); null when it gave none. */
+  public String accept() {
+    return accept;
   }
 
   /**

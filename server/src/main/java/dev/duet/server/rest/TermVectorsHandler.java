@@ -23,6 +23,7 @@ import java.util.Map;
  * answers its error in place. The bodies are small and cold, so they are read as trees.
  */
 final class TermVectorsHandler {
+  // The body keys OpenSearch's term vectors parser reads; any other is a parse_exception.
   private static final java.util.Set<String> OPTIONS =
       java.util.Set.of(
           "fields",
@@ -33,14 +34,11 @@ final class TermVectorsHandler {
           "field_statistics",
           "per_field_analyzer",
           "routing",
-          "realtime",
           "version",
           "version_type",
-          "preference",
           "doc",
           "_index",
           "_id",
-          "_routing",
           "filter");
 
   private final Actions actions;
@@ -52,6 +50,7 @@ final class TermVectorsHandler {
   /** {@code _termvectors}. */
   RestResponse single(RestRequest request) throws IOException {
     Map<?, ?> body = body(request);
+    checkKeys(body);
     TermVectorsRequest one =
         decode(
             body,
@@ -86,6 +85,23 @@ final class TermVectorsHandler {
     for (Object id : ids) {
       items.add(Map.of("_id", String.valueOf(id)));
     }
+    // Every item is read before any runs: a malformed one fails the whole request.
+    List<TermVectorsRequest> requests = new ArrayList<>();
+    List<DuetException> unreadable = new ArrayList<>();
+    for (Map<?, ?> item : items) {
+      checkKeys(item);
+      String itemIndex = string(item.get("_index"), index);
+      try {
+        requests.add(
+            itemIndex == null
+                ? null
+                : decode(item, request, itemIndex, string(item.get("_id"), null)));
+        unreadable.add(null);
+      } catch (DuetException e) {
+        requests.add(null);
+        unreadable.add(e);
+      }
+    }
     if (items.isEmpty()) {
       throw new DuetException(
           400,
@@ -96,17 +112,21 @@ final class TermVectorsHandler {
     JsonGenerator g = out.generator();
     g.writeStartObject();
     g.writeArrayFieldStart("docs");
-    for (Map<?, ?> item : items) {
+    for (int i = 0; i < items.size(); i++) {
+      Map<?, ?> item = items.get(i);
       String itemIndex = string(item.get("_index"), index);
       String itemId = string(item.get("_id"), null);
       try {
+        if (unreadable.get(i) != null) {
+          throw unreadable.get(i);
+        }
         if (itemIndex == null) {
           throw new DuetException(
               400,
               "action_request_validation_exception",
               "Validation Failed: 1: index is missing;");
         }
-        write(actions.get().termVectors(decode(item, request, itemIndex, itemId)), g);
+        write(actions.get().termVectors(requests.get(i)), g);
       } catch (DuetException e) {
         g.writeStartObject();
         g.writeStringField("_index", itemIndex);
@@ -136,17 +156,21 @@ final class TermVectorsHandler {
     }
   }
 
+  /** Refuses a body key OpenSearch's parser does not read, as it refuses it. */
+  private static void checkKeys(Map<?, ?> body) {
+    for (Object key : body.keySet()) {
+      if (!OPTIONS.contains(String.valueOf(key))) {
+        throw new DuetException(
+            400,
+            "parse_exception",
+            "failed to parse term vectors request. unknown field [" + key + "]");
+      }
+    }
+  }
+
   /** One request: the body's options over the URL's. */
   private static TermVectorsRequest decode(
       Map<?, ?> body, RestRequest request, String index, String id) throws IOException {
-    for (Object key : body.keySet()) {
-      if (!OPTIONS.contains(String.valueOf(key)) && !(key.equals("ids") || key.equals("docs"))) {
-        throw new DuetException(
-            400,
-            "illegal_argument_exception",
-            "failed to parse term vectors request: unknown field [" + key + "]");
-      }
-    }
     if (body.get("filter") != null) {
       throw DuetException.illegalArgument("[termvectors] filter is not supported");
     }
@@ -181,8 +205,8 @@ final class TermVectorsHandler {
         flag(body, request, "term_statistics", false),
         flag(body, request, "field_statistics", true),
         analyzers,
-        string(body.get("routing"), string(body.get("_routing"), request.param("routing"))),
-        flag(body, request, "realtime", true),
+        string(body.get("routing"), request.param("routing")),
+        request.paramAsBoolean("realtime", true),
         version == null ? null : Long.parseLong(String.valueOf(version)));
   }
 

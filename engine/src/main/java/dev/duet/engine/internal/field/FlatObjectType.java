@@ -206,10 +206,31 @@ public final class FlatObjectType extends FieldType {
       int regexpFlags,
       QueryContext context) {
     String root = root(field);
-    if (root == null || caseInsensitive) {
+    if (root == null) {
       return null;
     }
     String prefix = name + "=";
+    if (caseInsensitive) {
+      // The path and the value in either case, over the root's path=value terms.
+      if (kind == Pattern.REGEXP) {
+        return null;
+      }
+      var automaton =
+          org.apache.lucene.util.automaton.Operations.determinize(
+              org.apache.lucene.util.automaton.Operations.concatenate(
+                  List.of(
+                      CaseInsensitive.string(prefix),
+                      kind == Pattern.PREFIX
+                          ? org.apache.lucene.util.automaton.Operations.concatenate(
+                              List.of(
+                                  CaseInsensitive.string(pattern),
+                                  org.apache.lucene.util.automaton.Automata.makeAnyString()))
+                          : CaseInsensitive.wildcard(pattern))),
+              org.apache.lucene.util.automaton.Operations.DEFAULT_DETERMINIZE_WORK_LIMIT);
+      return new ConstantScoreQuery(
+          new org.apache.lucene.search.AutomatonQuery(
+              new Term(root + VALUE_AND_PATH, prefix + pattern), automaton));
+    }
     return switch (kind) {
       case PREFIX ->
           new ConstantScoreQuery(

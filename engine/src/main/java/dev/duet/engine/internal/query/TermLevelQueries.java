@@ -32,6 +32,7 @@ import org.apache.lucene.search.ConstantScoreQuery;
 import org.apache.lucene.search.FuzzyQuery;
 import org.apache.lucene.search.MatchAllDocsQuery;
 import org.apache.lucene.search.MatchNoDocsQuery;
+import org.apache.lucene.search.MultiTermQuery;
 import org.apache.lucene.search.PrefixQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.RegexpQuery;
@@ -211,12 +212,23 @@ public final class TermLevelQueries {
           Operations.concatenate(List.of(caseInsensitiveString(value), Automata.makeAnyString()));
       try {
         return new ConstantScoreQuery(
-            new AutomatonQuery(new Term(name, value + "*"), deterministic(a)));
+            new AutomatonQuery(
+                new Term(name, value + "*"), deterministic(a), false, rewrite(field)));
       } catch (TooComplexToDeterminizeException e) {
         throw tooComplex(e);
       }
     }
-    return new ConstantScoreQuery(new PrefixQuery(new Term(name, value)));
+    return new ConstantScoreQuery(new PrefixQuery(new Term(name, value), rewrite(field)));
+  }
+
+  /**
+   * How a multi-term query reads a field's terms: from its index, or, a field with doc values only,
+   * from its doc values' terms, as OpenSearch answers such a field.
+   */
+  private static MultiTermQuery.RewriteMethod rewrite(FieldMapping field) {
+    return !FieldQueries.indexed(field) && FieldType.docValues(field)
+        ? MultiTermQuery.DOC_VALUES_REWRITE
+        : MultiTermQuery.CONSTANT_SCORE_BLENDED_REWRITE;
   }
 
   Query wildcard(Wildcard w) {
@@ -243,9 +255,11 @@ public final class TermLevelQueries {
     try {
       if (w.caseInsensitive()) {
         return new ConstantScoreQuery(
-            new AutomatonQuery(term, deterministic(caseInsensitiveWildcard(term.text()))));
+            new AutomatonQuery(
+                term, deterministic(caseInsensitiveWildcard(term.text())), false, rewrite(field)));
       }
-      return new ConstantScoreQuery(new WildcardQuery(term));
+      return new ConstantScoreQuery(
+          new WildcardQuery(term, Operations.DEFAULT_DETERMINIZE_WORK_LIMIT, rewrite(field)));
     } catch (TooComplexToDeterminizeException e) {
       throw tooComplex(e);
     }
@@ -443,38 +457,12 @@ public final class TermLevelQueries {
   }
 
   private static Automaton caseInsensitiveString(String value) {
-    List<Automaton> chars = new ArrayList<>();
-    value.codePoints().forEach(cp -> chars.add(caseInsensitiveChar(cp)));
-    return chars.isEmpty() ? Automata.makeEmptyString() : Operations.concatenate(chars);
-  }
-
-  private static Automaton caseInsensitiveChar(int cp) {
-    int lower = Character.toLowerCase(cp);
-    int upper = Character.toUpperCase(cp);
-    return lower == upper
-        ? Automata.makeChar(cp)
-        : Operations.union(List.of(Automata.makeChar(lower), Automata.makeChar(upper)));
+    return dev.duet.engine.internal.field.CaseInsensitive.string(value);
   }
 
   /** Lucene's wildcard syntax as an automaton matching ASCII letters in either case. */
   private static Automaton caseInsensitiveWildcard(String wildcard) {
-    List<Automaton> parts = new ArrayList<>();
-    for (int i = 0; i < wildcard.length(); ) {
-      int c = wildcard.codePointAt(i);
-      i += Character.charCount(c);
-      if (c == '*') {
-        parts.add(Automata.makeAnyString());
-      } else if (c == '?') {
-        parts.add(Automata.makeAnyChar());
-      } else {
-        if (c == '\\' && i < wildcard.length()) {
-          c = wildcard.codePointAt(i);
-          i += Character.charCount(c);
-        }
-        parts.add(caseInsensitiveChar(c));
-      }
-    }
-    return parts.isEmpty() ? Automata.makeEmptyString() : Operations.concatenate(parts);
+    return dev.duet.engine.internal.field.CaseInsensitive.wildcard(wildcard);
   }
 
   /** OpenSearch's {@code flags}: names joined by {@code |}; ALL when none are given. */

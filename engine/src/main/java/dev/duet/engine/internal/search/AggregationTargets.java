@@ -165,6 +165,8 @@ public final class AggregationTargets {
             : org.apache.lucene.search.MatchAllDocsQuery.INSTANCE,
         path -> lookup.isNested(path) ? NestedDocuments.atPath(path) : null,
         IndexSettingsRules.maxRegexLength(index.metadata().settings()),
-        field -> index.noteFielddata(field, true));
+        // Text fielddata only: a keyword's global ordinals depend on the execution hint, which
+        // the request model does not carry (with "map" OpenSearch loads none).
+        field -> index.noteFielddata(field, false));
   }
 }

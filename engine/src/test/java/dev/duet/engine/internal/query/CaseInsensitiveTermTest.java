@@ -88,6 +88,8 @@ class CaseInsensitiveTermTest {
     assertThat(ids(new Query.Term("dv", "Keyword1", 1f))).containsExactly("1");
     assertThat(ids(new Query.Term("dv", "keyword1", true, 1f))).containsExactly("1", "2");
     assertThat(ids(new Query.Term("k", "KEYWORD1", true, 1f))).containsExactly("1");
+    // a keyword with doc values only answers multi-term queries from its doc values' terms
+    assertThat(ids(new dev.duet.engine.search.Prefix("dv", "Key", false, 1f))).containsExactly("1");
     // the value is literal: a * in it is no wildcard
     assertThat(ids(new Query.Term("k", "KEYWORD1*", true, 1f))).containsExactly("2");
   }
