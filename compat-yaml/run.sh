@@ -103,7 +103,7 @@ case "$MODE" in
     [[ "$(java_major "$JAVA_HOME")" -ge 24 ]] && flags+=(--sun-misc-unsafe-memory-access=allow)
     "$JAVA_HOME/bin/java" "${flags[@]}" -Xmx1g -cp "$jar:$(cat server/target/yaml-classpath.txt)" \
       dev.duet.server.cli.DuetCli serve --data "$data" --http-port "$DUET_HTTP_PORT" \
-      --grpc-port "$DUET_GRPC_PORT" -E path.repo="$data/repo" >"$OUT/yaml-duet-node.log" 2>&1 &
+      --grpc-port "$DUET_GRPC_PORT" -E path.repo="$data/repo" -E node.attr.testattr=test >"$OUT/yaml-duet-node.log" 2>&1 &
     duet_pid=$!
     trap 'kill "$duet_pid" 2>/dev/null; wait "$duet_pid" 2>/dev/null || true; rm -rf "$data"' EXIT
     for _ in $(seq 1 180); do

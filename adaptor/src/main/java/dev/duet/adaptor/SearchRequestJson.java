@@ -130,6 +130,9 @@ final class SearchRequestJson {
         g.writeObjectFieldStart(q.field());
         g.writeFieldName("value");
         value(q.value(), g);
+        if (q.caseInsensitive()) {
+          g.writeBooleanField("case_insensitive", true);
+        }
         boost(q.boost(), g);
         g.writeEndObject();
         g.writeEndObject();

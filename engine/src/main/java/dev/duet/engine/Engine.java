@@ -164,6 +164,13 @@ public interface Engine extends Closeable {
   GetResult get(String index, String id, String routing, boolean realtime);
 
   /**
+   * {@code _termvectors}: a stored or artificial document's terms per field, with the index's
+   * statistics on request; 404 when the index does not exist.
+   */
+  dev.duet.engine.document.TermVectorsResult termVectors(
+      dev.duet.engine.document.TermVectorsRequest request);
+
+  /**
    * {@code _delete_by_query} or {@code _update_by_query} over the indices the request names; 404
    * {@code index_not_found_exception} for a missing index.
    */

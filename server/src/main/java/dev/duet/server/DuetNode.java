@@ -114,7 +114,8 @@ public final class DuetNode implements AutoCloseable {
             grpcPort,
             config.dataDir().toAbsolutePath(),
             config.maxHttpContentLength(),
-            pools);
+            pools,
+            config.attributes());
 
     // One router for both ports: the generated gRPC services run REST's operations through it.
     RestRouter routes = RestRoutes.build(actions, identity);

@@ -34,6 +34,8 @@ import java.util.function.Consumer;
  *     thread_pool.write.queue_size}; OpenSearch's defaults)
  * @param repoPaths where snapshot repositories may be ({@code path.repo}; none: no {@code fs}
  *     repository is accepted, as in OpenSearch)
+ * @param attributes the node's attributes ({@code node.attr.<name>}), as {@code _cat/nodeattrs} and
+ *     {@code _nodes} report them
  */
 public record NodeConfig(
     Path dataDir,
@@ -47,7 +49,8 @@ public record NodeConfig(
     int maxBuckets,
     int maxClauseCount,
     ThreadPoolSizes threadPools,
-    List<Path> repoPaths) {
+    List<Path> repoPaths,
+    Map<String, String> attributes) {
 
   public static final String DEFAULT_HOST = "127.0.0.1";
   public static final int DEFAULT_HTTP_PORT = 9200;
@@ -74,6 +77,9 @@ public record NodeConfig(
     requireNonNull(nodeName, "nodeName");
     requireNonNull(threadPools, "threadPools");
     repoPaths = List.copyOf(requireNonNull(repoPaths, "repoPaths"));
+    attributes =
+        java.util.Collections.unmodifiableMap(
+            new java.util.LinkedHashMap<>(requireNonNull(attributes, "attributes")));
     checkPort(httpPort, "http.port");
     checkPort(grpcPort, "grpc.port");
     if (maxHttpContentLength <= 0) {
@@ -91,6 +97,36 @@ public record NodeConfig(
       throw new IllegalArgumentException(
           "grpc.netty.max_msg_size: " + maxGrpcMessageSize + " (expected: > 0)");
     }
+  }
+
+  /** A config without node attributes. */
+  public NodeConfig(
+      Path dataDir,
+      String host,
+      int httpPort,
+      int grpcPort,
+      long maxHttpContentLength,
+      int maxGrpcMessageSize,
+      String clusterName,
+      String nodeName,
+      int maxBuckets,
+      int maxClauseCount,
+      ThreadPoolSizes threadPools,
+      List<Path> repoPaths) {
+    this(
+        dataDir,
+        host,
+        httpPort,
+        grpcPort,
+        maxHttpContentLength,
+        maxGrpcMessageSize,
+        clusterName,
+        nodeName,
+        maxBuckets,
+        maxClauseCount,
+        threadPools,
+        repoPaths,
+        Map.of());
   }
 
   /** A config without {@code path.repo}. */
@@ -196,17 +232,23 @@ public record NodeConfig(
                 "thread_pool.write.size",
                 "thread_pool.write.queue_size" ->
                 c.withThreadPools(c.threadPools().with(e.getKey(), parseInt(e.getKey(), v)));
-            default ->
-                throw new IllegalArgumentException(
-                    "unknown setting ["
-                        + e.getKey()
-                        + "]; known: path.data, path.repo, network.host, http.host, http.port,"
-                        + " aux.transport.transport-grpc.port, grpc.port,"
-                        + " http.max_content_length, grpc.netty.max_msg_size, cluster.name,"
-                        + " node.name, search.max_buckets,"
-                        + " indices.query.bool.max_clause_count, thread_pool.search.size,"
-                        + " thread_pool.search.queue_size, thread_pool.write.size,"
-                        + " thread_pool.write.queue_size");
+            default -> {
+              if (e.getKey().startsWith("node.attr.") && e.getKey().length() > 10) {
+                Map<String, String> attributes = new java.util.LinkedHashMap<>(c.attributes());
+                attributes.put(e.getKey().substring(10), v);
+                yield c.withAttributes(attributes);
+              }
+              throw new IllegalArgumentException(
+                  "unknown setting ["
+                      + e.getKey()
+                      + "]; known: path.data, path.repo, network.host, http.host, http.port,"
+                      + " aux.transport.transport-grpc.port, grpc.port,"
+                      + " http.max_content_length, grpc.netty.max_msg_size, cluster.name,"
+                      + " node.name, search.max_buckets,"
+                      + " indices.query.bool.max_clause_count, thread_pool.search.size,"
+                      + " thread_pool.search.queue_size, thread_pool.write.size,"
+                      + " thread_pool.write.queue_size, node.attr.*");
+            }
           };
     }
     return c;
@@ -260,6 +302,10 @@ public record NodeConfig(
     return edit(c -> c.repoPaths = repoPaths);
   }
 
+  public NodeConfig withAttributes(Map<String, String> attributes) {
+    return edit(c -> c.attributes = attributes);
+  }
+
   /** {@code path.repo} as a settings file or {@code -E} gives it: a path, or a list of them. */
   private static List<Path> pathList(String value) {
     String v = value.strip();
@@ -301,6 +347,7 @@ public record NodeConfig(
     int maxClauseCount;
     ThreadPoolSizes threadPools;
     List<Path> repoPaths;
+    Map<String, String> attributes;
 
     Components(NodeConfig c) {
       dataDir = c.dataDir;
@@ -315,6 +362,7 @@ public record NodeConfig(
       maxClauseCount = c.maxClauseCount;
       threadPools = c.threadPools;
       repoPaths = c.repoPaths;
+      attributes = c.attributes;
     }
 
     NodeConfig config() {
@@ -330,7 +378,8 @@ public record NodeConfig(
           maxBuckets,
           maxClauseCount,
           threadPools,
-          repoPaths);
+          repoPaths,
+          attributes);
     }
   }
 

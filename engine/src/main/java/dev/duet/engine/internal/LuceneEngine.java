@@ -359,7 +359,10 @@ public final class LuceneEngine implements Engine {
 
   @Override
   public void clearCaches(String expression, IndicesOptions options) {
-    indices.matching(expression, options); // what it names must exist and be open
+    // what it names must exist and be open
+    for (var index : indices.matching(expression, options)) {
+      index.clearFielddata();
+    }
     search.clearRequestCache();
   }
 
@@ -449,6 +452,13 @@ public final class LuceneEngine implements Engine {
   @Override
   public GetResult get(String index, String id, boolean realtime) {
     return documents.get(index, id, realtime);
+  }
+
+  @Override
+  public dev.duet.engine.document.TermVectorsResult termVectors(
+      dev.duet.engine.document.TermVectorsRequest request) {
+    return dev.duet.engine.internal.admin.TermVectors.of(
+        documents.readTarget(request.index()), request);
   }
 
   @Override

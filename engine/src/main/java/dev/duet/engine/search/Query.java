@@ -88,12 +88,17 @@ public sealed interface Query {
    * {@code term}: exact value, not analyzed. Like OpenSearch's query builders, it refuses a missing
    * field or value with a 400, whichever transport decoded it.
    */
-  record Term(String field, Object value, float boost) implements Query {
+  record Term(String field, Object value, boolean caseInsensitive, float boost) implements Query {
     public Term {
       requireFieldName(field, "field name is null or empty");
       if (value == null) {
         throw DuetException.illegalArgument("value cannot be null");
       }
+    }
+
+    /** A case-sensitive term query. */
+    public Term(String field, Object value, float boost) {
+      this(field, value, false, boost);
     }
   }
 

@@ -25,6 +25,12 @@ public final class GetAction {
     this.engine = requireNonNull(engine, "engine");
   }
 
+  /** {@code _termvectors}: one document's term vectors (an alias's one index resolved). */
+  public dev.duet.engine.document.TermVectorsResult termVectors(
+      dev.duet.engine.document.TermVectorsRequest request) {
+    return engine.termVectors(request);
+  }
+
   public GetResult execute(String index, String id) {
     return engine.get(index, id);
   }

@@ -13,7 +13,9 @@ import dev.duet.api.common.BulkResult;
 import dev.duet.api.common.ByQueryResult;
 import dev.duet.api.common.GetResult;
 import dev.duet.api.common.MgetResult;
+import dev.duet.api.common.MtermvectorsResult;
 import dev.duet.api.common.ReindexResult;
+import dev.duet.api.common.TermVectorsResult;
 import dev.duet.api.common.WriteResult;
 import dev.duet.api.documents.BulkRequest;
 import dev.duet.api.documents.CreateRequest;
@@ -27,7 +29,9 @@ import dev.duet.api.documents.GetSourceRequest;
 import dev.duet.api.documents.GetSourceResponse;
 import dev.duet.api.documents.IndexRequest;
 import dev.duet.api.documents.MgetRequest;
+import dev.duet.api.documents.MtermvectorsRequest;
 import dev.duet.api.documents.ReindexRequest;
+import dev.duet.api.documents.TermvectorsRequest;
 import dev.duet.api.documents.UpdateByQueryRequest;
 import dev.duet.api.documents.UpdateRequest;
 import io.grpc.stub.StreamObserver;
@@ -157,6 +161,29 @@ final class DocumentsRpcs extends DocumentsServiceGrpc.DocumentsServiceImplBase 
         responses,
         route(GET, "/_mget"),
         route(GET, "/{index}/_mget"));
+  }
+
+  @Override
+  public void termvectors(TermvectorsRequest request, StreamObserver<TermVectorsResult> responses) {
+    rest.unary(
+        "duet.documents.DocumentsService/Termvectors",
+        request,
+        TermVectorsResult.getDefaultInstance(),
+        responses,
+        route(GET, "/{index}/_termvectors"),
+        route(GET, "/{index}/_termvectors/{id}"));
+  }
+
+  @Override
+  public void mtermvectors(
+      MtermvectorsRequest request, StreamObserver<MtermvectorsResult> responses) {
+    rest.unary(
+        "duet.documents.DocumentsService/Mtermvectors",
+        request,
+        MtermvectorsResult.getDefaultInstance(),
+        responses,
+        route(GET, "/_mtermvectors"),
+        route(GET, "/{index}/_mtermvectors"));
   }
 
   @Override

@@ -69,12 +69,11 @@ final class QueryDecoder {
   private static Query term(TermQuery term) {
     Object value = term.hasValue() ? FieldValues.fromProto(term.getValue()) : null;
     // The model checks field and value (as OpenSearch's TermQueryBuilder does) before options.
-    Query.Term decoded =
-        new Query.Term(term.getField(), value, boost(term.hasBoost(), term.getBoost()));
-    if (term.hasCaseInsensitive() && term.getCaseInsensitive()) {
-      unsupported("term", "case_insensitive");
-    }
-    return decoded;
+    return new Query.Term(
+        term.getField(),
+        value,
+        term.hasCaseInsensitive() && term.getCaseInsensitive(),
+        boost(term.hasBoost(), term.getBoost()));
   }
 
   private static Query terms(TermsQuery terms) {

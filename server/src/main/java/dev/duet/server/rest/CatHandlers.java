@@ -179,7 +179,13 @@ final class CatHandlers {
   RestResponse aliases(RestRequest request) throws IOException {
     List<String> names = IndexHandlers.split(request.pathParam("name"));
     List<Comparable<?>[]> rows = new ArrayList<>();
-    for (IndexInfo info : actions.indices().list(null, IndicesOptions.ALL)) {
+    // Every index by default; an expand_wildcards given keeps the indices it expands to (hidden
+    // ones only with "hidden"), as OpenSearch's.
+    List<IndexInfo> indices =
+        request.param("expand_wildcards") == null
+            ? actions.indices().list(null, IndicesOptions.ALL)
+            : actions.indices().list("*", RestIndicesOptions.of(request, IndicesOptions.ALL));
+    for (IndexInfo info : indices) {
       for (AliasMetadata alias : info.aliases().values()) {
         if (names.isEmpty()
             || names.stream()

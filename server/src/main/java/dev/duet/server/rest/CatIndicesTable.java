@@ -20,7 +20,27 @@ final class CatIndicesTable {
           new Column("docs.count", Kind.NUMBER, true, List.of("dc", "docsCount")),
           new Column("docs.deleted", Kind.NUMBER, true, List.of("dd", "docsDeleted")),
           new Column("store.size", Kind.BYTES, true, List.of("ss", "storeSize")),
-          new Column("pri.store.size", Kind.BYTES, true, List.of()));
+          new Column("pri.store.size", Kind.BYTES, true, List.of()),
+          new Column(
+              "creation.date",
+              Kind.NUMBER,
+              true,
+              false,
+              List.of("cd"),
+              "index creation date (millisecond value)",
+              true),
+          new Column(
+              "creation.date.string",
+              Kind.TEXT,
+              false,
+              false,
+              List.of("cds"),
+              "index creation date (as string)",
+              true));
+  private static final java.time.format.DateTimeFormatter CREATION =
+      java.time.format.DateTimeFormatter.ofPattern(
+              "yyyy-MM-dd'T'HH:mm:ss.SSS'Z'", java.util.Locale.ROOT)
+          .withZone(java.time.ZoneOffset.UTC);
 
   private CatIndicesTable() {}
 
@@ -39,7 +59,7 @@ final class CatIndicesTable {
     for (IndexFailure f : failed) {
       rows.add(
           new Comparable<?>[] {
-            "red", "open", f.name(), f.uuid(), f.shards(), null, null, null, null, null
+            "red", "open", f.name(), f.uuid(), f.shards(), null, null, null, null, null, null, null
           });
     }
     rows.sort((a, b) -> ((String) a[2]).compareTo((String) b[2]));
@@ -57,7 +77,9 @@ final class CatIndicesTable {
             info.closed() ? null : info.docsCount(),
             info.closed() ? null : info.docsDeleted(),
             info.closed() ? null : info.storeSizeBytes(),
-            info.closed() ? null : info.storeSizeBytes()
+            info.closed() ? null : info.storeSizeBytes(),
+            info.creationDate(),
+            CREATION.format(java.time.Instant.ofEpochMilli(info.creationDate()))
           });
     }
     rows.sort((a, b) -> ((String) a[2]).compareTo((String) b[2]));

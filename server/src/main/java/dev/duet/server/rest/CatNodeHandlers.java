@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The {@code _cat} tables of the node and its shards: {@code allocation}, {@code nodes}, {@code
@@ -448,9 +449,23 @@ final class CatNodeHandlers {
     };
   }
 
-  /** {@code GET /_cat/nodeattrs}: a Duet node has no attributes. */
+  /** {@code GET /_cat/nodeattrs}: the node's attributes ({@code node.attr.*} at start). */
   RestResponse nodeattrs(RestRequest request) throws IOException {
-    return table(request, NODEATTRS, List.of());
+    List<Comparable<?>[]> rows = new ArrayList<>();
+    for (Map.Entry<String, String> attr : node.attributes().entrySet()) {
+      rows.add(
+          new Comparable<?>[] {
+            node.nodeName(),
+            node.nodeId().substring(0, Math.min(4, node.nodeId().length())),
+            ProcessHandle.current().pid(),
+            node.host(),
+            node.host(),
+            node.transportPort(),
+            attr.getKey(),
+            attr.getValue()
+          });
+    }
+    return table(request, NODEATTRS, rows);
   }
 
   /** {@code GET /_cat/plugins}: Duet loads no plugins. */
@@ -458,9 +473,34 @@ final class CatNodeHandlers {
     return table(request, PLUGINS, List.of());
   }
 
-  /** {@code GET /_cat/fielddata[/{fields}]}: Duet keeps no fielddata on the heap. */
+  /**
+   * {@code GET /_cat/fielddata[/{fields}]}: the node's fielddata by field, summed over its indices
+   * (their {@code _stats} fielddata figures); {@code fields} (path or parameter) keeps the fields
+   * it names, wildcards allowed.
+   */
   RestResponse fielddata(RestRequest request) throws IOException {
-    return table(request, FIELDDATA, List.of());
+    String fields = request.pathParam("fields");
+    if (fields == null) {
+      fields = request.param("fields");
+    }
+    List<String> wanted =
+        fields == null || fields.isEmpty() ? List.of() : List.of(fields.split(","));
+    Map<String, Long> sizes = new java.util.TreeMap<>();
+    for (var index :
+        actions.indexAdmin().indexStats(null, dev.duet.engine.index.IndicesOptions.DEFAULTS)) {
+      index.fielddataFields().forEach((field, bytes) -> sizes.merge(field, bytes, Long::sum));
+    }
+    List<Comparable<?>[]> rows = new java.util.ArrayList<>();
+    for (Map.Entry<String, Long> e : sizes.entrySet()) {
+      if (wanted.isEmpty()
+          || wanted.stream().anyMatch(p -> Patterns.matches(p.trim(), e.getKey()))) {
+        rows.add(
+            new Comparable<?>[] {
+              node.nodeId(), node.host(), node.host(), node.nodeName(), e.getKey(), e.getValue()
+            });
+      }
+    }
+    return table(request, FIELDDATA, rows);
   }
 
   /** {@code GET /_cat/repositories}: the registered snapshot repositories. */

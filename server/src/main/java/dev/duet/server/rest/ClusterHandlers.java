@@ -233,8 +233,16 @@ final class ClusterHandlers {
   /** {@code GET /_cat/indices[/{index}]}: a text table ({@code ?v} adds the header) or JSON. */
   RestResponse catIndices(RestRequest request) throws IOException {
     String expression = request.pathParam("index");
+    String health = request.param("health");
+    if (health != null
+        && !List.of("green", "yellow", "red").contains(health.toLowerCase(java.util.Locale.ROOT))) {
+      throw DuetException.illegalArgument("unknown cluster health status [" + health + "]");
+    }
     List<IndexFailure> failed = new ArrayList<>();
     for (IndexFailure f : actions.indices().failed()) {
+      if (health != null && !health.equalsIgnoreCase("red")) {
+        continue; // a failed index is red
+      }
       if (expression == null || names(expression, f.name())) {
         failed.add(f);
       }
@@ -246,6 +254,9 @@ final class ClusterHandlers {
                 .indices()
                 .list(expression, RestIndicesOptions.of(request, IndicesOptions.OPEN_AND_CLOSED))
             : List.of();
+    if (health != null) {
+      indices = indices.stream().filter(info -> health.equalsIgnoreCase(info.health())).toList();
+    }
     return CatIndicesTable.of(
             indices,
             failed,

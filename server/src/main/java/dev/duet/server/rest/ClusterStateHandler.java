@@ -129,6 +129,9 @@ final class ClusterStateHandler {
       g.writeStringField("ephemeral_id", ephemeralId);
       g.writeStringField("transport_address", node.transportAddress());
       g.writeObjectFieldStart("attributes");
+      for (Map.Entry<String, String> attr : node.attributes().entrySet()) {
+        g.writeStringField(attr.getKey(), attr.getValue());
+      }
       g.writeEndObject();
       g.writeEndObject();
       g.writeEndObject();

@@ -21,7 +21,8 @@ public record NodeIdentity(
     int transportPort,
     Path dataDir,
     long maxContentLength,
-    WorkPools pools) {
+    WorkPools pools,
+    java.util.Map<String, String> attributes) {
 
   public NodeIdentity {
     requireNonNull(nodeId, "nodeId");
@@ -30,6 +31,33 @@ public record NodeIdentity(
     requireNonNull(clusterUuid, "clusterUuid");
     requireNonNull(host, "host");
     requireNonNull(dataDir, "dataDir");
+    attributes = attributes == null ? java.util.Map.of() : attributes;
+  }
+
+  /** A node without attributes ({@code node.attr.*}). */
+  public NodeIdentity(
+      String nodeId,
+      String nodeName,
+      String clusterName,
+      String clusterUuid,
+      String host,
+      int httpPort,
+      int transportPort,
+      Path dataDir,
+      long maxContentLength,
+      WorkPools pools) {
+    this(
+        nodeId,
+        nodeName,
+        clusterName,
+        clusterUuid,
+        host,
+        httpPort,
+        transportPort,
+        dataDir,
+        maxContentLength,
+        pools,
+        java.util.Map.of());
   }
 
   /** A node known by its names alone (tests): id {@code duet}, default ports, no pools. */

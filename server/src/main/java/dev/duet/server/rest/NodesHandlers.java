@@ -293,13 +293,16 @@ final class NodesHandlers {
     g.writeStringField("ip", node.host());
   }
 
-  private static void writeRoles(JsonGenerator g) throws IOException {
+  private void writeRoles(JsonGenerator g) throws IOException {
     g.writeArrayFieldStart("roles");
     for (String role : NodeSelection.ROLES) {
       g.writeString(role);
     }
     g.writeEndArray();
     g.writeObjectFieldStart("attributes");
+    for (Map.Entry<String, String> attr : node.attributes().entrySet()) {
+      g.writeStringField(attr.getKey(), attr.getValue());
+    }
     g.writeEndObject();
   }
 

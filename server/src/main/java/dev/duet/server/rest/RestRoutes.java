@@ -28,6 +28,7 @@ public final class RestRoutes {
     MultiSearchHandler msearch = new MultiSearchHandler(actions);
     SearchSessionHandlers sessions = new SearchSessionHandlers(actions);
     ExplainHandler explain = new ExplainHandler(actions);
+    TermVectorsHandler termVectors = new TermVectorsHandler(actions);
     ForceMergeHandler forceMerge = new ForceMergeHandler(actions);
     IndexStatsHandler stats = new IndexStatsHandler(actions);
     CatHandlers cat = new CatHandlers(actions, node);
@@ -145,6 +146,10 @@ public final class RestRoutes {
         .add("/{index}/_search", search, GET, POST)
         .add("/{index}/_count", search::count, GET, POST)
         .add("/{index}/_explain/{id}", explain, GET, POST)
+        .add("/{index}/_termvectors", termVectors::single, GET, POST)
+        .add("/{index}/_termvectors/{id}", termVectors::single, GET, POST)
+        .add("/_mtermvectors", termVectors::multi, GET, POST)
+        .add("/{index}/_mtermvectors", termVectors::multi, GET, POST)
         .add("/{index}/_doc", docs::index, POST)
         .add("/{index}/_doc/{id}", docs::index, PUT, POST)
         .add("/{index}/_doc/{id}", docs::get, GET)

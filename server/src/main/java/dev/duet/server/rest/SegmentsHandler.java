@@ -51,8 +51,8 @@ final class SegmentsHandler {
               "number of deleted docs in segment"),
           new Column("size", Kind.BYTES, true, List.of("si"), "segment size in bytes"),
           new Column(
-              "size.memory",
-              Kind.BYTES,
+              "size.memory", // a plain number in OpenSearch 3.x, no longer a size
+              Kind.NUMBER,
               true,
               List.of("sm", "sizeMemory"),
               "segment memory in bytes"),

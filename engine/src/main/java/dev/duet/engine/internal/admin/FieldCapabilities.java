@@ -53,7 +53,9 @@ public final class FieldCapabilities {
     for (IndexInfo index : sorted) {
       names.add(index.name());
       Map<String, Entry> fields = new LinkedHashMap<>();
-      collect("", index.mapping().properties(), request.fields(), fields);
+      // An alias reports its target's capabilities, as OpenSearch's does.
+      var lookup = dev.duet.engine.internal.document.MappingLookup.of(index.mapping());
+      collect("", index.mapping().properties(), request.fields(), fields, lookup);
       addParents(index.mapping().properties(), fields);
       for (Map.Entry<String, boolean[]> m : METADATA.entrySet()) {
         if (matches(request.fields(), m.getKey())) {
@@ -123,12 +125,19 @@ public final class FieldCapabilities {
       String prefix,
       Map<String, FieldMapping> properties,
       List<String> patterns,
-      Map<String, Entry> out) {
+      Map<String, Entry> out,
+      dev.duet.engine.internal.document.MappingLookup lookup) {
     for (Map.Entry<String, FieldMapping> p : properties.entrySet()) {
       String path = prefix + p.getKey();
       FieldMapping field = p.getValue();
       if (field.isObject()) {
-        collect(path + ".", field.properties(), patterns, out);
+        collect(path + ".", field.properties(), patterns, out, lookup);
+        continue;
+      }
+      if (lookup.isAlias(path)) {
+        if (lookup.leaf(path) != null) {
+          leaf(path, lookup.leaf(path), patterns, out);
+        }
         continue;
       }
       leaf(path, field, patterns, out);

@@ -4,6 +4,7 @@ import dev.duet.engine.error.DuetException;
 import dev.duet.engine.index.AliasMetadata;
 import dev.duet.engine.index.IndexSettings;
 import dev.duet.engine.index.IndicesOptions;
+import dev.duet.engine.internal.document.MappingLookup;
 import dev.duet.engine.internal.meta.IndexBlocks;
 import dev.duet.engine.internal.meta.IndexMetadata;
 import dev.duet.engine.internal.meta.IndexResolver;
@@ -85,6 +86,7 @@ public final class IndexAdmin implements IndexResolver.Catalog {
       var merged = index.metadata().mapping().merge(update);
       index.lookup().analysis().checkFields(merged.properties());
       index.lookup().limits().check(merged);
+      MappingLookup.of(merged).checkAliases();
     }
     for (LuceneIndex index : targets) {
       // Merged again under the index's mapping lock: writes may have mapped fields dynamically
@@ -93,6 +95,7 @@ public final class IndexAdmin implements IndexResolver.Catalog {
           m -> {
             var merged = m.mapping().merge(update);
             MappingLimits.of(m.settings()).check(merged);
+            MappingLookup.of(merged).checkAliases();
             return m.withMapping(merged);
           });
     }

@@ -11,6 +11,7 @@ import dev.duet.engine.index.IndexSettings;
 import dev.duet.engine.index.IndexTemplate;
 import dev.duet.engine.index.IndicesOptions;
 import dev.duet.engine.internal.analysis.IndexAnalysis;
+import dev.duet.engine.internal.document.MappingLookup;
 import dev.duet.engine.internal.document.TimeBasedIds;
 import dev.duet.engine.internal.knn.KnnSettings;
 import dev.duet.engine.internal.meta.FailedIndices;
@@ -215,6 +216,7 @@ public final class NodeIndices implements AutoCloseable {
     IndexSettings validated = IndexSettingsRules.validate(settings);
     KnnSettings.check(validated, mapping == null ? Mapping.EMPTY : mapping);
     MappingLimits.of(validated).check(mapping == null ? Mapping.EMPTY : mapping);
+    MappingLookup.of(mapping == null ? Mapping.EMPTY : mapping).checkAliases();
     IndexAnalysis.validate(validated); // a bad analysis definition fails creation, not a search
     IndexSorting.check(validated, mapping == null ? Mapping.EMPTY : mapping);
     synchronized (lock) {

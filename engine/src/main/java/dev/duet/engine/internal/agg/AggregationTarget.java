@@ -18,7 +18,9 @@ import org.apache.lucene.search.Sort;
  * needs nothing else of the engine. {@code documents} matches every document a top-level search may
  * see (what {@code global} collects): all of them, or the root documents of an index with nested
  * documents. {@code nestedDocuments} matches the nested documents of a nested path (null when the
- * path is not nested). {@code maxRegexLength} is the index's {@code index.max_regex_length}.
+ * path is not nested). {@code maxRegexLength} is the index's {@code index.max_regex_length}. {@code
+ * ordinalsRead} is told each field whose ordinals an aggregation reads (the index's fielddata
+ * figures).
  */
 public record AggregationTarget(
     String index,
@@ -29,7 +31,8 @@ public record AggregationTarget(
     Fetcher fetcher,
     Query documents,
     Function<String, Query> nestedDocuments,
-    int maxRegexLength) {
+    int maxRegexLength,
+    java.util.function.Consumer<String> ordinalsRead) {
 
   /**
    * Loads one hit of this index as {@code spec} asks ({@code _id}, filtered {@code _source}, sort

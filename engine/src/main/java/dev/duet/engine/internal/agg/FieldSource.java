@@ -102,9 +102,11 @@ enum FieldSource {
   }
 
   SortedSetDocValues ordinals(Segment segment, String field) throws IOException {
-    return this == UNMAPPED
-        ? DocValues.emptySortedSet()
-        : DocValues.getSortedSet(segment.context.reader(), field);
+    if (this == UNMAPPED) {
+      return DocValues.emptySortedSet();
+    }
+    segment.target.ordinalsRead().accept(field);
+    return DocValues.getSortedSet(segment.context.reader(), field);
   }
 
   /** A raw sorted-numeric value of this source as a double. */

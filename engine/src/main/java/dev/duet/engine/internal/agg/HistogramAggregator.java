@@ -78,7 +78,9 @@ final class HistogramAggregator extends Aggregator.Buckets {
       throw DuetException.illegalArgument(
           "Field ["
               + spec.field()
-              + "] of type [keyword] is not supported for aggregation ["
+              + "] of type ["
+              + segment.target.fields().apply(spec.field()).type() // keyword, flat_object, ...
+              + "] is not supported for aggregation ["
               + (spec.date() ? "date_histogram" : "histogram")
               + "]");
     }

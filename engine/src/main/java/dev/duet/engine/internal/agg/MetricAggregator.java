@@ -70,7 +70,9 @@ final class MetricAggregator extends Aggregator {
       throw DuetException.illegalArgument(
           "Field ["
               + spec.field()
-              + "] of type [keyword] is not supported for aggregation ["
+              + "] of type ["
+              + segment.target.fields().apply(spec.field()).type() // keyword, flat_object, ...
+              + "] is not supported for aggregation ["
               + spec.kind().name().toLowerCase(Locale.ROOT)
               + "]");
     }

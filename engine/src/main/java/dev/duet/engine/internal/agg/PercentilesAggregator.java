@@ -51,7 +51,9 @@ final class PercentilesAggregator extends Aggregator {
       throw DuetException.illegalArgument(
           "Field ["
               + spec.field()
-              + "] of type [keyword] is not supported for aggregation ["
+              + "] of type ["
+              + segment.target.fields().apply(spec.field()).type() // keyword, flat_object, ...
+              + "] is not supported for aggregation ["
               + (spec.ranks() ? "percentile_ranks" : "percentiles")
               + "]");
     }

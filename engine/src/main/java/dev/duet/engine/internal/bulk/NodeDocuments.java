@@ -109,7 +109,8 @@ public final class NodeDocuments implements AutoCloseable {
     return HitFields.stored(readTarget(index).lookup(), names, SourceValues.of(source));
   }
 
-  private LuceneIndex readTarget(String index) {
+  /** The index a read of one document goes to: the index, or an alias's one index. */
+  public LuceneIndex readTarget(String index) {
     String concrete = indices.resolver().resolveRead(index);
     LuceneIndex target = indices.require(concrete == null ? index : concrete);
     IndexBlocks.checkRead(target.name(), target.metadata().settings());

@@ -435,6 +435,10 @@ public final class DocumentParser {
     }
 
     FieldMapping leaf(String path) {
+      if (lookup.isAlias(path)) {
+        // An alias's path names its target for reads only; OpenSearch refuses a value there.
+        throw failedToParse("Cannot write to a field alias [" + path + "].");
+      }
       FieldMapping leaf = lookup.leaf(path);
       if (leaf == null && added != null) {
         FieldMapping dynamic = added.get(path);

@@ -37,6 +37,10 @@ public final class MappingLookup implements IndexContext {
   private final java.util.Set<String> flatObjects = new java.util.HashSet<>();
   // Paths of nested objects, parents before their children.
   private final java.util.List<String> nested = new java.util.ArrayList<>();
+  // Field aliases: each alias's full path to its target's (OpenSearch's FieldAliasMapper).
+  private final Map<String, String> aliases = new HashMap<>();
+  // One view for every caller, so that a reader can tell a changed mapping by identity.
+  private final Map<String, String> aliasesView = java.util.Collections.unmodifiableMap(aliases);
 
   // index.mapping.ignore_malformed: the default of fields that do not set their own.
   private final boolean ignoreMalformed;
@@ -51,6 +55,16 @@ public final class MappingLookup implements IndexContext {
     this.analysis = analysis;
     dynamics.put(ROOT, mapping.dynamic());
     addAll("", mapping.properties(), mapping.dynamic());
+    for (Map.Entry<String, String> alias : aliases.entrySet()) {
+      // The alias answers as its target, for every reader of the mapping; checkAliases refuses an
+      // alias whose target is missing before such a mapping is kept.
+      FieldMapping target = leaves.get(alias.getValue());
+      if (target != null && !aliases.containsKey(alias.getValue())) {
+        leaves.put(alias.getKey(), target);
+      } else {
+        leaves.remove(alias.getKey());
+      }
+    }
   }
 
   public static MappingLookup of(Mapping mapping) {
@@ -126,6 +140,63 @@ public final class MappingLookup implements IndexContext {
       }
     }
     return null;
+  }
+
+  /**
+   * The field aliases, each alias's full path to its target's full path: what the searchers read
+   * under an alias's name.
+   */
+  public Map<String, String> aliases() {
+    return aliasesView;
+  }
+
+  /** Whether the path is a field alias (which a document may not write to). */
+  public boolean isAlias(String path) {
+    return aliases.containsKey(path);
+  }
+
+  /** The full path of the field a path names: an alias's target, else the path itself. */
+  public String resolve(String path) {
+    return aliases.getOrDefault(path, path);
+  }
+
+  /**
+   * Refuses, as OpenSearch does, an alias whose {@code path} names itself, another alias, an object
+   * or nothing mapped, or a field in another nested scope.
+   */
+  public void checkAliases() {
+    for (Map.Entry<String, String> alias : aliases.entrySet()) {
+      String name = alias.getKey();
+      String path = alias.getValue();
+      String prefix = "Invalid [path] value [" + path + "] for field alias [" + name + "]: ";
+      if (path.equals(name)) {
+        throw mapperParsing(prefix + "an alias cannot refer to itself.");
+      }
+      if (aliases.containsKey(path)) {
+        throw mapperParsing(prefix + "an alias cannot refer to another alias.");
+      }
+      if (!leaves.containsKey(path) || objects.containsKey(path)) {
+        throw mapperParsing(prefix + "an alias must refer to an existing field in the mappings.");
+      }
+      String aliasScope = nestedParent(name);
+      String targetScope = nestedParent(path);
+      if (!java.util.Objects.equals(aliasScope, targetScope)) {
+        throw dev.duet.engine.error.DuetException.illegalArgument(
+            prefix
+                + "an alias must have the same nested scope as its target. "
+                + (aliasScope == null
+                    ? "The alias is not nested"
+                    : "The alias's nested scope is [" + aliasScope + "]")
+                + ", but "
+                + (targetScope == null
+                    ? "the target is not nested."
+                    : "the target's nested scope is [" + targetScope + "]."));
+      }
+    }
+  }
+
+  private static dev.duet.engine.error.DuetException mapperParsing(String reason) {
+    return new dev.duet.engine.error.DuetException(400, "mapper_parsing_exception", reason);
   }
 
   /** The {@code knn_vector} field at a full path, typed; null if the path is not one. */
@@ -309,6 +380,10 @@ public final class MappingLookup implements IndexContext {
                 : Mapping.Dynamic.valueOf(own.toString().toUpperCase(Locale.ROOT));
         dynamics.put(path, dynamic);
         addAll(path + ".", field.properties(), dynamic);
+      } else if (field.type().equals(dev.duet.engine.internal.field.AliasType.NAME)) {
+        aliases.put(
+            path,
+            String.valueOf(field.params().get(dev.duet.engine.internal.field.AliasType.PATH)));
       } else {
         leaves.put(path, withIndexDefaults(field));
         FieldType type = FieldTypes.of(field.type());

@@ -217,8 +217,9 @@ public final class HitFields {
     return sourcePath(lookup, name);
   }
 
-  /** A multi-field ({@code title.raw}) reads its parent's source values. */
-  static String sourcePath(MappingLookup lookup, String name) {
+  /** A multi-field ({@code title.raw}) reads its parent's source values, an alias its target's. */
+  static String sourcePath(MappingLookup lookup, String field) {
+    String name = lookup.resolve(field);
     int dot = name.lastIndexOf('.');
     if (dot > 0) {
       FieldMapping parent = lookup.leaf(name.substring(0, dot));

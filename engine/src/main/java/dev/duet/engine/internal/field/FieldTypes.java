@@ -45,6 +45,7 @@ public final class FieldTypes implements MappedType.Catalog {
     register(new IpType());
     register(new BinaryType());
     register(new CompletionType());
+    register(new AliasType());
   }
 
   /** The service instance {@link java.util.ServiceLoader} makes; the types are static. */

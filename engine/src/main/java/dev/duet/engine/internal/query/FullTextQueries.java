@@ -136,10 +136,13 @@ public final class FullTextQueries {
     if (positional instanceof org.apache.lucene.search.TermQuery) {
       return new org.apache.lucene.search.ConstantScoreQuery(positional);
     }
-    int dot = name.lastIndexOf('.');
+    String target = lookup.resolve(name); // an alias's values are its target's
+    int dot = target.lastIndexOf('.');
     // A multi-field's values are its parent's in the source.
     String sourcePath =
-        dot > 0 && lookup.leaf(name.substring(0, dot)) != null ? name.substring(0, dot) : name;
+        dot > 0 && lookup.leaf(target.substring(0, dot)) != null
+            ? target.substring(0, dot)
+            : target;
     return new SourceConfirmedQuery(positional, name, sourcePath, lookup.indexAnalyzer(name));
   }
 

@@ -158,7 +158,13 @@ public final class QueryStringQueries {
         }
         return perField.isEmpty() ? null : new DisjunctionMaxQuery(perField, 0f);
       }
-      return super.getFieldQuery(field, queryText, slop);
+      Query phrase = super.getFieldQuery(field, queryText, slop);
+      FieldMapping mapping = lookup.leaf(field);
+      if (phrase == null || mapping == null) {
+        return phrase;
+      }
+      // A quoted phrase on a field without positions (match_only_text) is confirmed on _source.
+      return text.confirmedOnSource(field, mapping, phrase);
     }
 
     @Override

@@ -143,7 +143,10 @@ public final class QueryTranslator {
           case MatchAll m -> MatchAllDocsQuery.INSTANCE;
           case MatchNone m -> MatchNoDocsQuery.INSTANCE;
           case Match m -> match(m);
-          case dev.duet.engine.search.Query.Term t -> fields.term(t.field(), t.value());
+          case dev.duet.engine.search.Query.Term t ->
+              t.caseInsensitive()
+                  ? termLevel.caseInsensitiveTerm(t.field(), t.value())
+                  : fields.term(t.field(), t.value());
           case Terms t -> terms(t);
           case Range r -> fields.range(r);
           case Bool b -> bool(b);

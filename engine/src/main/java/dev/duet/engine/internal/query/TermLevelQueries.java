@@ -187,7 +187,8 @@ public final class TermLevelQueries {
 
   private Query existsQuery(String path) {
     FieldMapping field = lookup.leaf(path);
-    return FieldTypes.of(field).existsQuery(path, field);
+    // An alias's documents are its target's, which _field_names names by the target's path.
+    return FieldTypes.of(field).existsQuery(lookup.resolve(path), field);
   }
 
   Query prefix(Prefix p) {
@@ -248,6 +249,37 @@ public final class TermLevelQueries {
     } catch (TooComplexToDeterminizeException e) {
       throw tooComplex(e);
     }
+  }
+
+  /**
+   * {@code term} with {@code case_insensitive}: the value as a case-insensitive pattern of itself,
+   * so that each string type (doc-values-only keywords too) answers it as it answers {@code
+   * wildcard}; other types refuse it, as OpenSearch's do.
+   */
+  Query caseInsensitiveTerm(String name, Object value) {
+    FieldMapping field = lookup.leaf(name);
+    if (field == null) {
+      return new MatchNoDocsQuery("unmapped field [" + name + "]");
+    }
+    if (FieldTypes.of(field).textSearch() == FieldType.TextSearch.NONE) {
+      throw fields.failure(
+          "["
+              + name
+              + "] field which is of type ["
+              + field.type()
+              + "], does not support case insensitive term queries",
+          null);
+    }
+    String text = String.valueOf(value);
+    StringBuilder escaped = new StringBuilder(text.length() + 4);
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == '*' || c == '?' || c == '\\') {
+        escaped.append('\\');
+      }
+      escaped.append(c);
+    }
+    return wildcard(new Wildcard(name, escaped.toString(), true, 1f));
   }
 
   Query regexp(Regexp r) {

@@ -164,6 +164,7 @@ public final class AggregationTargets {
             ? NestedDocuments.rootDocuments()
             : org.apache.lucene.search.MatchAllDocsQuery.INSTANCE,
         path -> lookup.isNested(path) ? NestedDocuments.atPath(path) : null,
-        IndexSettingsRules.maxRegexLength(index.metadata().settings()));
+        IndexSettingsRules.maxRegexLength(index.metadata().settings()),
+        field -> index.noteFielddata(field, true));
   }
 }

@@ -6,6 +6,9 @@ import dev.duet.engine.internal.stats.ShardCounters;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.ReferenceManager;
@@ -26,11 +29,19 @@ final class IndexReaders implements Closeable {
   private final SearchIdle searchIdle = new SearchIdle();
   private final ShardCounters counters;
 
-  IndexReaders(String name, IndexWriter writer, LiveVersionMap versions, ShardCounters counters)
+  IndexReaders(
+      String name,
+      IndexWriter writer,
+      LiveVersionMap versions,
+      ShardCounters counters,
+      Supplier<Map<String, String>> fieldAliases)
       throws IOException {
     this.name = name;
     this.counters = counters;
-    this.searchers = new SearcherManager(writer, null);
+    // Field aliases are read through the readers themselves (AliasFieldsReader).
+    this.searchers =
+        new SearcherManager(
+            AliasFieldsReader.wrap(DirectoryReader.open(writer), fieldAliases), null);
     searchers.addListener(
         new ReferenceManager.RefreshListener() {
           @Override

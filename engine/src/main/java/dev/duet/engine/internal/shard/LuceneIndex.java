@@ -10,14 +10,19 @@ import dev.duet.engine.index.IndexInfo;
 import dev.duet.engine.index.IndexStats;
 import dev.duet.engine.index.StatsCounter;
 import dev.duet.engine.internal.document.MappingLookup;
+import dev.duet.engine.internal.field.DocValuesType;
+import dev.duet.engine.internal.field.FieldType;
+import dev.duet.engine.internal.field.FieldTypes;
 import dev.duet.engine.internal.knn.KnnCodec;
 import dev.duet.engine.internal.meta.IndexMetadata;
 import dev.duet.engine.internal.meta.IndexSettingsRules;
 import dev.duet.engine.internal.meta.ShardRouting;
 import dev.duet.engine.internal.source.JacksonErrors;
+import dev.duet.engine.internal.stats.FielddataFields;
 import dev.duet.engine.internal.stats.ShardCounters;
 import dev.duet.engine.internal.translog.FsyncObserver;
 import dev.duet.engine.internal.translog.Translog;
+import dev.duet.engine.mapping.FieldMapping;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -71,6 +76,7 @@ public final class LuceneIndex implements Closeable {
   private final LiveMetadata live;
   private final ClauseLimit clauseLimit;
   private final ShardCounters counters = new ShardCounters();
+  private final FielddataFields fielddata = new FielddataFields();
 
   private LuceneIndex(
       Path dir,
@@ -119,7 +125,9 @@ public final class LuceneIndex implements Closeable {
               translogTasks,
               counters);
       this.durability = opened;
-      this.readers = new IndexReaders(metadata.name(), writer, versions, counters);
+      this.readers =
+          new IndexReaders(
+              metadata.name(), writer, versions, counters, () -> live.lookup().aliases());
       this.refreshes =
           new RefreshSchedule(scheduler, readers, versions, () -> live.metadata().settings());
       this.writes =
@@ -588,14 +596,51 @@ public final class LuceneIndex implements Closeable {
     Map<String, Long> completion = completionSizes();
     values[StatsCounter.COMPLETION_BYTES.ordinal()] =
         completion.values().stream().mapToLong(Long::longValue).sum();
+    Map<String, Long> fielddataSizes = fielddataSizes();
+    values[StatsCounter.FIELDDATA_MEMORY.ordinal()] =
+        fielddataSizes.values().stream().mapToLong(Long::longValue).sum();
     return new IndexStats(
         info,
         IndexStats.Values.of(values),
         counters.groupSnapshots(),
         files,
-        Map.of(),
+        fielddataSizes,
         completion,
         lastCommit());
+  }
+
+  /**
+   * Notes that a search read {@code field}'s terms per document: a sort ({@code globalOrdinals}
+   * false) or an aggregation over its ordinals (true). What OpenSearch would load for it is what
+   * {@code _stats} reports as its fielddata ({@link FielddataFields}).
+   */
+  public void noteFielddata(String field, boolean globalOrdinals) {
+    FieldMapping mapping = live.lookup().leaf(field);
+    if (mapping == null) {
+      return;
+    }
+    FieldType type = FieldTypes.of(mapping);
+    if (type.textSearch() == FieldType.TextSearch.ANALYZED && type.hasDocValues(mapping)) {
+      fielddata.loaded(field, true);
+    } else if (globalOrdinals && type.docValuesType() == DocValuesType.ORDINALS) {
+      fielddata.loaded(field, false);
+    }
+  }
+
+  /** Forgets the fields {@link #noteFielddata} noted ({@code _cache/clear}). */
+  public void clearFielddata() {
+    fielddata.clear();
+  }
+
+  private Map<String, Long> fielddataSizes() {
+    IndexSearcher searcher = readers.currentSearcher();
+    try {
+      return fielddata.sizes(searcher.getIndexReader());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } finally {
+      releaseSearcher(searcher);
+    }
   }
 
   /** Flushes and releases everything; the index can be reopened from its folder. */

@@ -116,6 +116,7 @@ public final class SortBuilder {
     FieldType type = FieldTypes.of(field);
     type.requireFielddata(name);
     type.requireSortable(name);
+    index.noteFielddata(name, false); // a text field's terms, as OpenSearch loads its fielddata
     if (Boolean.FALSE.equals(field.params().get("doc_values"))
         || type.docValuesType() == DocValuesType.NONE) {
       throw DuetException.illegalArgument(

@@ -25,6 +25,7 @@ final class TermLevelQueryDecoder {
     String fieldName = null;
     Object value = null;
     float boost = 1f;
+    boolean caseInsensitive = false;
     String current = null;
     JsonToken t;
     while ((t = p.nextToken()) != JsonToken.END_OBJECT) {
@@ -40,6 +41,12 @@ final class TermLevelQueryDecoder {
             switch (current) {
               case "value", "term" -> value = Json.scalar(p);
               case "boost" -> boost = QueryErrors.floatValue(p);
+              case "case_insensitive" ->
+                  caseInsensitive =
+                      QueryBodies.bool(
+                          java.util.Collections.singletonMap(current, Json.scalar(p)),
+                          current,
+                          false);
               case "_name" -> {}
               default -> throw doesNotSupport(p, "term", current);
             }
@@ -59,7 +66,7 @@ final class TermLevelQueryDecoder {
     }
     // The model checks field and value as OpenSearch's TermQueryBuilder does, after parsing: plain
     // 400s without a location.
-    return new Query.Term(fieldName, value, boost);
+    return new Query.Term(fieldName, value, caseInsensitive, boost);
   }
 
   static Query terms(JsonParser p) throws IOException {
