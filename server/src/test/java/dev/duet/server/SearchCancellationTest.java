@@ -115,7 +115,11 @@ class SearchCancellationTest {
     ManagedChannel channel =
         NettyChannelBuilder.forAddress("127.0.0.1", node.grpcPort()).usePlaintext().build();
     try {
-      var stub = SearchServiceGrpc.newBlockingStub(channel).withDeadlineAfter(2, TimeUnit.SECONDS);
+      // The connection first, so that on a loaded machine the deadline is spent searching, not
+      // connecting (a call whose deadline passes while it is queued is skipped, not searched).
+      io.grpc.health.v1.HealthGrpc.newBlockingStub(channel)
+          .check(io.grpc.health.v1.HealthCheckRequest.getDefaultInstance());
+      var stub = SearchServiceGrpc.newBlockingStub(channel).withDeadlineAfter(5, TimeUnit.SECONDS);
 
       assertThatThrownBy(() -> stub.search(grpcSearch()))
           .isInstanceOfSatisfying(

@@ -29,11 +29,11 @@ import java.util.Locale;
  * <p>Arguments: {@code docs} (search index size, default 20000), {@code rounds} (default 3), {@code
  * scenarios} (comma-separated: write (a bulk of one), bulk (of 500), search (match), search-bool
  * (match with a term and a range filter), search-phrase, agg (terms + max, request cache off),
- * agg-cached, knn (k=10 over {@code KNN_DIMS}-d vectors, packed over gRPC), typed-agg and
- * typed-bool (agg and search-bool, whose gRPC run is Duet's typed {@code
- * duet.search.SearchService/Search} instead of org.opensearch.protobufs'); default all but the
- * typed ones), {@code protocols} (default rest,grpc), {@code calls} per measured run (default 2000;
- * bulk 1/30 of it).
+ * agg-cached, write-c4 (four single writes at once, per write), knn (k=10 over {@code KNN_DIMS}-d
+ * vectors, packed over gRPC), typed-agg and typed-bool (agg and search-bool, whose gRPC run is
+ * Duet's typed {@code duet.search.SearchService/Search} instead of org.opensearch.protobufs');
+ * default all but the typed ones), {@code protocols} (default rest,grpc), {@code calls} per
+ * measured run (default 2000; bulk 1/30 of it).
  */
 @SuppressForbidden(reason = "a command-line probe prints its figures")
 public final class CallCostProbe {
@@ -62,7 +62,7 @@ public final class CallCostProbe {
     Path data = Files.createTempDirectory("call-cost-probe");
     DocGenerator generator = new DocGenerator(42);
     try (DuetNode node = DuetNode.start(NodeConfig.ephemeral(data), Engines.open(data));
-        RestBenchClient rest = new RestBenchClient("http://127.0.0.1:" + node.httpPort(), 1);
+        RestBenchClient rest = new RestBenchClient("http://127.0.0.1:" + node.httpPort(), 4);
         GrpcBenchClient grpc = new GrpcBenchClient("127.0.0.1:" + node.grpcPort());
         TypedSearch typed = new TypedSearch("127.0.0.1:" + node.grpcPort())) {
       createIndex(rest, SEARCH_INDEX);
@@ -81,6 +81,11 @@ public final class CallCostProbe {
         loadVectors(rest);
       }
       long[] nextId = {0};
+      // write-c4: four clients' writes at once (one "call" of the loop is four writes, in
+      // parallel).
+      java.util.concurrent.ExecutorService clients =
+          java.util.concurrent.Executors.newFixedThreadPool(
+              4, Thread.ofPlatform().name("probe-client-", 0).daemon(true).factory());
       java.util.Random vectors = new java.util.Random(7);
       for (int round = 1; round <= rounds; round++) {
         for (String scenario : scenarios) {
@@ -140,6 +145,22 @@ public final class CallCostProbe {
                             BULK_INDEX,
                             List.of(new IndexOp(Long.toString(id), generator.doc(id).source())));
                       };
+                  case "write-c4" ->
+                      () -> {
+                        List<java.util.concurrent.Future<?>> writes = new ArrayList<>(4);
+                        for (int c = 0; c < 4; c++) {
+                          long id = nextId[0]++;
+                          IndexOp op = new IndexOp(Long.toString(id), generator.doc(id).source());
+                          writes.add(clients.submit(() -> client.bulk(BULK_INDEX, List.of(op))));
+                        }
+                        for (java.util.concurrent.Future<?> w : writes) {
+                          try {
+                            w.get();
+                          } catch (Exception e) {
+                            throw new IllegalStateException(e);
+                          }
+                        }
+                      };
                   case "knn" ->
                       client instanceof GrpcBenchClient g
                           ? () -> g.search(knnGrpc(vector(vectors)))
@@ -182,7 +203,7 @@ public final class CallCostProbe {
                     : client.protocol().toString();
             measure(round, scenario, protocol, call, calls / 4);
             Cost cost = measure(round, scenario, protocol, call, calls);
-            double per = scenario.equals("bulk") ? BULK_DOCS : 1;
+            double per = scenario.equals("bulk") ? BULK_DOCS : scenario.equals("write-c4") ? 4 : 1;
             System.out.printf(
                 Locale.ROOT,
                 "round %d %-14s %-5s %8.1f us CPU/%s %10.0f bytes/%s (request threads %.0f)"
@@ -191,9 +212,9 @@ public final class CallCostProbe {
                 scenario,
                 protocol,
                 cost.cpuNanos / 1000.0 / calls / per,
-                per == 1 ? "call" : "doc ",
+                per == BULK_DOCS ? "doc " : "call",
                 cost.bytes / (double) calls / per,
-                per == 1 ? "call" : "doc ",
+                per == BULK_DOCS ? "doc " : "call",
                 cost.requestBytes / (double) calls / per,
                 cost.medianNanos / 1e6);
           }

@@ -135,7 +135,7 @@ class GrpcFuzzTest implements FuzzHook.Target {
     } catch (NumberFormatException e) {
       return "gRPC unparsable grpc-status " + a.grpcStatus + " <- " + route;
     }
-    if (!FAILURES.contains(code)) {
+    if (!FAILURES.contains(code) || isTransportRefusal(call, code, a.grpcMessage)) {
       return null;
     }
     String shape = RestFuzzTest.shape(a.grpcMessage);
@@ -143,6 +143,21 @@ class GrpcFuzzTest implements FuzzHook.Target {
     boolean vague = shape.isBlank() || shape.contains("cannot invoke") || shape.equals("null");
     String where = call.framing().equals("ok") ? (vague ? " <- " + route : "") : " <- " + route;
     return "gRPC " + code + ": " + shape + where;
+  }
+
+  /**
+   * Damaged framing is refused by grpc-java's transport before any call of Duet's, with INTERNAL
+   * and its deframer's words, as OpenSearch's (also grpc-java's) port refuses it: not a node
+   * failure.
+   */
+  private static boolean isTransportRefusal(GrpcCall call, Status.Code code, String message) {
+    return code == Status.Code.INTERNAL
+        && !call.framing().equals("ok")
+        && message != null
+        && (message.contains("end-of-stream mid-frame")
+            || message.contains("compression not configured")
+            || message.contains("Decompression")
+            || message.contains("gRPC frame header malformed"));
   }
 
   private static Answer send(GrpcCall call) throws InterruptedException {
