@@ -9,7 +9,8 @@ import java.util.Locale;
 /**
  * {@code query_string} ({@code simple} false: Lucene's classic syntax) and {@code
  * simple_query_string} ({@code simple} true: the forgiving syntax). {@code fields} carry optional
- * {@code ^boost} suffixes; empty means {@code default_field} or, without one, every field.
+ * {@code ^boost} suffixes; empty means {@code default_field} or, without one, every field. {@code
+ * lenient} null means the index's {@code index.query_string.lenient} (false unless set).
  */
 public record QueryString(
     boolean simple,
@@ -19,7 +20,7 @@ public record QueryString(
     Query.Operator defaultOperator,
     String analyzer,
     String minimumShouldMatch,
-    boolean lenient,
+    Boolean lenient,
     float boost)
     implements Query.FullText {
   public QueryString {
@@ -32,10 +33,11 @@ public record QueryString(
    * The {@code q} URL parameter of search, count, explain and the by-query requests, with its
    * companions {@code df}, {@code analyzer}, {@code default_operator} and {@code lenient}: a {@code
    * query_string} query in Lucene's classic syntax, as OpenSearch builds it (it replaces a body
-   * query). {@code defaultOperator} is the parameter as sent, null when absent.
+   * query). {@code defaultOperator} and {@code lenient} are the parameters as sent, null when
+   * absent.
    */
   public static QueryString urlParameter(
-      String q, String defaultField, String analyzer, String defaultOperator, boolean lenient) {
+      String q, String defaultField, String analyzer, String defaultOperator, Boolean lenient) {
     Query.Operator operator = Query.Operator.OR;
     if (defaultOperator != null) {
       String name = defaultOperator.toUpperCase(Locale.ROOT);

@@ -101,7 +101,7 @@ final class SearchRequestDecoder {
           default -> null;
         };
     return dev.duet.engine.search.QueryString.urlParameter(
-        request.getQ(), request.hasDf() ? request.getDf() : null, null, operator, false);
+        request.getQ(), request.hasDf() ? request.getDf() : null, null, operator, null);
   }
 
   /** The body's {@code pit} and the request's {@code scroll}, as REST reads them. */

@@ -156,7 +156,9 @@ final class SearchHandler implements RestHandler {
 
   /** The query of {@code ?q=} and its companions, or null without {@code q}. */
   static Query urlQuery(RestRequest request) {
-    return QueryStringParam.of(request::param, request.paramAsBoolean("lenient", false));
+    return QueryStringParam.of(
+        request::param,
+        request.param("lenient") == null ? null : request.paramAsBoolean("lenient", false));
   }
 
   private static SearchUrlOptions urlOptions(RestRequest request) {

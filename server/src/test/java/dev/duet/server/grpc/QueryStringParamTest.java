@@ -65,6 +65,68 @@ class QueryStringParamTest {
   }
 
   @Test
+  void indexQueryStringLenientIsTheDefaultOfQueriesThatSetNone() throws Exception {
+    send(
+        "PUT",
+        "/qlenient",
+        "{\"settings\":{\"index.query_string.lenient\":true},"
+            + "\"mappings\":{\"properties\":{\"number\":{\"type\":\"integer\"}}}}",
+        200);
+    send("PUT", "/qlenient/_doc/1?refresh=true", "{\"number\":3}", 201);
+    String body = "{\"query\":{\"query_string\":{\"query\":\"number:foo\"}}}";
+    String strict = "{\"query\":{\"query_string\":{\"query\":\"number:foo\",\"lenient\":false}}}";
+
+    assertThat(
+            send("POST", "/qlenient/_search", body, 200)
+                .path("hits")
+                .path("total")
+                .path("value")
+                .asInt())
+        .isZero();
+    assertThat(
+            send("GET", "/qlenient/_search?" + q("number:foo"), "", 200)
+                .path("hits")
+                .path("total")
+                .path("value")
+                .asInt())
+        .isZero();
+    send("POST", "/qlenient/_search", strict, 400);
+    send("GET", "/qlenient/_search?" + q("number:foo") + "&lenient=false", "", 400);
+    send("POST", "/q/_search", body, 400);
+
+    // A static setting: refused on an open index, taken while the index is closed.
+    send(
+        "PUT",
+        "/qstatic",
+        "{\"mappings\":{\"properties\":{\"number\":{\"type\":\"integer\"}}}}",
+        200);
+    send("POST", "/qstatic/_search", body, 400);
+    send("PUT", "/qstatic/_settings", "{\"index.query_string.lenient\":true}", 400);
+    send("POST", "/qstatic/_close", "", 200);
+    send("PUT", "/qstatic/_settings", "{\"index.query_string.lenient\":\"true\"}", 200);
+    send("POST", "/qstatic/_open?wait_for_active_shards=1", "", 200);
+    assertThat(
+            send("GET", "/qstatic/_settings", "", 200)
+                .path("qstatic")
+                .path("settings")
+                .path("index")
+                .path("query_string")
+                .path("lenient")
+                .asText())
+        .isEqualTo("true");
+    assertThat(
+            send("POST", "/qstatic/_search", body, 200)
+                .path("hits")
+                .path("total")
+                .path("value")
+                .asInt())
+        .isZero();
+    send("DELETE", "/qstatic", "", 200);
+    send("PUT", "/qlenient/_settings", "{\"index.query_string\":{\"lenient\":\"maybe\"}}", 400);
+    send("DELETE", "/qlenient", "", 200);
+  }
+
+  @Test
   void qWinsOverTheBodyQuery() throws Exception {
     JsonNode reply =
         send(

@@ -43,6 +43,7 @@ public final class IndexSettingsRules {
           "max_docvalue_fields_search",
           "max_terms_count",
           "max_regex_length",
+          "query_string.lenient",
           "max_ngram_diff",
           "max_shingle_diff",
           "analyze.max_token_count",
@@ -201,6 +202,7 @@ public final class IndexSettingsRules {
     for (String flag :
         List.of(
             "hidden",
+            "query_string.lenient",
             "blocks.read_only",
             "blocks.read_only_allow_delete",
             "blocks.read",
@@ -508,6 +510,12 @@ public final class IndexSettingsRules {
   public static int maxRegexLength(IndexSettings settings) {
     String v = settings.get("max_regex_length");
     return v == null ? DEFAULT_MAX_REGEX_LENGTH : Integer.parseInt(v.trim());
+  }
+
+  /** {@code index.query_string.lenient}: the {@code lenient} of query strings that set none. */
+  public static boolean queryStringLenient(IndexSettings settings) {
+    String v = settings.get("query_string.lenient");
+    return v != null && v.trim().equals("true");
   }
 
   /** {@code index.analyze.max_token_count}: the most tokens one {@code _analyze} may list. */

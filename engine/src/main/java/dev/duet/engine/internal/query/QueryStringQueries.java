@@ -38,9 +38,19 @@ public final class QueryStringQueries {
   private final FieldQueries fields;
   private final FullTextQueries text;
   private final TermLevelQueries terms;
+  private final boolean indexLenient;
 
+  /**
+   * {@code indexLenient} is the index's {@code index.query_string.lenient}: whether a query that
+   * sets no {@code lenient} forgives values a field cannot take.
+   */
   QueryStringQueries(
-      MappingLookup lookup, FieldQueries fields, FullTextQueries text, TermLevelQueries terms) {
+      MappingLookup lookup,
+      FieldQueries fields,
+      FullTextQueries text,
+      TermLevelQueries terms,
+      boolean indexLenient) {
+    this.indexLenient = indexLenient;
     this.lookup = lookup;
     this.fields = fields;
     this.text = text;
@@ -105,7 +115,7 @@ public final class QueryStringQueries {
     try {
       return text.match(field, value, op, null, options(q));
     } catch (DuetException e) {
-      if (q.lenient()) {
+      if (q.lenient() != null ? q.lenient() : indexLenient) {
         return new MatchNoDocsQuery("lenient: " + e.reason());
       }
       throw e;

@@ -66,6 +66,7 @@ public final class QueryTranslator {
   private final CompoundQueries compound;
   private final ClauseLimit clauseLimit;
   private final int maxTermsCount;
+  private final boolean queryStringLenient;
   private final NestedQueries nested;
   private final dev.duet.engine.internal.shard.DocumentLookup documents;
   private final String indexName;
@@ -82,6 +83,7 @@ public final class QueryTranslator {
   public QueryTranslator(LuceneIndex index) {
     this.clauseLimit = index.clauseLimit();
     this.maxTermsCount = IndexSettingsRules.maxTermsCount(index.metadata().settings());
+    this.queryStringLenient = IndexSettingsRules.queryStringLenient(index.metadata().settings());
     this.lookup = index.lookup();
     this.documents = index.documents();
     this.indexName = index.name();
@@ -190,7 +192,8 @@ public final class QueryTranslator {
       case MatchBoolPrefix m -> fullText.named("match_bool_prefix").boolPrefix(m);
       case MultiMatch m -> new MultiMatchQueries(lookup, fullText).multiMatch(m);
       case QueryString m ->
-          new QueryStringQueries(lookup, fields, fullText, termLevel).queryString(m);
+          new QueryStringQueries(lookup, fields, fullText, termLevel, queryStringLenient)
+              .queryString(m);
       case dev.duet.engine.search.Intervals i -> new IntervalQueries(lookup, fields).intervals(i);
       case dev.duet.engine.search.MoreLikeThis m ->
           new MoreLikeThisQueries(lookup, documents, indexName).moreLikeThis(m);

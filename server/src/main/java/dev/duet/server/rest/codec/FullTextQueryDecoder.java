@@ -173,7 +173,7 @@ final class FullTextQueryDecoder {
         operator(string(body, "default_operator")),
         string(body, "analyzer"),
         string(body, "minimum_should_match"),
-        QueryBodies.bool(body, "lenient", false),
+        body.containsKey("lenient") ? QueryBodies.bool(body, "lenient", false) : null,
         QueryBodies.boost(body));
   }
 

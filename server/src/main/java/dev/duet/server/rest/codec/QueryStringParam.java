@@ -15,9 +15,9 @@ public final class QueryStringParam {
   /**
    * The query {@code ?q=} asks for, or null without one. {@code param} reads a URL parameter (null
    * when absent); {@code lenient} is the {@code lenient} parameter, read as the caller reads
-   * booleans.
+   * booleans (null when absent: the index's {@code index.query_string.lenient}).
    */
-  public static Query of(Function<String, String> param, boolean lenient) {
+  public static Query of(Function<String, String> param, Boolean lenient) {
     String q = param.apply("q");
     if (q == null) {
       return null;
