@@ -143,13 +143,18 @@ public final class GrpcTransport implements AutoCloseable {
             .channelType(channel)
             .bossEventLoopGroup(boss)
             .workerEventLoopGroup(workers)
-            .executor(blocking)
+            // The method lookup runs on the default executor, before the call's own executor is
+            // chosen. Direct, it runs on the event loop that read the call, so a call chosen for
+            // the event loop stays there; chosen for the pool, the call's start and its messages
+            // move there in one hop. (With the pool as the default, a unary call's message, read
+            // while the lookup ran, was delivered on the pool thread even for an event-loop call.)
+            .executor(direct)
             .callExecutor(
                 new ServerCallExecutorSupplier() {
                   @Override
                   public <Q, A> Executor getExecutor(ServerCall<Q, A> call, Metadata headers) {
                     String method = call.getMethodDescriptor().getFullMethodName();
-                    return ON_EVENT_LOOP.contains(method) ? direct : null; // null: blocking
+                    return ON_EVENT_LOOP.contains(method) ? direct : blocking;
                   }
                 })
             .maxInboundMessageSize(maxMessageBytes)

@@ -311,11 +311,15 @@ class TypedSearchCrossProtocolTest {
               "{\"a\":{\"diversified_sampler\":{\"shard_size\":3,\"field\":\"tag\"},"
                   + "\"aggs\":{\"t\":{\"terms\":{\"field\":\"tag\"}}}}}"),
           q(
-              "moving_fn and serial_diff",
+              "moving_fn",
               "{\"a\":{\"histogram\":{\"field\":\"n\",\"interval\":1},\"aggs\":{"
                   + "\"s\":{\"sum\":{\"field\":\"n\"}},"
                   + "\"m\":{\"moving_fn\":{\"buckets_path\":\"s\",\"window\":2,"
-                  + "\"script\":\"MovingFunctions.max(values)\"}},"
+                  + "\"script\":\"MovingFunctions.max(values)\"}}}}}"),
+          q(
+              "serial_diff",
+              "{\"a\":{\"histogram\":{\"field\":\"n\",\"interval\":1},\"aggs\":{"
+                  + "\"s\":{\"sum\":{\"field\":\"n\"}},"
                   + "\"d\":{\"serial_diff\":{\"buckets_path\":\"s\",\"lag\":1}}}}}"),
           q(
               "stats pipelines",
