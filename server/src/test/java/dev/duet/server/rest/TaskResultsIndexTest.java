@@ -120,6 +120,42 @@ class TaskResultsIndexTest {
         .isEqualTo("task [" + unknown + "] isn't running and hasn't stored its results");
   }
 
+  @Test
+  void aForceMergeNotWaitedForRunsAsATaskAndKeepsItsAnswer() throws Exception {
+    open();
+    for (int i = 0; i < 3; i++) {
+      String id = Integer.toString(i);
+      client.index(x -> x.index("docs").id(id).document(Map.of("n", 1)).refresh(Refresh.True));
+    }
+    assertThat(JSON.readTree(http.send("GET", "/_cat/segments/docs?format=json").body()).size())
+        .isEqualTo(3);
+
+    // opensearch-java's ForcemergeResponse insists on _shards, which OpenSearch's task answer
+    // lacks: the call goes over plain HTTP.
+    JsonNode started =
+        JSON.readTree(
+            http.send("POST", "/docs/_forcemerge?max_num_segments=1&wait_for_completion=false")
+                .body());
+    String taskId = started.path("task").asText();
+    assertThat(taskId).contains(":");
+    assertThat(started.has("_shards")).isFalse();
+    JsonNode done =
+        JSON.readTree(http.send("GET", "/_tasks/" + taskId + "?wait_for_completion=true").body());
+    assertThat(done.path("completed").asBoolean()).isTrue();
+    assertThat(done.at("/task/action").asText()).isEqualTo("indices:admin/forcemerge");
+    assertThat(done.at("/task/description").asText())
+        .isEqualTo(
+            "Force-merge indices [docs], maxSegments[1], onlyExpungeDeletes[false], flush[true],"
+                + " primaryOnly[false]");
+    assertThat(done.at("/response/_shards/failed").asInt()).isZero();
+    assertThat(done.at("/response/_shards/successful").asInt()).isEqualTo(1);
+    http.send("POST", "/docs/_refresh");
+    assertThat(JSON.readTree(http.send("GET", "/_cat/segments/docs?format=json").body()).size())
+        .isEqualTo(1);
+    JsonNode stored = JSON.readTree(http.send("GET", "/.tasks/_doc/" + taskId).body());
+    assertThat(stored.at("/_source/response")).isEqualTo(done.path("response"));
+  }
+
   private void open() {
     node = DuetNode.start(NodeConfig.ephemeral(data));
     client =
