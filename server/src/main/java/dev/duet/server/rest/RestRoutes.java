@@ -17,7 +17,7 @@ public final class RestRoutes {
     RootHandler root = new RootHandler(node);
     IndexHandlers index = new IndexHandlers(actions);
     ClusterHandlers cluster = new ClusterHandlers(actions, node);
-    ClusterSettingsHandlers clusterSettings = new ClusterSettingsHandlers(actions);
+    ClusterSettingsHandlers clusterSettings = new ClusterSettingsHandlers(actions, node);
     DocumentHandlers docs = new DocumentHandlers(actions);
     MultiGetHandler mget = new MultiGetHandler(actions);
     ByQueryHandler byQuery = new ByQueryHandler(actions);
