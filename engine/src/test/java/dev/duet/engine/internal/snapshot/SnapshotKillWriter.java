@@ -55,7 +55,8 @@ public final class SnapshotKillWriter {
               Map.of("number_of_replicas", "0", "translog.flush_threshold_size", "64kb")),
           null);
     }
-    if (engine.snapshots().repositories(REPOSITORY).isEmpty()) {
+    if (engine.snapshots().repositories("_all").stream()
+        .noneMatch(r -> r.name().equals(REPOSITORY))) {
       engine
           .snapshots()
           .putRepository(new Repository(REPOSITORY, "fs", Map.of("location", "repo")), true);
