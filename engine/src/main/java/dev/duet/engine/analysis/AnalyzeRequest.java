@@ -8,7 +8,9 @@ import java.util.Map;
  * An {@code _analyze} request: the texts, and either a named {@code analyzer}, a {@code field} (its
  * search-time analyzer), a {@code normalizer}, or a chain built from a {@code tokenizer}, {@code
  * filters} and {@code charFilters}. A component is a name ({@link String}) or an inline definition
- * ({@link Map} with a {@code type}). {@code index} is null for the node-wide form.
+ * ({@link Map} with a {@code type}). {@code index} is null for the node-wide form. {@code explain}
+ * asks for OpenSearch's {@code detail}: the tokens after each step, each with its Lucene attributes
+ * ({@code attributes} keeps only those named; empty: all).
  */
 public record AnalyzeRequest(
     String index,
@@ -18,11 +20,37 @@ public record AnalyzeRequest(
     String normalizer,
     Object tokenizer,
     List<Object> filters,
-    List<Object> charFilters) {
+    List<Object> charFilters,
+    boolean explain,
+    List<String> attributes) {
   public AnalyzeRequest {
     text = List.copyOf(text);
+    attributes = attributes == null ? List.of() : List.copyOf(attributes);
     filters = List.copyOf(components(filters, "filter"));
     charFilters = List.copyOf(components(charFilters, "char_filter"));
+  }
+
+  /** A request without {@code explain}. */
+  public AnalyzeRequest(
+      String index,
+      List<String> text,
+      String analyzer,
+      String field,
+      String normalizer,
+      Object tokenizer,
+      List<Object> filters,
+      List<Object> charFilters) {
+    this(
+        index,
+        text,
+        analyzer,
+        field,
+        normalizer,
+        tokenizer,
+        filters,
+        charFilters,
+        false,
+        List.of());
   }
 
   /** Each component is a name or an inline definition (a map), as OpenSearch's parser insists. */

@@ -53,7 +53,7 @@ public final class Actions {
     this.templates = new TemplateAction(engine);
     this.snapshots = new SnapshotAction(engine);
     this.pipelines = new PipelineAction(engine);
-    this.tasks = new NodeTasks(nodeId);
+    this.tasks = new NodeTasks(nodeId, new TaskResultsIndex(engine));
   }
 
   /** Ingest and search pipelines. */

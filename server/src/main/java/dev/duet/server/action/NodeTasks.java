@@ -20,19 +20,23 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The node's tasks, as OpenSearch's task manager keeps them: each running operation that asks for
  * one (an operation run with {@code wait_for_completion=false}, a tasks listing itself) has an id
  * {@code <node>:<n>}, an action name, a description, a start time and its caller's {@code
  * X-Opaque-Id}; a background operation's answer (or error) is kept once it ends, for {@code GET
- * _tasks/<id>}.
+ * _tasks/<id>}: in memory (the last {@value #KEPT_RESULTS}) and, as OpenSearch keeps it, as a
+ * document of the {@code .tasks} index ({@link TaskResultsIndex}), which outlives both.
  */
 public final class NodeTasks implements AutoCloseable {
   /** How many finished tasks' results are kept (oldest dropped first). */
   static final int KEPT_RESULTS = 1_000;
 
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+  private static final Logger log = LoggerFactory.getLogger(NodeTasks.class);
 
   private final String nodeId;
   private final AtomicLong ids = new AtomicLong();
@@ -49,8 +53,36 @@ public final class NodeTasks implements AutoCloseable {
       Executors.newCachedThreadPool(
           Thread.ofPlatform().name("duet-task-", 0).daemon(true).factory());
 
+  private final TaskResultsIndex results;
+  private volatile ResultDocuments documents;
+
+  /** Tasks whose results are kept in memory only. */
   public NodeTasks(String nodeId) {
+    this(nodeId, null);
+  }
+
+  /**
+   * Tasks whose results are also stored in {@code results} once {@link #storeResults} says how
+   * their documents are written.
+   */
+  public NodeTasks(String nodeId, TaskResultsIndex results) {
     this.nodeId = requireNonNull(nodeId, "nodeId");
+    this.results = results;
+  }
+
+  /**
+   * How a finished task's {@code .tasks} document is written: {@code {"completed":true,"task":
+   * {...},"response"|"error":{...}}}, the answer of {@code GET _tasks/<id>} (a wire shape, so the
+   * REST layer writes it).
+   */
+  @FunctionalInterface
+  public interface ResultDocuments {
+    byte[] of(Finished finished);
+  }
+
+  /** From now on, finished background tasks' results are stored in the {@code .tasks} index. */
+  public void storeResults(ResultDocuments documents) {
+    this.documents = requireNonNull(documents, "documents");
   }
 
   /** A task as listed: what it runs, since when, and its caller's headers. */
@@ -200,10 +232,17 @@ public final class NodeTasks implements AutoCloseable {
   /** A finished background task: the task, and its answer as JSON or its error. */
   public record Finished(Task task, byte[] responseJson, DuetException error) {}
 
-  /** What {@code GET _tasks/<id>} finds: a running task, or a finished one with its result. */
-  public record Lookup(Task task, Finished finished) {
+  /**
+   * What {@code GET _tasks/<id>} finds: a running task, a finished one with its result, or (task
+   * and finished null) the document a finished task left in the {@code .tasks} index.
+   */
+  public record Lookup(Task task, Finished finished, byte[] stored) {
+    public Lookup(Task task, Finished finished) {
+      this(task, finished, null);
+    }
+
     public boolean completed() {
-      return finished != null;
+      return finished != null || stored != null;
     }
   }
 
@@ -278,6 +317,7 @@ public final class NodeTasks implements AutoCloseable {
                     new DuetException(
                         500, "exception", e.getClass().getSimpleName() + ": " + e.getMessage()));
           }
+          store(result);
           finished.put(task.id(), result);
           end(task);
         });
@@ -327,6 +367,10 @@ public final class NodeTasks implements AutoCloseable {
     }
     if (task != null) {
       return new Lookup(task, null);
+    }
+    byte[] stored = results == null ? null : results.find(taskId);
+    if (stored != null) {
+      return new Lookup(null, null, stored);
     }
     DuetException notStored =
         new DuetException(
@@ -392,6 +436,19 @@ public final class NodeTasks implements AutoCloseable {
     }
     task.progress.rethrottle(requestsPerSecond);
     return task;
+  }
+
+  /** Stores a result in {@code .tasks}; one that cannot be stored stays in memory only. */
+  private void store(Finished result) {
+    ResultDocuments writer = documents;
+    if (results == null || writer == null) {
+      return;
+    }
+    try {
+      results.store(result.task().taskId(), writer.of(result));
+    } catch (RuntimeException e) {
+      log.warn("cannot store the result of task [{}] in [.tasks]", result.task().taskId(), e);
+    }
   }
 
   @Override

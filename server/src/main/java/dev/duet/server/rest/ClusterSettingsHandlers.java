@@ -16,13 +16,17 @@ import java.util.Map;
 /**
  * {@code GET /_cluster/settings} ({@code flat_settings}, {@code include_defaults}) and {@code PUT
  * /_cluster/settings} ({@code persistent} and {@code transient}, nested or flat keys, {@code null}
- * resets), in OpenSearch's shapes; {@link ClusterSettingsAction} holds the rules.
+ * resets), in OpenSearch's shapes; {@link ClusterSettingsAction} holds the rules. The defaults
+ * include the node's own settings that OpenSearch lists there: its attributes ({@code
+ * node.attr.*}).
  */
 final class ClusterSettingsHandlers {
   private final Actions actions;
+  private final NodeIdentity node;
 
-  ClusterSettingsHandlers(Actions actions) {
+  ClusterSettingsHandlers(Actions actions, NodeIdentity node) {
     this.actions = actions;
+    this.node = node;
   }
 
   RestResponse get(RestRequest request) throws IOException {
@@ -38,7 +42,9 @@ final class ClusterSettingsHandlers {
     IndexSettingsEncoder.write(g, now.transientSettings(), flat);
     if (defaults) {
       g.writeFieldName("defaults");
-      IndexSettingsEncoder.write(g, now.defaults(), flat);
+      java.util.SortedMap<String, String> all = new java.util.TreeMap<>(now.defaults());
+      node.attributes().forEach((name, value) -> all.put("node.attr." + name, value));
+      IndexSettingsEncoder.write(g, all, flat);
     }
     g.writeEndObject();
     return RestResponse.json(200, out);

@@ -17,7 +17,7 @@ public final class RestRoutes {
     RootHandler root = new RootHandler(node);
     IndexHandlers index = new IndexHandlers(actions);
     ClusterHandlers cluster = new ClusterHandlers(actions, node);
-    ClusterSettingsHandlers clusterSettings = new ClusterSettingsHandlers(actions);
+    ClusterSettingsHandlers clusterSettings = new ClusterSettingsHandlers(actions, node);
     DocumentHandlers docs = new DocumentHandlers(actions);
     MultiGetHandler mget = new MultiGetHandler(actions);
     ByQueryHandler byQuery = new ByQueryHandler(actions);
@@ -44,6 +44,8 @@ public final class RestRoutes {
     CatNodeHandlers catNodes = new CatNodeHandlers(actions, node);
     SnapshotHandlers snapshots = new SnapshotHandlers(actions, node);
     TaskHandlers tasks = new TaskHandlers(actions, node);
+    // Finished background tasks leave their GET _tasks answer in .tasks, written as REST writes it.
+    actions.tasks().storeResults(TaskHandlers::resultDocument);
     PipelineHandlers pipelines = new PipelineHandlers(actions);
     return new RestRouter()
         .add("/", root, GET, HEAD)

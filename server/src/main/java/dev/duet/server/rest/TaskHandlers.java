@@ -1,6 +1,7 @@
 package dev.duet.server.rest;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.index.TimeValues;
 import dev.duet.server.action.Actions;
@@ -10,6 +11,7 @@ import dev.duet.server.rest.CatTable.Column;
 import dev.duet.server.rest.CatTable.Kind;
 import dev.duet.server.rest.codec.ByQueryCodec;
 import dev.duet.server.rest.codec.ErrorEncoder;
+import dev.duet.server.rest.codec.Json;
 import dev.duet.server.rest.codec.JsonOutput;
 import java.io.IOException;
 import java.time.Instant;
@@ -139,23 +141,54 @@ final class TaskHandlers {
     NodeTasks.Lookup found = tasks.get(request.pathParam("task_id"), wait);
     JsonOutput out = new JsonOutput(request.pretty());
     JsonGenerator g = out.generator();
-    g.writeStartObject();
-    g.writeBooleanField("completed", found.completed());
-    g.writeObjectFieldStart("task");
-    writeTask(g, found.task(), false, true);
-    g.writeEndObject();
-    if (found.completed()) {
-      NodeTasks.Finished result = found.finished();
-      if (result.error() != null) {
-        g.writeFieldName("error");
-        ErrorEncoder.encodeObject(result.error(), true, g);
-      } else {
-        g.writeFieldName("response");
-        g.writeRawValue(new String(result.responseJson(), java.nio.charset.StandardCharsets.UTF_8));
+    if (found.stored() != null) {
+      try (JsonParser stored = Json.parser(found.stored(), 0, found.stored().length)) {
+        stored.nextToken();
+        g.copyCurrentStructure(stored);
       }
+      return RestResponse.json(200, out);
+    }
+    if (found.completed()) {
+      writeResult(g, found.finished());
+    } else {
+      g.writeStartObject();
+      g.writeBooleanField("completed", false);
+      g.writeObjectFieldStart("task");
+      writeTask(g, found.task(), false, true);
+      g.writeEndObject();
+      g.writeEndObject();
+    }
+    return RestResponse.json(200, out);
+  }
+
+  /**
+   * A finished task's result as OpenSearch stores it in {@code .tasks} and answers {@code GET
+   * _tasks/<id>}: {@code completed}, {@code task}, and {@code response} or {@code error}.
+   */
+  static byte[] resultDocument(NodeTasks.Finished result) {
+    JsonOutput out = new JsonOutput(false);
+    try {
+      writeResult(out.generator(), result);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return bytes(out);
+  }
+
+  private static void writeResult(JsonGenerator g, NodeTasks.Finished result) throws IOException {
+    g.writeStartObject();
+    g.writeBooleanField("completed", true);
+    g.writeObjectFieldStart("task");
+    writeTask(g, result.task(), false, true);
+    g.writeEndObject();
+    if (result.error() != null) {
+      g.writeFieldName("error");
+      ErrorEncoder.encodeObject(result.error(), true, g);
+    } else {
+      g.writeFieldName("response");
+      g.writeRawValue(new String(result.responseJson(), java.nio.charset.StandardCharsets.UTF_8));
     }
     g.writeEndObject();
-    return RestResponse.json(200, out);
   }
 
   /** {@code POST /_tasks/_cancel} and {@code /_tasks/<task_id>/_cancel}. */

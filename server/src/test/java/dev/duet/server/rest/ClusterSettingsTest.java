@@ -71,6 +71,27 @@ class ClusterSettingsTest {
   }
 
   @Test
+  void includeDefaultsListsTheNodesAttributes() throws Exception {
+    try (DuetNode node =
+        DuetNode.start(
+            NodeConfig.ephemeral(dataDir)
+                .withSettings(java.util.Map.of("node.attr.testattr", "test")))) {
+      var http = new RestClient(node.httpPort());
+      JsonNode got =
+          JSON.readTree(http.send("GET", "/_cluster/settings?include_defaults=true").body());
+      assertThat(got.at("/defaults/node/attr/testattr").asText()).isEqualTo("test");
+      JsonNode flat =
+          JSON.readTree(
+              http.send("GET", "/_cluster/settings?include_defaults=true&flat_settings=true")
+                  .body());
+      assertThat(flat.at("/defaults/node.attr.testattr").asText()).isEqualTo("test");
+      assertThat(
+              JSON.readTree(http.send("GET", "/_cluster/settings").body()).has("defaults"))
+          .isFalse();
+    }
+  }
+
+  @Test
   void aRefusedUpdateAppliesNothing() throws Exception {
     try (DuetNode node = DuetNode.start(NodeConfig.ephemeral(dataDir))) {
       var http = new RestClient(node.httpPort());

@@ -3,6 +3,7 @@ package dev.duet.engine.internal.admin;
 import dev.duet.engine.analysis.AnalyzeRequest;
 import dev.duet.engine.analysis.AnalyzeResponse;
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.internal.analysis.AnalysisComponents;
 import dev.duet.engine.internal.analysis.Analyzers;
 import dev.duet.engine.internal.analysis.IndexAnalysis;
 import dev.duet.engine.internal.field.FieldType;
@@ -13,7 +14,12 @@ import dev.duet.engine.mapping.FieldMapping;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
@@ -21,6 +27,7 @@ import org.apache.lucene.analysis.tokenattributes.OffsetAttribute;
 import org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute;
 import org.apache.lucene.analysis.tokenattributes.PositionLengthAttribute;
 import org.apache.lucene.analysis.tokenattributes.TypeAttribute;
+import org.apache.lucene.util.BytesRef;
 
 /**
  * The {@code _analyze} API: picks the analyzer as OpenSearch does (named, the field's, a
@@ -41,7 +48,12 @@ public final class AnalyzeService {
     int gap = 0;
     String field = "";
     Analyzer analyzer;
+    // For explain: the analyzer's name, or the chain whose steps it shows.
+    String name = "standard";
+    IndexAnalysis.CustomChain chain = null;
     if (r.analyzer() != null) {
+      name = r.analyzer();
+      chain = analysis.customChain(name);
       analyzer = analysis.analyzer(r.analyzer());
       if (analyzer == null) {
         throw DuetException.illegalArgument(
@@ -54,21 +66,27 @@ public final class AnalyzeService {
         throw DuetException.illegalArgument("analysis based on a normalizer requires an index");
       }
       analyzer = analysis.normalizer(r.normalizer());
+      name = r.normalizer();
       if (analyzer == null) {
         throw DuetException.illegalArgument(
             "failed to find normalizer under [" + r.normalizer() + "]");
       }
     } else if (r.tokenizer() != null || !r.filters().isEmpty() || !r.charFilters().isEmpty()) {
       analyzer = analysis.components().chain(r.tokenizer(), r.filters(), r.charFilters(), -1);
+      chain = new IndexAnalysis.CustomChain(r.tokenizer(), r.filters(), r.charFilters(), -1);
     } else if (r.field() != null && index != null) {
       FieldMapping mapping = index.lookup().leaf(r.field());
       field = r.field();
       if (mapping != null && FieldTypes.of(mapping).textSearch() == FieldType.TextSearch.KEYWORD) {
         Analyzer normalizer = index.lookup().normalizer(r.field());
         analyzer = normalizer != null ? normalizer : Analyzers.builtIn("keyword");
+        name = normalizer != null ? String.valueOf(mapping.params().get("normalizer")) : "keyword";
       } else {
         analyzer = index.lookup().indexAnalyzer(r.field());
         gap = FIELD_POSITION_GAP;
+        Object named = mapping == null ? null : mapping.params().get("analyzer");
+        name = named == null ? "default" : named.toString();
+        chain = analysis.customChain(name);
       }
     } else {
       analyzer = Analyzers.STANDARD;
@@ -77,7 +95,77 @@ public final class AnalyzeService {
         index == null
             ? IndexSettingsRules.DEFAULT_MAX_TOKEN_COUNT
             : IndexSettingsRules.maxTokenCount(index.metadata().settings());
-    return new AnalyzeResponse(tokens(analyzer, field, r.text(), gap, maxTokens));
+    if (!r.explain()) {
+      return new AnalyzeResponse(tokens(analyzer, field, r.text(), gap, maxTokens, null));
+    }
+    Set<String> attributes = new HashSet<>();
+    r.attributes().forEach(a -> attributes.add(a.toLowerCase(Locale.ROOT)));
+    if (chain == null) {
+      AnalyzeResponse.Stage whole =
+          new AnalyzeResponse.Stage(
+              name, tokens(analyzer, field, r.text(), gap, maxTokens, attributes));
+      return new AnalyzeResponse(
+          List.of(), new AnalyzeResponse.Detail(false, whole, List.of(), null, List.of()));
+    }
+    return new AnalyzeResponse(
+        List.of(), steps(analysis, chain, field, r.text(), gap, maxTokens, attributes));
+  }
+
+  /**
+   * OpenSearch's detail of a chain: the text after each char filter, the tokens out of the
+   * tokenizer, and the tokens after each token filter, each step run from the start of the chain.
+   */
+  private static AnalyzeResponse.Detail steps(
+      IndexAnalysis analysis,
+      IndexAnalysis.CustomChain chain,
+      String field,
+      List<String> texts,
+      int fieldGap,
+      int maxTokens,
+      Set<String> attributes) {
+    AnalysisComponents components = analysis.components();
+    int gap = chain.gap();
+    List<AnalyzeResponse.CharFilterText> charFilters = new ArrayList<>();
+    for (int i = 0; i < chain.charFilters().size(); i++) {
+      Analyzer upTo = components.chain(null, List.of(), chain.charFilters().subList(0, i + 1), gap);
+      List<String> filtered = new ArrayList<>();
+      for (String text : texts) {
+        StringBuilder out = new StringBuilder();
+        for (AnalyzeResponse.Token t : tokens(upTo, field, List.of(text), 0, maxTokens, null)) {
+          out.append(t.token());
+        }
+        filtered.add(out.toString());
+      }
+      charFilters.add(
+          new AnalyzeResponse.CharFilterText(stepName(chain.charFilters().get(i)), filtered));
+    }
+    Analyzer tokenizerOnly =
+        components.chain(chain.tokenizer(), List.of(), chain.charFilters(), gap);
+    AnalyzeResponse.Stage tokenizer =
+        new AnalyzeResponse.Stage(
+            chain.tokenizer() == null ? "keyword" : stepName(chain.tokenizer()),
+            tokens(tokenizerOnly, field, texts, fieldGap, maxTokens, attributes));
+    List<AnalyzeResponse.Stage> filters = new ArrayList<>();
+    for (int i = 0; i < chain.filters().size(); i++) {
+      Analyzer upTo =
+          components.chain(
+              chain.tokenizer(), chain.filters().subList(0, i + 1), chain.charFilters(), gap);
+      filters.add(
+          new AnalyzeResponse.Stage(
+              stepName(chain.filters().get(i)),
+              tokens(upTo, field, texts, fieldGap, maxTokens, attributes)));
+    }
+    return new AnalyzeResponse.Detail(true, null, charFilters, tokenizer, filters);
+  }
+
+  /**
+   * A component's name in the detail: its own, or {@code __anonymous__<type>} for an inline one.
+   */
+  private static String stepName(Object component) {
+    if (component instanceof Map<?, ?> inline) {
+      return "__anonymous__" + inline.get("type");
+    }
+    return String.valueOf(component);
   }
 
   /** OpenSearch's words and type for it; 400 here, where OpenSearch answers 500. */
@@ -91,8 +179,16 @@ public final class AnalyzeService {
             + " level setting.");
   }
 
+  /**
+   * The tokens of the texts; with {@code attributes} (not null), each with its extra attributes.
+   */
   private static List<AnalyzeResponse.Token> tokens(
-      Analyzer analyzer, String field, List<String> texts, int fieldGap, int maxTokens) {
+      Analyzer analyzer,
+      String field,
+      List<String> texts,
+      int fieldGap,
+      int maxTokens,
+      Set<String> attributes) {
     List<AnalyzeResponse.Token> out = new ArrayList<>();
     int lastPosition = -1;
     int lastOffset = 0;
@@ -122,7 +218,8 @@ public final class AnalyzeService {
                   lastOffset + offset.endOffset(),
                   type.type(),
                   position,
-                  length.getPositionLength()));
+                  length.getPositionLength(),
+                  attributes == null ? Map.of() : extendedAttributes(ts, attributes)));
         }
         ts.end();
         position += inc.getPositionIncrement();
@@ -133,6 +230,28 @@ public final class AnalyzeService {
       lastPosition = position;
       lastOffset = endOffset;
     }
+    return out;
+  }
+
+  /**
+   * A token's attributes beyond term, offsets, position increment and type, by the names Lucene
+   * reflects them with (a {@code BytesRef} as its hex form), sorted: OpenSearch's {@code
+   * extractExtendedAttributes}.
+   */
+  private static Map<String, Object> extendedAttributes(TokenStream ts, Set<String> include) {
+    Map<String, Object> out = new TreeMap<>();
+    ts.reflectWith(
+        (attClass, key, value) -> {
+          if (CharTermAttribute.class.isAssignableFrom(attClass)
+              || PositionIncrementAttribute.class.isAssignableFrom(attClass)
+              || OffsetAttribute.class.isAssignableFrom(attClass)
+              || TypeAttribute.class.isAssignableFrom(attClass)) {
+            return;
+          }
+          if (include.isEmpty() || include.contains(key.toLowerCase(Locale.ROOT))) {
+            out.put(key, value instanceof BytesRef bytes ? bytes.toString() : value);
+          }
+        });
     return out;
   }
 }

@@ -24,6 +24,7 @@ public final class IndexAnalysis {
   private final AnalysisLimits limits;
   private final Map<String, Analyzer> analyzers = new ConcurrentHashMap<>();
   private final Map<String, Analyzer> normalizers = new ConcurrentHashMap<>();
+  private final Map<String, CustomChain> customs = new ConcurrentHashMap<>();
 
   private IndexAnalysis(
       Map<String, Map<String, Map<String, Object>>> defined, AnalysisLimits limits) {
@@ -85,6 +86,20 @@ public final class IndexAnalysis {
     return own != null ? own : Analyzers.builtIn(name);
   }
 
+  /**
+   * The parts of the index's {@code custom} analyzer of this name, which {@code _analyze}'s {@code
+   * explain} shows one by one; null for any other analyzer.
+   */
+  public CustomChain customChain(String name) {
+    return customs.get(name);
+  }
+
+  /**
+   * A custom analyzer's tokenizer, filters and char filters, as {@link #components} builds them.
+   */
+  public record CustomChain(
+      Object tokenizer, List<Object> filters, List<Object> charFilters, int gap) {}
+
   public Analyzer normalizer(String name) {
     if (name.equals("lowercase")) {
       return normalizers.computeIfAbsent(
@@ -138,11 +153,14 @@ public final class IndexAnalysis {
           throw DuetException.illegalArgument(
               "custom analyzer [" + name + "] must be configured with a tokenizer");
         }
-        yield components.chain(
-            p.get("tokenizer"),
-            List.copyOf(AnalysisComponents.list(p.get("filter"))),
-            List.copyOf(AnalysisComponents.list(p.get("char_filter"))),
-            gap);
+        CustomChain chain =
+            new CustomChain(
+                p.get("tokenizer"),
+                List.<Object>copyOf(AnalysisComponents.list(p.get("filter"))),
+                List.<Object>copyOf(AnalysisComponents.list(p.get("char_filter"))),
+                gap);
+        customs.put(name, chain);
+        yield components.chain(chain.tokenizer(), chain.filters(), chain.charFilters(), gap);
       }
       case "standard" -> {
         StandardAnalyzer a =
