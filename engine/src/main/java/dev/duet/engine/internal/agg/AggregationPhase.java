@@ -207,6 +207,10 @@ public final class AggregationPhase {
         // Every aggregator counted the segment from its points (filter rewrite): nothing to read.
         throw new CollectionTerminatedException();
       }
+      if (!scores) {
+        // Nothing reads the scorer, so documents can reach the aggregators a block at a time.
+        return new BlockLeafCollector(leaves);
+      }
       return new org.apache.lucene.search.LeafCollector() {
         @Override
         public void setScorer(Scorable scorer) {
@@ -225,6 +229,68 @@ public final class AggregationPhase {
     @Override
     public ScoreMode scoreMode() {
       return scores ? ScoreMode.COMPLETE : ScoreMode.COMPLETE_NO_SCORES;
+    }
+  }
+
+  /**
+   * Hands the documents a bulk scorer streams (a range, or a stream of matches) to the top-level
+   * aggregators a block at a time, all in owning bucket 0; a single document as it comes.
+   */
+  private static final class BlockLeafCollector implements org.apache.lucene.search.LeafCollector {
+    private static final int BLOCK = 512;
+    private static final long[] TOP = new long[BLOCK]; // owning bucket 0 for every document
+
+    private final Aggregator.LeafCollector[] leaves;
+    private final int[] docs = new int[BLOCK];
+    private int count;
+
+    BlockLeafCollector(Aggregator.LeafCollector[] leaves) {
+      this.leaves = leaves;
+    }
+
+    @Override
+    public void setScorer(Scorable scorer) {}
+
+    @Override
+    public void collect(int doc) throws IOException {
+      for (Aggregator.LeafCollector leaf : leaves) {
+        leaf.collect(doc, 0);
+      }
+    }
+
+    @Override
+    public void collectRange(int min, int max) throws IOException {
+      for (int from = min; from < max; from += BLOCK) {
+        int n = Math.min(BLOCK, max - from);
+        for (int i = 0; i < n; i++) {
+          docs[i] = from + i;
+        }
+        flush(n);
+      }
+    }
+
+    @Override
+    public void collect(org.apache.lucene.search.DocIdStream stream) throws IOException {
+      count = 0;
+      stream.forEach(
+          doc -> {
+            docs[count++] = doc;
+            if (count == BLOCK) {
+              flush(BLOCK);
+              count = 0;
+            }
+          });
+      flush(count);
+      count = 0;
+    }
+
+    private void flush(int n) throws IOException {
+      if (n == 0) {
+        return;
+      }
+      for (Aggregator.LeafCollector leaf : leaves) {
+        leaf.collectBlock(docs, TOP, n);
+      }
     }
   }
 

@@ -6,6 +6,8 @@ import dev.duet.engine.internal.field.FieldTypes;
 import dev.duet.engine.mapping.FieldMapping;
 import java.io.IOException;
 import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.ExitableDirectoryReader;
+import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.SortedNumericDocValues;
 import org.apache.lucene.index.SortedSetDocValues;
 import org.apache.lucene.util.NumericUtils;
@@ -93,7 +95,7 @@ enum FieldSource {
     if (this == UNMAPPED) {
       return DocValues.emptySortedNumeric();
     }
-    SortedNumericDocValues values = DocValues.getSortedNumeric(segment.context.reader(), field);
+    SortedNumericDocValues values = DocValues.getSortedNumeric(docValuesReader(segment), field);
     FieldMapping mapping = this == DATE ? segment.target.fields().apply(field) : null;
     if (mapping != null && FieldTypes.of(mapping).docValuesType() == DocValuesType.DATE_NANOS) {
       return new NanosAsMillis(values); // date_nanos aggregates as epoch millis, as in OpenSearch
@@ -106,7 +108,20 @@ enum FieldSource {
       return DocValues.emptySortedSet();
     }
     segment.target.ordinalsRead().accept(field);
-    return DocValues.getSortedSet(segment.context.reader(), field);
+    return DocValues.getSortedSet(docValuesReader(segment), field);
+  }
+
+  /**
+   * The segment's reader beneath the search guard's {@link ExitableDirectoryReader} layer, whose
+   * doc values check the guard every thousand documents at the price of one more call per value:
+   * aggregations collect through the guarded searcher, whose bulk scorer already stops at the guard
+   * between windows of documents, so their values are read without the layer.
+   */
+  private static LeafReader docValuesReader(Segment segment) {
+    LeafReader reader = segment.context.reader();
+    return reader instanceof ExitableDirectoryReader.ExitableFilterAtomicReader exitable
+        ? exitable.getDelegate()
+        : reader;
   }
 
   /** A raw sorted-numeric value of this source as a double. */

@@ -8,8 +8,11 @@ import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.index.SortedNumericDocValues;
 import org.apache.lucene.index.SortedSetDocValues;
+import org.apache.lucene.util.NumericUtils;
 
 /**
  * min, max, avg, sum, value_count, stats and extended_stats: per bucket a count, a compensated
@@ -81,6 +84,21 @@ final class MetricAggregator extends Aggregator {
           ValueFormat.of(source, segment.target.fields().apply(spec.field()), spec.format(), null);
     }
     SortedNumericDocValues values = source.numeric(segment, spec.field());
+    NumericDocValues single = DocValues.unwrapSingleton(values);
+    if (single != null && source == FieldSource.DOUBLE) {
+      return new SingleDoubleLeaf(single);
+    }
+    if (single != null) {
+      return (doc, bucket) -> {
+        if (single.advanceExact(doc)) {
+          grow(bucket);
+          add((int) bucket, source.toDouble(single.longValue()));
+        } else if (missing != null) {
+          grow(bucket);
+          add((int) bucket, missing);
+        }
+      };
+    }
     return (doc, bucket) -> {
       if (values.advanceExact(doc)) {
         grow(bucket);
@@ -92,6 +110,55 @@ final class MetricAggregator extends Aggregator {
         add((int) bucket, missing);
       }
     };
+  }
+
+  /**
+   * One double per document, the common case: read and decoded without the multi-valued iteration
+   * or the source's switch, a block of documents in one loop.
+   */
+  private final class SingleDoubleLeaf implements LeafCollector {
+    /**
+     * Stands for "no value" among a block's values: the sortable form of a negative NaN with every
+     * payload bit set, which no double field holds (they keep finite values only).
+     */
+    private static final long NO_VALUE = Long.MIN_VALUE;
+
+    private final NumericDocValues values;
+    private long[] raw = new long[0];
+
+    SingleDoubleLeaf(NumericDocValues values) {
+      this.values = values;
+    }
+
+    @Override
+    public void collect(int doc, long bucket) throws IOException {
+      if (values.advanceExact(doc)) {
+        grow(bucket);
+        add((int) bucket, NumericUtils.sortableLongToDouble(values.longValue()));
+      } else if (missing != null) {
+        grow(bucket);
+        add((int) bucket, missing);
+      }
+    }
+
+    @Override
+    public void collectBlock(int[] docs, long[] buckets, int count) throws IOException {
+      if (raw.length < count) {
+        raw = new long[count];
+      }
+      // Lucene decodes the block's values in one call (a dense field's bytes at once).
+      values.longValues(count, docs, raw, NO_VALUE);
+      for (int i = 0; i < count; i++) {
+        long bucket = buckets[i];
+        if (raw[i] != NO_VALUE) {
+          grow(bucket);
+          add((int) bucket, NumericUtils.sortableLongToDouble(raw[i]));
+        } else if (missing != null) {
+          grow(bucket);
+          add((int) bucket, missing);
+        }
+      }
+    }
   }
 
   private void grow(long bucket) {

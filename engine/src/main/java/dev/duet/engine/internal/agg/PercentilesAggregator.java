@@ -79,10 +79,23 @@ final class PercentilesAggregator extends Aggregator {
   private Sketch sketch(long bucket) {
     if (hdr) {
       DoubleHistogram h = histogram(bucket);
-      return h::recordValue;
+      return value -> record(h, value);
     }
     MergingDigest d = digest(bucket);
     return d::add;
+  }
+
+  /**
+   * Records a value, or refuses it as OpenSearch's shard does when the histogram cannot cover it (a
+   * negative value, or a range wider than the digits allow): with the library's own words and type,
+   * but as the client's error (400), where OpenSearch answers 500.
+   */
+  private static void record(DoubleHistogram h, double value) {
+    try {
+      h.recordValue(value);
+    } catch (ArrayIndexOutOfBoundsException e) {
+      throw new DuetException(400, "array_index_out_of_bounds_exception", e.getMessage());
+    }
   }
 
   private DoubleHistogram histogram(long bucket) {

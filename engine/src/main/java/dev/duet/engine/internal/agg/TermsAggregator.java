@@ -217,6 +217,11 @@ class TermsAggregator extends Aggregator.Buckets {
     // common case costs an array read per document instead of a hash lookup.
     int[] topBuckets = new int[termIds.length];
     java.util.Arrays.fill(topBuckets, -1);
+    org.apache.lucene.index.SortedDocValues single =
+        org.apache.lucene.index.DocValues.unwrapSingleton(values);
+    if (single != null) {
+      return new SingleOrdinalLeaf(single, termIds, topBuckets, missing, subLeaves);
+    }
     return (doc, owning) -> {
       if (values.advanceExact(doc)) {
         for (int i = values.docValueCount(); i > 0; i--) {
@@ -243,6 +248,86 @@ class TermsAggregator extends Aggregator.Buckets {
         collectBucket(subLeaves, doc, ords.add(owning, missing));
       }
     };
+  }
+
+  /**
+   * One ordinal per document (the keyword is single-valued in the segment): read straight, and a
+   * block of documents counted and handed to the sub-aggregators in one call each.
+   */
+  private final class SingleOrdinalLeaf implements LeafCollector {
+    private final org.apache.lucene.index.SortedDocValues values;
+    private final int[] termIds;
+    private final int[] topBuckets;
+    private final int missing;
+    private final LeafCollector[] subLeaves;
+    private int[] subDocs = new int[0];
+    private long[] subBuckets = new long[0];
+
+    SingleOrdinalLeaf(
+        org.apache.lucene.index.SortedDocValues values,
+        int[] termIds,
+        int[] topBuckets,
+        int missing,
+        LeafCollector[] subLeaves) {
+      this.values = values;
+      this.termIds = termIds;
+      this.topBuckets = topBuckets;
+      this.missing = missing;
+      this.subLeaves = subLeaves;
+    }
+
+    @Override
+    public void collect(int doc, long owning) throws IOException {
+      long bucket = bucket(doc, owning);
+      if (bucket >= 0) {
+        collectBucket(subLeaves, doc, bucket);
+      }
+    }
+
+    @Override
+    public void collectBlock(int[] docs, long[] owning, int count) throws IOException {
+      if (subDocs.length < count) {
+        subDocs = new int[count];
+        subBuckets = new long[count];
+      }
+      int kept = 0;
+      for (int i = 0; i < count; i++) {
+        long bucket = bucket(docs[i], owning[i]);
+        if (bucket >= 0) {
+          countDoc(bucket);
+          subDocs[kept] = docs[i];
+          subBuckets[kept++] = bucket;
+        }
+      }
+      if (subLeaves.length > 0) {
+        Buckets.collectBlock(subLeaves, subDocs, subBuckets, kept);
+      }
+    }
+
+    /** The document's bucket under {@code owning}, or -1 when it has none. */
+    private long bucket(int doc, long owning) throws IOException {
+      if (!values.advanceExact(doc)) {
+        return missing == REJECTED ? -1 : ords.add(owning, missing);
+      }
+      int ord = values.ordValue();
+      int id = termIds[ord];
+      if (id == UNSEEN) {
+        BytesRef term = values.lookupOrd(ord);
+        id = termIds[ord] = filter.accepts(term) ? termId(term) : REJECTED;
+      }
+      if (id == REJECTED) {
+        return -1;
+      }
+      if (owning != 0) {
+        return ords.add(owning, id);
+      }
+      // At the top level a segment ordinal maps straight to its bucket: an array read, no hash.
+      int bucket = topBuckets[ord];
+      if (bucket < 0) {
+        bucket = topBuckets[ord] = ords.add(0, id);
+      }
+      return bucket;
+    }
   }
 
   private int termId(BytesRef term) {

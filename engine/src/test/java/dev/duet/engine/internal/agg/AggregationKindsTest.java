@@ -231,6 +231,68 @@ class AggregationKindsTest {
   }
 
   @Test
+  void hdrPercentilesRefuseAValueTheHistogramCannotCoverAsTheClientsError() {
+    // OpenSearch's 190_percentiles_hdr_metric "Negative values test": its shard fails with the
+    // library's array_index_out_of_bounds_exception; Duet keeps the words and type, as a 400.
+    engine.createIndex(
+        "hdr",
+        IndexSettings.DEFAULTS,
+        Mapping.fromMap(Map.of("properties", Map.of("v", Map.of("type", "double")))));
+    List<BulkItem> items = new ArrayList<>();
+    for (String v : new String[] {"1", "-10"}) {
+      items.add(
+          new BulkItem(
+              OpType.INDEX, "hdr", null, ("{\"v\":" + v + "}").getBytes(StandardCharsets.UTF_8)));
+    }
+    engine.bulk(new BulkRequest(items, RefreshPolicy.IMMEDIATE));
+    for (boolean ranks : new boolean[] {false, true}) {
+      SearchRequest request =
+          new SearchRequest(
+                  List.of("hdr"),
+                  new Query.MatchAll(1f),
+                  0,
+                  0,
+                  List.<SortSpec>of(),
+                  SourceFilter.ALL,
+                  TrackTotalHits.DEFAULT)
+              .withAggregations(
+                  List.of(
+                      new Aggregation.Percentiles(
+                          "p", "v", ranks, new double[] {50}, true, 100, null, 3, null)));
+      assertThatThrownBy(() -> engine.search(request))
+          .isInstanceOfSatisfying(
+              DuetException.class,
+              e -> {
+                assertThat(e.status()).isEqualTo(400);
+                assertThat(e.type()).isEqualTo("array_index_out_of_bounds_exception");
+                assertThat(e.reason())
+                    .startsWith("The value -10.0 is out of bounds for histogram")
+                    .endsWith(
+                        "cannot be extended any further.\nCaused by:"
+                            + " java.lang.ArrayIndexOutOfBoundsException: Negative values cannot"
+                            + " be recorded");
+              });
+    }
+    // A missing value stands in for a document's own and is refused alike.
+    SearchRequest missing =
+        new SearchRequest(
+                List.of("m"),
+                new Query.MatchAll(1f),
+                0,
+                0,
+                List.<SortSpec>of(),
+                SourceFilter.ALL,
+                TrackTotalHits.DEFAULT)
+            .withAggregations(
+                List.of(
+                    new Aggregation.Percentiles(
+                        "p", "w", false, new double[] {50}, true, 100, -5, 3, null)));
+    assertThatThrownBy(() -> engine.search(missing))
+        .isInstanceOfSatisfying(DuetException.class, e -> assertThat(e.status()).isEqualTo(400))
+        .hasMessageContaining("The value -5.0 is out of bounds for histogram");
+  }
+
+  @Test
   void autoDateHistogramPicksTheIntervalThatFitsTheBuckets() {
     // OpenSearch's 330_auto_date_histogram: four days over nine, two buckets → 7d
     Buckets h =
