@@ -1,6 +1,7 @@
 package dev.duet.bench;
 
 import com.google.common.util.concurrent.ListenableFuture;
+import dev.duet.bench.client.GrpcChannels;
 import dev.duet.bench.client.GrpcRequests;
 import dev.duet.bench.client.IndexOp;
 import dev.duet.bench.client.RestRequests;
@@ -8,7 +9,6 @@ import dev.duet.bench.measure.ListeningProcess;
 import dev.duet.bench.workload.DocGenerator;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
-import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -109,7 +109,7 @@ final class OverloadCommand implements Callable<Integer> {
   @Override
   @SuppressForbidden(reason = "a command-line report")
   public Integer call() throws Exception {
-    channel = NettyChannelBuilder.forTarget(grpcTarget).usePlaintext().build();
+    channel = GrpcChannels.open(grpcTarget); // README's client settings; its callbacks never block
     grpc = SearchServiceGrpc.newFutureStub(channel);
     long pid =
         "auto".equals(serverPid)

@@ -29,11 +29,12 @@ import java.util.Locale;
  * <p>Arguments: {@code docs} (search index size, default 20000), {@code rounds} (default 3), {@code
  * scenarios} (comma-separated: write (a bulk of one), bulk (of 500), search (match), search-bool
  * (match with a term and a range filter), search-phrase, agg (terms + max, request cache off),
- * agg-cached, write-c4 (four single writes at once, per write), knn (k=10 over {@code KNN_DIMS}-d
- * vectors, packed over gRPC), typed-agg and typed-bool (agg and search-bool, whose gRPC run is
- * Duet's typed {@code duet.search.SearchService/Search} instead of org.opensearch.protobufs');
- * default all but the typed ones), {@code protocols} (default rest,grpc), {@code calls} per
- * measured run (default 2000; bulk 1/30 of it).
+ * agg-cached, write-c4 (four single writes at once, per write), knn (k=10 over 5,000 384-d vectors,
+ * packed over gRPC), knn1536 (k=10 over 2,000 1,536-d vectors, packed over gRPC), typed-agg and
+ * typed-bool (agg and search-bool, whose gRPC run is Duet's typed {@code
+ * duet.search.SearchService/Search} instead of org.opensearch.protobufs'); default all but the
+ * typed ones), {@code protocols} (default rest,grpc), {@code calls} per measured run (default 2000;
+ * bulk 1/30 of it).
  */
 @SuppressForbidden(reason = "a command-line probe prints its figures")
 public final class CallCostProbe {
@@ -41,10 +42,13 @@ public final class CallCostProbe {
       (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
   private static final String SEARCH_INDEX = "probe-search";
   private static final String BULK_INDEX = "probe-bulk";
-  private static final String KNN_INDEX = "probe-knn";
   private static final int BULK_DOCS = 500;
-  private static final int KNN_DOCS = 5_000;
-  private static final int KNN_DIMS = 384;
+
+  /**
+   * k-NN scenario (also its index) -> dimensions, documents: 384-d as before, 1,536-d as Uber's.
+   */
+  private static final java.util.Map<String, int[]> KNN =
+      java.util.Map.of("knn", new int[] {384, 5_000}, "knn1536", new int[] {1_536, 2_000});
 
   private CallCostProbe() {}
 
@@ -77,8 +81,10 @@ public final class CallCostProbe {
       rest.send("POST", "/" + SEARCH_INDEX + "/_forcemerge?max_num_segments=1", null);
       rest.send("POST", "/" + SEARCH_INDEX + "/_refresh", null);
       createIndex(rest, BULK_INDEX);
-      if (scenarios.contains("knn")) {
-        loadVectors(rest);
+      for (String scenario : scenarios) {
+        if (KNN.containsKey(scenario)) {
+          loadVectors(rest, scenario);
+        }
       }
       long[] nextId = {0};
       // write-c4: four clients' writes at once (one "call" of the loop is four writes, in
@@ -161,10 +167,12 @@ public final class CallCostProbe {
                           }
                         }
                       };
-                  case "knn" ->
-                      client instanceof GrpcBenchClient g
-                          ? () -> g.search(knnGrpc(vector(vectors)))
-                          : () -> knnRest(rest, vector(vectors));
+                  case "knn", "knn1536" -> {
+                    int dims = KNN.get(scenario)[0];
+                    yield client instanceof GrpcBenchClient g
+                        ? () -> g.search(knnGrpc(scenario, vector(vectors, dims)))
+                        : () -> knnRest(rest, scenario, vector(vectors, dims));
+                  }
                   case "search" -> {
                     long[] n = {0};
                     yield () ->
@@ -206,8 +214,8 @@ public final class CallCostProbe {
             double per = scenario.equals("bulk") ? BULK_DOCS : scenario.equals("write-c4") ? 4 : 1;
             System.out.printf(
                 Locale.ROOT,
-                "round %d %-14s %-5s %8.1f us CPU/%s %10.0f bytes/%s (request threads %.0f)"
-                    + "  (wall p50 %.3f ms per call)%n",
+                "round %d %-14s %-5s %8.1f us CPU/%s %10.0f bytes/%s (request threads %.1f us,"
+                    + " %.0f bytes)  (wall p50 %.3f ms per call)%n",
                 round,
                 scenario,
                 protocol,
@@ -215,6 +223,7 @@ public final class CallCostProbe {
                 per == BULK_DOCS ? "doc " : "call",
                 cost.bytes / (double) calls / per,
                 per == BULK_DOCS ? "doc " : "call",
+                cost.requestCpuNanos / 1000.0 / calls / per,
                 cost.requestBytes / (double) calls / per,
                 cost.medianNanos / 1e6);
           }
@@ -223,49 +232,51 @@ public final class CallCostProbe {
     }
   }
 
-  private static float[] vector(java.util.Random random) {
-    float[] v = new float[KNN_DIMS];
+  private static float[] vector(java.util.Random random, int dims) {
+    float[] v = new float[dims];
     for (int i = 0; i < v.length; i++) {
       v[i] = random.nextFloat() * 2 - 1;
     }
     return v;
   }
 
-  private static void loadVectors(RestBenchClient rest) {
+  private static void loadVectors(RestBenchClient rest, String index) {
+    int dims = KNN.get(index)[0];
+    int docs = KNN.get(index)[1];
     RestBenchClient.Response created =
         rest.send(
             "PUT",
-            "/" + KNN_INDEX,
+            "/" + index,
             "{\"settings\":{\"index.knn\":true,\"number_of_shards\":1,"
                 + "\"number_of_replicas\":0},\"mappings\":{\"properties\":{\"v\":{\"type\":"
                 + "\"knn_vector\",\"dimension\":"
-                + KNN_DIMS
+                + dims
                 + ",\"method\":{\"name\":\"hnsw\",\"space_type\":\"l2\",\"engine\":"
                 + "\"lucene\"}}}}}");
     if (!created.ok()) {
       throw new IllegalStateException(created.body());
     }
     java.util.Random random = new java.util.Random(3);
-    for (int from = 0; from < KNN_DOCS; from += 500) {
+    for (int from = 0; from < docs; from += 500) {
       StringBuilder ndjson = new StringBuilder();
       for (int n = from; n < from + 500; n++) {
-        ndjson.append("{\"index\":{\"_index\":\"" + KNN_INDEX + "\",\"_id\":\"" + n + "\"}}\n");
-        ndjson.append("{\"v\":").append(Arrays.toString(vector(random))).append("}\n");
+        ndjson.append("{\"index\":{\"_index\":\"" + index + "\",\"_id\":\"" + n + "\"}}\n");
+        ndjson.append("{\"v\":").append(Arrays.toString(vector(random, dims))).append("}\n");
       }
       RestBenchClient.Response bulk = rest.send("POST", "/_bulk", ndjson.toString());
       if (!bulk.ok() || bulk.body().contains("\"errors\":true")) {
         throw new IllegalStateException(bulk.body().substring(0, 300));
       }
     }
-    rest.send("POST", "/" + KNN_INDEX + "/_forcemerge?max_num_segments=1", null);
-    rest.send("POST", "/" + KNN_INDEX + "/_refresh", null);
+    rest.send("POST", "/" + index + "/_forcemerge?max_num_segments=1", null);
+    rest.send("POST", "/" + index + "/_refresh", null);
   }
 
-  private static void knnRest(RestBenchClient rest, float[] q) {
+  private static void knnRest(RestBenchClient rest, String index, float[] q) {
     RestBenchClient.Response r =
         rest.send(
             "POST",
-            "/" + KNN_INDEX + "/_search",
+            "/" + index + "/_search",
             "{\"size\":10,\"query\":{\"knn\":{\"v\":{\"vector\":"
                 + Arrays.toString(q)
                 + ",\"k\":10}}}}");
@@ -274,14 +285,14 @@ public final class CallCostProbe {
     }
   }
 
-  private static org.opensearch.protobufs.SearchRequest knnGrpc(float[] q) {
+  private static org.opensearch.protobufs.SearchRequest knnGrpc(String index, float[] q) {
     org.opensearch.protobufs.KnnQuery.Builder knn =
         org.opensearch.protobufs.KnnQuery.newBuilder().setField("v").setK(10);
     for (float f : q) {
       knn.addVector(f);
     }
     return org.opensearch.protobufs.SearchRequest.newBuilder()
-        .addIndex(KNN_INDEX)
+        .addIndex(index)
         .setSearchRequestBody(
             org.opensearch.protobufs.SearchRequestBody.newBuilder()
                 .setSize(10)
@@ -316,6 +327,7 @@ public final class CallCostProbe {
         after.cpuNanos - before.cpuNanos,
         after.bytes - before.bytes,
         after.requestBytes - before.requestBytes,
+        after.requestCpuNanos - before.requestCpuNanos,
         wall[n / 2]);
   }
 
@@ -324,24 +336,29 @@ public final class CallCostProbe {
     long cpu = 0;
     long bytes = 0;
     long requestBytes = 0;
+    long requestCpu = 0;
     for (Thread thread : Thread.getAllStackTraces().keySet()) {
       String name = thread.getName();
       if (name.startsWith("armeria") || name.startsWith("Lucene") || name.startsWith("duet")) {
         long id = thread.threadId();
-        cpu += Math.max(0, THREADS.getThreadCpuTime(id));
+        long threadCpu = Math.max(0, THREADS.getThreadCpuTime(id));
+        cpu += threadCpu;
         long allocated = Math.max(0, THREADS.getThreadAllocatedBytes(id));
         bytes += allocated;
         if (!name.startsWith("Lucene") && !name.equals("duet-refresh")) {
           requestBytes += allocated; // the request's own threads, without merges and refreshes
+          requestCpu += threadCpu;
         }
       }
     }
-    return new Cost(cpu, bytes, requestBytes, 0);
+    return new Cost(cpu, bytes, requestBytes, requestCpu, 0);
   }
 
   /**
    * Server CPU and bytes allocated over a run of calls (all of the node's threads, and the request
-   * threads alone), and the run's median wall time per call.
+   * threads alone: without Lucene's merges and the refresh thread, whose work a run inherits from
+   * the runs before it), and the run's median wall time per call.
    */
-  private record Cost(long cpuNanos, long bytes, long requestBytes, long medianNanos) {}
+  private record Cost(
+      long cpuNanos, long bytes, long requestBytes, long requestCpuNanos, long medianNanos) {}
 }

@@ -63,12 +63,26 @@ final class GrpcErrors {
 
   /**
    * The status for request bytes that do not parse as the method's message, which grpc-java reports
-   * as INTERNAL although the client sent them: INVALID_ARGUMENT ({@link UndecodableRequests}). Null
-   * for any other failure.
+   * as INTERNAL although the client sent them: INVALID_ARGUMENT ({@link UndecodableRequests}); a
+   * gzip message that does not inflate likewise; a message over the size limit once inflated stays
+   * RESOURCE_EXHAUSTED and names the setting. Null for any other failure.
    */
   static Status undecodable(Status status, Throwable cause) {
+    if (status.getCode() == Status.Code.RESOURCE_EXHAUSTED) {
+      // grpc-java's limit on a message once inflated: "Decompressed gRPC message exceeds maximum
+      // size N"; the setting that raises it goes with it.
+      String said =
+          status.getDescription() == null ? "gRPC message too large" : status.getDescription();
+      return status.withDescription(
+          said + " (setting [" + GrpcTransport.MAX_MESSAGE_SIZE_SETTING + "])");
+    }
     if (status.getCode() != Status.Code.INTERNAL && status.getCode() != Status.Code.UNKNOWN) {
       return null;
+    }
+    for (Throwable c = cause; c != null && c.getCause() != c; c = c.getCause()) {
+      if (c instanceof GzipDecompressor.NotInflating) {
+        return Status.INVALID_ARGUMENT.withDescription(c.getMessage());
+      }
     }
     for (Throwable c = cause; c != null && c.getCause() != c; c = c.getCause()) {
       if (c instanceof InvalidProtocolBufferException) {

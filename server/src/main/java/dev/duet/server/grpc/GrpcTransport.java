@@ -7,6 +7,7 @@ import dev.duet.server.action.Actions;
 import dev.duet.server.pool.WorkPools;
 import dev.duet.server.rest.RestRouter;
 import io.grpc.BindableService;
+import io.grpc.DecompressorRegistry;
 import io.grpc.Metadata;
 import io.grpc.Server;
 import io.grpc.ServerCall;
@@ -158,6 +159,9 @@ public final class GrpcTransport implements AutoCloseable {
                   }
                 })
             .maxInboundMessageSize(maxMessageBytes)
+            // gzip whose failures are the client's: INVALID_ARGUMENT, not a bare UNKNOWN.
+            .decompressorRegistry(
+                DecompressorRegistry.getDefaultInstance().with(new GzipDecompressor(), true))
             .addStreamTracerFactory(new CallMetrics(recorder));
     CallInterceptor interceptor = new CallInterceptor();
     for (BindableService s : services) {

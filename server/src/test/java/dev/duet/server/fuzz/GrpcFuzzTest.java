@@ -148,14 +148,10 @@ class GrpcFuzzTest implements FuzzHook.Target {
   /**
    * Damaged framing is refused by grpc-java's transport before any call of Duet's, with INTERNAL
    * and its deframer's words (a missing content-type: HTTP 415), as OpenSearch's (also grpc-java's)
-   * port refuses it: not a node failure. A gzip frame that does not inflate fails in grpc-java's
-   * deframer on the call's thread, which it answers UNKNOWN with no description; known gap (it
-   * should be INVALID_ARGUMENT), accepted here so that the fuzzer keeps guarding the rest.
+   * port refuses it: not a node failure. A gzip frame that does not inflate is no refusal of the
+   * transport's: Duet's gzip decompressor answers it INVALID_ARGUMENT, so any UNKNOWN counts.
    */
   private static boolean isTransportRefusal(GrpcCall call, Status.Code code, String message) {
-    if (call.framing().equals("compressed-bad-gzip") && code == Status.Code.UNKNOWN) {
-      return true;
-    }
     return code == Status.Code.INTERNAL
         && !call.framing().equals("ok")
         && message != null

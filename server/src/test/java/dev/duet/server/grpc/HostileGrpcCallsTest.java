@@ -148,6 +148,50 @@ class HostileGrpcCallsTest {
     assertStillAnswers();
   }
 
+  @Test
+  void gzipFrameThatDoesNotInflateIsInvalidArgumentSayingSo() throws Exception {
+    byte[] message = SearchRequest.newBuilder().addIndex("idx").build().toByteArray();
+    byte[] gzipped = gzip(message);
+    byte[] cutShort = java.util.Arrays.copyOf(gzipped, gzipped.length - 12);
+
+    // Not gzip at all (its header is read while deframing), and a gzip stream that stops short
+    // (found while the message parses): both were UNKNOWN with no description.
+    for (byte[] payload : new byte[][] {message, cutShort}) {
+      for (String method : new String[] {SEARCH, BULK}) {
+        AggregatedHttpResponse r = call(method, frame(1, payload), "gzip");
+
+        assertThat(status(r)).as(describe(r)).isEqualTo(Status.Code.INVALID_ARGUMENT);
+        assertThat(message(r))
+            .startsWith("gRPC message with grpc-encoding [gzip] does not inflate: ");
+      }
+    }
+    AggregatedHttpResponse good = call(SEARCH, frame(1, gzipped), "gzip");
+    assertThat(status(good)).as(describe(good)).isEqualTo(Status.Code.OK);
+    var compressed =
+        SearchServiceGrpc.newBlockingStub(channel)
+            .withCompression("gzip")
+            .search(SearchRequest.newBuilder().addIndex("idx").build());
+    assertThat(compressed.getHits().getTotal().getTotalHits().getValue()).isEqualTo(1);
+    assertStillAnswers();
+  }
+
+  @Test
+  void gzipMessageOverTheLimitOnceInflatedNamesTheSetting() throws Exception {
+    // Small on the wire, over grpc.netty.max_msg_size (10mb by default) once inflated.
+    byte[] huge =
+        SearchRequest.newBuilder()
+            .addIndex("x".repeat(NodeConfig.DEFAULT_MAX_GRPC_MESSAGE_SIZE + 1))
+            .build()
+            .toByteArray();
+    AggregatedHttpResponse r = call(SEARCH, frame(1, gzip(huge)), "gzip");
+
+    assertThat(status(r)).as(describe(r)).isEqualTo(Status.Code.RESOURCE_EXHAUSTED);
+    assertThat(message(r))
+        .contains(Integer.toString(NodeConfig.DEFAULT_MAX_GRPC_MESSAGE_SIZE))
+        .contains("[grpc.netty.max_msg_size]");
+    assertStillAnswers();
+  }
+
   static Stream<QueryContainer> queriesWithAnEmptyOneof() {
     QueryContainer empty = QueryContainer.getDefaultInstance();
     return Stream.of(
@@ -260,6 +304,14 @@ class HostileGrpcCallsTest {
       headers.add("grpc-encoding", encoding);
     }
     return h2c.execute(HttpRequest.of(headers.build(), HttpData.wrap(body))).aggregate().join();
+  }
+
+  private static byte[] gzip(byte[] bytes) throws java.io.IOException {
+    var out = new java.io.ByteArrayOutputStream();
+    try (var gz = new java.util.zip.GZIPOutputStream(out)) {
+      gz.write(bytes);
+    }
+    return out.toByteArray();
   }
 
   private static byte[] frame(int compressed, byte[] payload) {
