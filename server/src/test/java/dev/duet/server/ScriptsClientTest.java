@@ -152,4 +152,85 @@ class ScriptsClientTest {
                 + " \",\"lang\":\"painless\",\"position\":{\"offset\":23,\"start\":0,\"end\":23},\"caused_by\":{\"type\":\"illegal_argument_exception\",\"reason\":\"unexpected"
                 + " end of script.\",\"caused_by\":{\"type\":\"no_viable_alt_exception\",\"reason\":null}}}},\"status\":400}");
   }
+
+  @Test
+  void scriptScoreAndScriptQueryReadDocValues() throws Exception {
+    client
+        .indices()
+        .create(
+            c ->
+                c.index("products")
+                    .mappings(
+                        m ->
+                            m.properties("price", p -> p.long_(l -> l))
+                                .properties("name", p -> p.text(t -> t))
+                                .properties("tag", p -> p.keyword(k -> k))));
+    Object[][] docs = {
+      {"1", "red apple", 3L, "fruit"},
+      {"2", "green apple", 10L, "fruit"},
+      {"3", "apple pie", 7L, "cake"}
+    };
+    for (Object[] d : docs) {
+      client.index(
+          i ->
+              i.index("products")
+                  .id((String) d[0])
+                  .document(Map.of("name", d[1], "price", d[2], "tag", d[3])));
+    }
+    client.indices().refresh(r -> r.index("products"));
+    var scored =
+        client.search(
+            s ->
+                s.index("products")
+                    .query(
+                        q ->
+                            q.scriptScore(
+                                ss ->
+                                    ss.query(qq -> qq.matchAll(m -> m))
+                                        .script(
+                                            sc ->
+                                                sc.inline(
+                                                    in ->
+                                                        in.source("doc['price'].value * params.f")
+                                                            .params("f", JsonData.of(2)))))),
+            Map.class);
+    assertThat(scored.hits().hits()).extracting(h -> h.id()).containsExactly("2", "3", "1");
+    assertThat(scored.hits().hits()).extracting(h -> h.score()).containsExactly(20.0, 14.0, 6.0);
+
+    var filtered =
+        client.search(
+            s ->
+                s.index("products")
+                    .query(
+                        q ->
+                            q.script(
+                                sq ->
+                                    sq.script(
+                                        sc ->
+                                            sc.inline(
+                                                in ->
+                                                    in.source(
+                                                            "doc['tag'].value == params.t && doc['price'].value > 5")
+                                                        .params("t", JsonData.of("fruit")))))),
+            Map.class);
+    assertThat(filtered.hits().hits()).extracting(h -> h.id()).containsExactly("2");
+
+    assertThatThrownBy(
+            () ->
+                client.search(
+                    s ->
+                        s.index("products")
+                            .query(
+                                q ->
+                                    q.script(
+                                        sq ->
+                                            sq.script(
+                                                sc ->
+                                                    sc.inline(
+                                                        in ->
+                                                            in.source("doc['nope'].value > 1"))))),
+                    Map.class))
+        .isInstanceOfSatisfying(
+            OpenSearchException.class, e -> assertThat(e.status()).isEqualTo(400));
+  }
 }
