@@ -4,10 +4,13 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.exc.StreamReadException;
+import dev.duet.engine.document.GetResult;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.search.ExplainResult;
 import dev.duet.engine.search.Query;
 import java.io.IOException;
+import java.util.List;
+import java.util.Map;
 
 /**
  * {@code _explain}'s body ({@code {"query": ...}} and nothing else) and answer ({@code _index},
@@ -48,7 +51,16 @@ public final class ExplainCodec {
     return query;
   }
 
+  /** The explained document for the answer's {@code get}: its (filtered) source and fields. */
+  public record Document(GetResult result, Map<String, List<Object>> fields) {}
+
   public static void encode(ExplainResult result, JsonGenerator g) throws IOException {
+    encode(result, null, g);
+  }
+
+  /** The answer; {@code document} (or null) goes under {@code get} as OpenSearch writes it. */
+  public static void encode(ExplainResult result, Document document, JsonGenerator g)
+      throws IOException {
     g.writeStartObject();
     g.writeStringField("_index", result.index());
     g.writeStringField("_id", result.id());
@@ -56,6 +68,29 @@ public final class ExplainCodec {
     if (result.explanation() != null) {
       g.writeFieldName("explanation");
       HitDetailsEncoder.explanation(result.explanation(), g);
+    }
+    if (document != null) {
+      GetResult doc = document.result();
+      g.writeObjectFieldStart("get");
+      g.writeNumberField("_seq_no", doc.seqNo());
+      g.writeNumberField("_primary_term", doc.primaryTerm());
+      if (doc.routing() != null) {
+        g.writeStringField("_routing", doc.routing());
+      }
+      g.writeBooleanField("found", true);
+      if (doc.source() != null) {
+        g.writeFieldName("_source");
+        Raw.write(g, doc.source());
+      }
+      if (!document.fields().isEmpty()) {
+        g.writeObjectFieldStart("fields");
+        for (Map.Entry<String, List<Object>> field : document.fields().entrySet()) {
+          g.writeFieldName(field.getKey());
+          Json.writeValue(g, field.getValue());
+        }
+        g.writeEndObject();
+      }
+      g.writeEndObject();
     }
     g.writeEndObject();
   }
