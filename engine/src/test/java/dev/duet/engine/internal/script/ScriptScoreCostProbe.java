@@ -43,6 +43,7 @@ public final class ScriptScoreCostProbe {
       for (int i = 0; i < DOCS; i++) {
         Document doc = new Document();
         doc.add(new SortedNumericDocValuesField("price", i % 1000));
+        doc.add(new org.apache.lucene.document.NumericDocValuesField("plain_price", i % 1000));
         w.addDocument(doc);
       }
       w.forceMerge(1);
@@ -56,7 +57,7 @@ public final class ScriptScoreCostProbe {
                 new ScriptValues(factory, Map.of("f", 2), types::get, "p", true));
         Query lucene =
             new FunctionScoreQuery(
-                new MatchAllDocsQuery(), DoubleValuesSource.fromLongField("price"));
+                new MatchAllDocsQuery(), DoubleValuesSource.fromLongField("plain_price"));
         Query plain = new MatchAllDocsQuery();
         for (int round = 0; round < 3; round++) {
           report("match_all", searcher, plain);
