@@ -103,11 +103,12 @@ public sealed interface Query {
           GeoDistance,
           GeoBoundingBox,
           DistanceFeature,
-          TermsLookup {}
+          TermsLookup,
+          ScriptQuery {}
 
   /** Queries that wrap other queries, one record per file in this package. */
   sealed interface Compound extends Query
-      permits ConstantScore, Boosting, DisMax, FunctionScore, Nested {}
+      permits ConstantScore, Boosting, DisMax, FunctionScore, Nested, ScriptScore {}
 
   /**
    * {@code term}: exact value, not analyzed. Like OpenSearch's query builders, it refuses a missing

@@ -110,6 +110,14 @@ class TypedSearchCrossProtocolTest {
               "{\"geo_bounding_box\":{\"loc\":{\"top_left\":{\"lat\":53,\"lon\":4},"
                   + "\"bottom_right\":{\"lat\":52,\"lon\":5}}}}"),
           q(
+              "script_score",
+              "{\"script_score\":{\"query\":{\"match\":{\"title\":\"quick\"}},"
+                  + "\"script\":{\"source\":\"_score * params.f\",\"params\":{\"f\":3}}}}"),
+          q(
+              "script",
+              "{\"script\":{\"script\":{\"source\":\"doc['tag'].size() > 0 &&"
+                  + " doc['tag'].value == params.t\",\"params\":{\"t\":\"a\"}}}}"),
+          q(
               "distance_feature",
               "{\"distance_feature\":{\"field\":\"date\",\"origin\":\"2021-01-01\",\"pivot\":\"300d\"}}"),
           q(

@@ -213,6 +213,7 @@ public final class QueryTranslator {
       case GeoBoundingBox g -> termLevel.geoBoundingBox(g);
       case DistanceFeature d -> termLevel.distanceFeature(d);
       case dev.duet.engine.search.TermsLookup t -> lookupTerms(t);
+      case dev.duet.engine.search.ScriptQuery s -> new ScriptQueries(lookup).script(s);
     };
   }
 
@@ -223,6 +224,8 @@ public final class QueryTranslator {
       case DisMax d -> compound.disMax(d);
       case FunctionScore f -> compound.functionScore(f);
       case dev.duet.engine.search.Nested n -> nested.nested(n);
+      case dev.duet.engine.search.ScriptScore s ->
+          new ScriptQueries(lookup).scriptScore(s, this::translate);
     };
   }
 

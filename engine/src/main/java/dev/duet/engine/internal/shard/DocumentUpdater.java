@@ -49,6 +49,21 @@ public final class DocumentUpdater {
       if (upsert == null) {
         throw documentMissing(index, id);
       }
+      if (update.script() != null && update.scriptedUpsert()) {
+        ScriptedUpdate.Outcome outcome =
+            ScriptedUpdate.run(
+                update.script(),
+                "create",
+                SourceMerge.parse(upsert),
+                index,
+                id,
+                item.routing(),
+                -1);
+        if (!outcome.op().equals("create")) {
+          return noop(index, id, null, update);
+        }
+        upsert = outcome.source();
+      }
       // A create, so that a document someone else created meanwhile is a conflict (and a retry).
       BulkItemResponse created =
           index.apply(
@@ -79,6 +94,9 @@ public final class DocumentUpdater {
           Map.of("index", index.name(), "shard", "0", "index_uuid", index.uuid()),
           null);
     }
+    if (update.script() != null) {
+      return scripted(index, item, id, forced, current, update);
+    }
     Map<String, Object> source = SourceMerge.parse(current.source());
     Map<String, Object> doc = SourceMerge.parse(update.doc());
     boolean changed = SourceMerge.update(source, doc, update.detectNoop());
@@ -102,6 +120,69 @@ public final class DocumentUpdater {
             .withRouting(item.routing())
             .withCheck(VersionCheck.ifSeqNo(current.seqNo(), current.primaryTerm()));
     return asUpdate(index, id, index.apply(write, id, false, forced), merged, update);
+  }
+
+  /** An update by script: {@code ctx.op} decides whether it indexes, deletes or does nothing. */
+  private static BulkItemResponse scripted(
+      LuceneIndex index,
+      BulkItem item,
+      String id,
+      boolean forced,
+      GetResult current,
+      UpdateRequest update) {
+    ScriptedUpdate.Outcome outcome =
+        ScriptedUpdate.run(
+            update.script(),
+            "index",
+            SourceMerge.parse(current.source()),
+            index,
+            id,
+            item.routing(),
+            current.version());
+    VersionCheck unchanged = VersionCheck.ifSeqNo(current.seqNo(), current.primaryTerm());
+    return switch (outcome.op()) {
+      case "index" -> {
+        BulkItem write =
+            new BulkItem(OpType.INDEX, index.name(), id, outcome.source())
+                .withRouting(item.routing())
+                .withCheck(unchanged);
+        yield asUpdate(index, id, index.apply(write, id, false, forced), outcome.source(), update);
+      }
+      case "delete" -> {
+        BulkItem delete =
+            new BulkItem(OpType.DELETE, index.name(), id, null)
+                .withRouting(item.routing())
+                .withCheck(unchanged);
+        BulkItemResponse deleted = index.apply(delete, id, false, forced);
+        yield new BulkItemResponse(
+            OpType.UPDATE,
+            deleted.index(),
+            deleted.id(),
+            deleted.status(),
+            deleted.result(),
+            deleted.failure());
+      }
+      default ->
+          noop(
+              index, id, current,
+              update); // "none", "noop", and (with a warning in OpenSearch) any other
+    };
+  }
+
+  private static BulkItemResponse noop(
+      LuceneIndex index, String id, GetResult current, UpdateRequest update) {
+    WriteResult noop =
+        new WriteResult(
+            "noop",
+            current == null ? -1 : current.version(),
+            current == null ? -3 : current.seqNo(),
+            current == null ? 0 : current.primaryTerm(),
+            false,
+            0, // OpenSearch reports no shards for a script's noop
+            0);
+    BulkItemResponse response =
+        new BulkItemResponse(OpType.UPDATE, index.name(), id, 200, noop, null);
+    return current == null ? response : withGet(index, id, response, current.source(), update);
   }
 
   private static BulkItemResponse asUpdate(

@@ -47,6 +47,64 @@ final class CompoundQueryDecoder {
     return QueryErrors.at(p, () -> new ConstantScore(f, b));
   }
 
+  static Query scriptScore(JsonParser p) throws IOException {
+    Query query = null;
+    dev.duet.engine.script.Script script = null;
+    Float minScore = null;
+    float boost = 1f;
+    String current = null;
+    JsonToken t;
+    while ((t = p.nextToken()) != JsonToken.END_OBJECT) {
+      if (t == JsonToken.FIELD_NAME) {
+        current = p.currentName();
+      } else if ("query".equals(current) && t == JsonToken.START_OBJECT) {
+        query = QueryDecoder.parse(p);
+      } else if ("script".equals(current)) {
+        script = ScriptDecoder.decode(p);
+      } else if (t.isScalarValue() && "min_score".equals(current)) {
+        minScore = floatValue(p);
+      } else if (t.isScalarValue() && "boost".equals(current)) {
+        boost = floatValue(p);
+      } else if (t.isScalarValue() && "_name".equals(current)) {
+        QueryNames.name(p.getText());
+      } else if (t == JsonToken.START_OBJECT || t.isScalarValue()) {
+        throw error(p, "[script_score] query does not support [" + current + "]");
+      } else {
+        throw unknownToken(p, "script_score", t, current);
+      }
+    }
+    Query q = query;
+    dev.duet.engine.script.Script sc = script;
+    Float m = minScore;
+    float b = boost;
+    return QueryErrors.at(p, () -> new dev.duet.engine.search.ScriptScore(q, sc, m, b));
+  }
+
+  static Query script(JsonParser p) throws IOException {
+    dev.duet.engine.script.Script script = null;
+    float boost = 1f;
+    String current = null;
+    JsonToken t;
+    while ((t = p.nextToken()) != JsonToken.END_OBJECT) {
+      if (t == JsonToken.FIELD_NAME) {
+        current = p.currentName();
+      } else if ("script".equals(current)) {
+        script = ScriptDecoder.decode(p);
+      } else if (t.isScalarValue() && "boost".equals(current)) {
+        boost = floatValue(p);
+      } else if (t.isScalarValue() && "_name".equals(current)) {
+        QueryNames.name(p.getText());
+      } else if (t == JsonToken.START_OBJECT || t.isScalarValue()) {
+        throw error(p, "[script] query does not support [" + current + "]");
+      } else {
+        throw unknownToken(p, "script", t, current);
+      }
+    }
+    dev.duet.engine.script.Script sc = script;
+    float b = boost;
+    return QueryErrors.at(p, () -> new dev.duet.engine.search.ScriptQuery(sc, b));
+  }
+
   static Query boosting(JsonParser p) throws IOException {
     Query positive = null;
     Query negative = null;

@@ -3,6 +3,7 @@ package dev.duet.server.rest.codec;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.error.LibraryException;
+import dev.duet.engine.script.ScriptFailure;
 import dev.duet.server.action.SearchPhaseFailure;
 import java.io.IOException;
 import java.util.Map;
@@ -97,6 +98,9 @@ public final class ErrorEncoder {
         g.writeStringField(m.getKey(), m.getValue());
       }
     }
+    if (e instanceof ScriptFailure script) {
+      writeScriptFailure(script, g);
+    }
     if (isReduceFailure(e)) {
       g.writeArrayFieldStart("failed_shards");
       g.writeEndArray();
@@ -105,6 +109,25 @@ public final class ErrorEncoder {
     if (withCauses && cause != null) {
       g.writeFieldName("caused_by");
       encodeObject(cause, true, g);
+    }
+  }
+
+  /** A {@code script_exception}'s keys: the lines around the failure, the script, where. */
+  private static void writeScriptFailure(ScriptFailure e, JsonGenerator g) throws IOException {
+    g.writeArrayFieldStart("script_stack");
+    for (String line : e.scriptStack()) {
+      g.writeString(line);
+    }
+    g.writeEndArray();
+    g.writeStringField("script", e.script());
+    g.writeStringField("lang", e.lang());
+    int[] position = e.position();
+    if (position != null) {
+      g.writeObjectFieldStart("position");
+      g.writeNumberField("offset", position[0]);
+      g.writeNumberField("start", position[1]);
+      g.writeNumberField("end", position[2]);
+      g.writeEndObject();
     }
   }
 

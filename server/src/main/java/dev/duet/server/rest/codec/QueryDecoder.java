@@ -56,6 +56,8 @@ public final class QueryDecoder {
           Map.entry("boosting", CompoundQueryDecoder::boosting),
           Map.entry("dis_max", CompoundQueryDecoder::disMax),
           Map.entry("function_score", FunctionScoreDecoder::functionScore),
+          Map.entry("script_score", CompoundQueryDecoder::scriptScore),
+          Map.entry("script", CompoundQueryDecoder::script),
           Map.entry("nested", NestedQueryDecoder::nested),
           Map.entry("more_like_this", MoreLikeThisDecoder::moreLikeThis));
 

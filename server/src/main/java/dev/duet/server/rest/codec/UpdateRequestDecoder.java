@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.exc.StreamReadException;
 import dev.duet.engine.document.UpdateRequest;
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.script.Script;
 import dev.duet.engine.search.SourceFilter;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -14,8 +15,7 @@ import java.util.List;
 /**
  * Decodes an update body ({@code _update}, and the line after a bulk {@code update} action) with
  * OpenSearch's {@code UpdateRequest} parser rules: {@code doc}, {@code upsert}, {@code
- * doc_as_upsert}, {@code detect_noop}, {@code _source}. Scripts are refused: Duet has no script
- * engine, and ignoring one would silently change nothing.
+ * doc_as_upsert}, {@code detect_noop}, {@code _source}, {@code script} and {@code scripted_upsert}.
  */
 public final class UpdateRequestDecoder {
   /** The body's fields, as OpenSearch's update parser declares them (for "did you mean"). */
@@ -39,6 +39,8 @@ public final class UpdateRequestDecoder {
     boolean docAsUpsert = false;
     boolean detectNoop = true;
     SourceFilter fetch = null;
+    Script script = null;
+    boolean scriptedUpsert = false;
     try (JsonParser p = Json.parser(data, offset, length)) {
       JsonToken t = p.nextToken();
       if (t == null) {
@@ -62,11 +64,8 @@ public final class UpdateRequestDecoder {
           case "doc_as_upsert" -> docAsUpsert = bool(p, t, field);
           case "detect_noop" -> detectNoop = bool(p, t, field);
           case "_source" -> fetch = SourceFilters.parse(p);
-          case "script", "scripted_upsert" ->
-              throw DuetException.illegalArgument(
-                  "["
-                      + field
-                      + "] is not supported: Duet has no script engine; send a partial [doc]");
+          case "script" -> script = script(p, fieldLocation);
+          case "scripted_upsert" -> scriptedUpsert = bool(p, t, field);
           default -> {
             List<String> close = Suggestions.closest(field, FIELDS);
             throw DuetException.badRequest(
@@ -86,7 +85,21 @@ public final class UpdateRequestDecoder {
     } catch (StreamReadException e) {
       throw Json.parseError(e);
     }
-    return new UpdateRequest(doc, upsert, docAsUpsert, detectNoop, 0, fetch);
+    return new UpdateRequest(
+        doc, upsert, docAsUpsert, detectNoop, 0, fetch, script, scriptedUpsert);
+  }
+
+  private static Script script(JsonParser p, String location) throws IOException {
+    try {
+      return ScriptDecoder.decode(p);
+    } catch (DuetException e) {
+      throw new DuetException(
+          400,
+          "x_content_parse_exception",
+          Json.location(p) + " [UpdateRequest] failed to parse field [script]",
+          java.util.Map.of(),
+          e);
+    }
   }
 
   private static byte[] object(JsonParser p, JsonToken t, String field) throws IOException {
