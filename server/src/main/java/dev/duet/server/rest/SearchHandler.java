@@ -16,9 +16,10 @@ import java.io.IOException;
 import java.util.List;
 
 /** {@code GET|POST /_search} and {@code /{index}/_search}, and {@code _count}. */
-final class SearchHandler implements RestHandler {
+public final class SearchHandler implements RestHandler {
   private final Actions actions;
 
+  /** Only the node's routes make one. */
   SearchHandler(Actions actions) {
     this.actions = actions;
   }
@@ -43,6 +44,16 @@ final class SearchHandler implements RestHandler {
   }
 
   private static SearchRequest decode(RestRequest request) throws IOException {
+    return decode(request, SearchRequestDecoder.Decoded.NONE);
+  }
+
+  /**
+   * A search request as REST reads it (URL parameters and body), with the body's {@code query} and
+   * {@code aggs} decoded already when {@code decoded} has them: typed gRPC's entry, so that both
+   * ports read a search by the same rules.
+   */
+  public static SearchRequest decode(RestRequest request, SearchRequestDecoder.Decoded decoded)
+      throws IOException {
     if (request.hasParam("search_type")) {
       SearchParameters.checkSearchType(request.param("search_type"));
     }
@@ -70,7 +81,8 @@ final class SearchHandler implements RestHandler {
                 request.contentOffset(),
                 request.contentLength(),
                 url,
-                urlOptions(request))
+                urlOptions(request),
+                decoded)
             .withIndicesOptions(RestIndicesOptions.of(request));
     Query q = urlQuery(request);
     if (q != null) {
