@@ -71,8 +71,12 @@ final class ProtoBodies {
     }
   }
 
-  /** Merges the JSON {@code tokens} hold (a REST encoder's output, not serialized) into {@code builder}. */
-  static void merge(com.fasterxml.jackson.databind.util.TokenBuffer tokens, Message.Builder builder) {
+  /**
+   * Merges the JSON {@code tokens} hold (a REST encoder's output, not serialized) into {@code
+   * builder}.
+   */
+  static void merge(
+      com.fasterxml.jackson.databind.util.TokenBuffer tokens, Message.Builder builder) {
     try (JsonParser p = tokens.asParser(JSON)) {
       if (p.nextToken() != null) {
         merge(p, builder);

@@ -20,10 +20,10 @@ import java.util.Map;
  * Decodes a typed {@code aggs} map into the aggregation model by its proto fields, calling the
  * model's constructors as REST's streaming parser does, with REST's defaults. Decoded here: {@code
  * terms} (field, size, shard_size, min_doc_count) and the single-field metrics ({@code min}, {@code
- * max}, {@code avg}, {@code sum}, {@code value_count}, {@code stats}, {@code extended_stats}: field,
- * missing, format), with sub-aggregations. Any other type, option or shape, and any aggregation the
- * model refuses, goes the JSON route through REST's decoder, which gives OpenSearch's answer and
- * message (the refusal wrapped as REST wraps it).
+ * max}, {@code avg}, {@code sum}, {@code value_count}, {@code stats}, {@code extended_stats}:
+ * field, missing, format), with sub-aggregations. Any other type, option or shape, and any
+ * aggregation the model refuses, goes the JSON route through REST's decoder, which gives
+ * OpenSearch's answer and message (the refusal wrapped as REST wraps it).
  */
 final class TypedAggregationDecoder {
   private static final ObjectMapper JSON = new ObjectMapper();

@@ -14,10 +14,10 @@ import java.util.function.BiConsumer;
 /**
  * Aggregation results as typed {@code AggregateResult} messages, built from the engine's results
  * field by field with what REST's {@code AggregationsEncoder} writes for them (null, NaN and
- * infinite values left out, as REST's null is). It covers the common results: single values,
- * {@code stats}, single-bucket results and unkeyed terms and histogram buckets; {@link #encodes}
- * tells, and the rest (and {@code typed_keys} names, and {@code meta}) is REST's encoder's, read as
- * tokens ({@link TypedSearchEncoder}).
+ * infinite values left out, as REST's null is). It covers the common results: single values, {@code
+ * stats}, single-bucket results and unkeyed terms and histogram buckets; {@link #encodes} tells,
+ * and the rest (and {@code typed_keys} names, and {@code meta}) is REST's encoder's, read as tokens
+ * ({@link TypedSearchEncoder}).
  */
 final class TypedAggregationEncoder {
   private TypedAggregationEncoder() {}
@@ -28,8 +28,7 @@ final class TypedAggregationEncoder {
   }
 
   /** Puts each result by its name with {@code put} (a builder's {@code putAggregations}). */
-  static void encode(
-      List<AggregationResult> results, BiConsumer<String, AggregateResult> put) {
+  static void encode(List<AggregationResult> results, BiConsumer<String, AggregateResult> put) {
     for (AggregationResult r : results) {
       put.accept(r.name(), result(r));
     }
@@ -152,8 +151,7 @@ final class TypedAggregationEncoder {
     if (b.sumOtherDocCount() != null) {
       out.setSumOtherDocCount(b.sumOtherDocCount());
     }
-    AggregateResult.Buckets.ListValue.Builder list =
-        out.getBucketsBuilder().getListValueBuilder();
+    AggregateResult.Buckets.ListValue.Builder list = out.getBucketsBuilder().getListValueBuilder();
     for (Bucket bucket : b.buckets()) {
       AggregateBucket.Builder one = list.addValuesBuilder();
       if (b.kind() != Kind.FILTERS) {

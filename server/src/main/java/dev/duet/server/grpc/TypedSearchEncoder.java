@@ -21,11 +21,11 @@ import java.util.List;
 
 /**
  * A search's answer as the typed {@code duet.common.SearchResult}, built from the engine's response
- * field by field: what REST's encoder writes for each of the message's fields, with no JSON
- * between (a hit's {@code _source} is the engine's bytes, shared). The aggregation results are
- * written by REST's encoder (one set of per-type rules) as tokens, not text, and read into their
- * messages. {@link #encodes} says which answers this class covers; the others (an explanation or a
- * profile, which the message carries as {@code Struct}) go through REST's JSON.
+ * field by field: what REST's encoder writes for each of the message's fields, with no JSON between
+ * (a hit's {@code _source} is the engine's bytes, shared). The aggregation results are written by
+ * REST's encoder (one set of per-type rules) as tokens, not text, and read into their messages.
+ * {@link #encodes} says which answers this class covers; the others (an explanation or a profile,
+ * which the message carries as {@code Struct}) go through REST's JSON.
  */
 final class TypedSearchEncoder {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -45,8 +45,7 @@ final class TypedSearchEncoder {
     return true;
   }
 
-  static SearchResult encode(
-      SearchResponse r, boolean typedKeys, List<Aggregation> requested) {
+  static SearchResult encode(SearchResponse r, boolean typedKeys, List<Aggregation> requested) {
     SearchResult.Builder out = SearchResult.newBuilder();
     if (r.scrollId() != null) {
       out.setXScrollId(r.scrollId());
@@ -116,7 +115,9 @@ final class TypedSearchEncoder {
     }
   }
 
-  /** A sort value as {@code google.protobuf.Value}, as REST's JSON number or string reads into it. */
+  /**
+   * A sort value as {@code google.protobuf.Value}, as REST's JSON number or string reads into it.
+   */
   private static Value sortValue(Object v) {
     return switch (v) {
       case null -> Value.newBuilder().setNullValue(NullValue.NULL_VALUE).build();

@@ -43,9 +43,8 @@ final class TypedSearches {
 
   /** The answer to {@code request}, run under the search pool's admission on this thread. */
   SearchResult search(SearchRequest request) {
-    String pattern = request.hasIndex() && !request.getIndex().isEmpty()
-        ? "/{index}/_search"
-        : "/_search";
+    String pattern =
+        request.hasIndex() && !request.getIndex().isEmpty() ? "/{index}/_search" : "/_search";
     WorkPool pool = pools.forRoute(HttpMethod.GET, pattern);
     if (pool == null) {
       return run(request);

@@ -533,7 +533,8 @@ class TypedSearchCrossProtocolTest {
     for (String body : bodies) {
       HttpResponse<String> rest =
           HTTP.send(
-              HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + node.httpPort() + "/typed/_search"))
+              HttpRequest.newBuilder(
+                      URI.create("http://127.0.0.1:" + node.httpPort() + "/typed/_search"))
                   .POST(HttpRequest.BodyPublishers.ofString(body))
                   .header("Content-Type", "application/json")
                   .build(),
@@ -552,8 +553,7 @@ class TypedSearchCrossProtocolTest {
           .isEqualTo(io.grpc.Status.Code.INVALID_ARGUMENT);
       String description = refused.getStatus().getDescription();
       JsonNode details =
-          JSON.readTree(description.substring(description.indexOf("details=") + 8))
-              .path("error");
+          JSON.readTree(description.substring(description.indexOf("details=") + 8)).path("error");
       assertThat(details.path("type").asText()).as(body).isEqualTo(error.path("type").asText());
       // Where in its JSON a parser stood ([line:col]) differs: the typed body has no JSON text.
       assertThat(details.path("reason").asText().replaceAll("\\[\\d+:\\d+] ", ""))
