@@ -522,7 +522,7 @@ class TypedSearchCrossProtocolTest {
             "{\"query\":{\"bool\":{\"filter\":[{\"match\":{\"title\":"
                 + "{\"query\":\"fox\",\"operator\":\"xor\"}}}]}}}",
             "{\"query\":{\"exists\":{\"boost\":2}}}",
-            "{\"query\":{\"range\":{\"n\":{\"gte\":1,\"time_zone\":\"+01:00\"}}}}",
+            "{\"query\":{\"range\":{\"n\":{\"gte\":1,\"time_zone\":\"Not/AZone\"}}}}",
             "{\"size\":0,\"aggs\":{\"t\":{\"terms\":{\"field\":\"tag\",\"size\":0}}}}",
             "{\"size\":0,\"aggs\":{\"t\":{\"terms\":{\"size\":3}}}}",
             "{\"size\":0,\"aggs\":{\"m\":{\"max\":{\"missing\":1}}}}",
