@@ -17,6 +17,7 @@ import dev.duet.engine.error.DuetException;
 import java.text.ParsePosition;
 import java.time.DateTimeException;
 import java.time.LocalDate;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoField;
@@ -75,7 +76,15 @@ public final class DateFormats {
    * largest value ({@code 2020-01-01} → the day's last millisecond), as for {@code lte}/{@code gt}.
    */
   public long parseMillis(String text, boolean roundUp) {
-    Long millis = tryParse(text, roundUp);
+    return parseMillis(text, roundUp, null);
+  }
+
+  /**
+   * Epoch millis of {@code text}, a date without an offset of its own read in {@code zone} (UTC
+   * when null), as a range query's {@code time_zone} asks; epoch values are not affected.
+   */
+  public long parseMillis(String text, boolean roundUp, ZoneId zone) {
+    Long millis = tryParse(text, roundUp, zone);
     if (millis == null) {
       throw new DuetException(
           400,
@@ -90,14 +99,21 @@ public final class DateFormats {
 
   /** Epoch millis of {@code text}, or null when no parser of this format accepts it. */
   public Long tryParse(String text, boolean roundUp) {
+    return tryParse(text, roundUp, null);
+  }
+
+  private Long tryParse(String text, boolean roundUp, ZoneId zone) {
     for (Object parser : parsers) {
       Long millis;
       if (ISO.equals(parser)) {
-        millis = IsoDates.parse(text, roundUp);
+        millis = IsoDates.parse(text, roundUp, zone);
       } else if (parser instanceof DateTimeFormatter f) {
-        millis = parseWith(f, text, roundUp);
+        millis = parseWith(f, text, roundUp, zone);
       } else {
         millis = parseEpoch((String) parser, text);
+        if (millis != null && zone != null) {
+          millis = inZone(millis, zone);
+        }
       }
       if (millis != null) {
         return millis;
@@ -203,20 +219,34 @@ public final class DateFormats {
     }
   }
 
-  private static Long parseWith(DateTimeFormatter formatter, String text, boolean roundUp) {
+  /**
+   * An epoch value under a {@code time_zone}: OpenSearch reads it as a wall-clock time in the zone,
+   * so {@code 1577836800000} with {@code -05:00} is 2020-01-01T05:00:00Z.
+   */
+  private static long inZone(long millis, ZoneId zone) {
+    java.time.LocalDateTime local =
+        java.time.LocalDateTime.ofEpochSecond(
+            Math.floorDiv(millis, 1000L),
+            (int) Math.floorMod(millis, 1000L) * 1_000_000,
+            ZoneOffset.UTC);
+    return millis - zone.getRules().getOffset(local).getTotalSeconds() * 1000L;
+  }
+
+  private static Long parseWith(
+      DateTimeFormatter formatter, String text, boolean roundUp, ZoneId zone) {
     ParsePosition position = new ParsePosition(0);
     TemporalAccessor parsed = formatter.parseUnresolved(text, position);
     if (parsed == null || position.getErrorIndex() >= 0 || position.getIndex() != text.length()) {
       return null;
     }
     try {
-      return toMillis(parsed, roundUp);
+      return toMillis(parsed, roundUp, zone);
     } catch (DateTimeException | ArithmeticException e) {
       return null;
     }
   }
 
-  private static long toMillis(TemporalAccessor t, boolean roundUp) {
+  private static long toMillis(TemporalAccessor t, boolean roundUp, ZoneId zone) {
     int year;
     if (t.isSupported(YEAR)) {
       year = (int) t.getLong(YEAR);
@@ -250,9 +280,14 @@ public final class DateFormats {
     HOUR_OF_DAY.checkValidValue(hour);
     MINUTE_OF_HOUR.checkValidValue(minute);
     SECOND_OF_MINUTE.checkValidValue(second);
-    int offset = t.isSupported(OFFSET_SECONDS) ? (int) t.getLong(OFFSET_SECONDS) : 0;
-    long epochSecond =
-        date.atTime(hour, minute, second).toEpochSecond(ZoneOffset.ofTotalSeconds(offset));
+    java.time.LocalDateTime local = date.atTime(hour, minute, second);
+    ZoneOffset offset;
+    if (t.isSupported(OFFSET_SECONDS)) {
+      offset = ZoneOffset.ofTotalSeconds((int) t.getLong(OFFSET_SECONDS));
+    } else {
+      offset = zone == null ? ZoneOffset.UTC : zone.getRules().getOffset(local);
+    }
+    long epochSecond = local.toEpochSecond(offset);
     return Math.addExact(Math.multiplyExact(epochSecond, 1000L), nano / 1_000_000);
   }
 

@@ -2,6 +2,7 @@ package dev.duet.engine.mapping;
 
 import java.time.DateTimeException;
 import java.time.LocalDate;
+import java.time.ZoneId;
 
 /**
  * A hand-written parser for {@code strict_date_optional_time} ({@code
@@ -13,6 +14,11 @@ final class IsoDates {
 
   /** Epoch millis, or null when the text is not in the format. */
   static Long parse(String s, boolean roundUp) {
+    return parse(s, roundUp, null);
+  }
+
+  /** Epoch millis, a text without an offset read in {@code zone} (UTC when null). */
+  static Long parse(String s, boolean roundUp, ZoneId zone) {
     int n = s.length();
     int year = digits(s, 0, 4);
     if (year < 0) {
@@ -25,6 +31,7 @@ final class IsoDates {
     int second = -1;
     int nano = -1;
     int offsetSeconds = 0;
+    boolean offsetGiven = false;
     int i = 4;
     if (i < n) {
       if (s.charAt(i) != '-' || (month = digits(s, i + 1, 2)) < 0) {
@@ -71,6 +78,7 @@ final class IsoDates {
       }
       if (i < n) {
         char c = s.charAt(i);
+        offsetGiven = true;
         if (c == 'Z') {
           i++;
         } else if (c == '+' || c == '-') {
@@ -122,6 +130,10 @@ final class IsoDates {
       }
       if (hour > 23 || minute > 59 || second > 59) {
         return null;
+      }
+      if (!offsetGiven && zone != null) {
+        offsetSeconds =
+            zone.getRules().getOffset(date.atTime(hour, minute, second)).getTotalSeconds();
       }
       long seconds = date.toEpochDay() * 86_400L + hour * 3600L + minute * 60L + second;
       return (seconds - offsetSeconds) * 1000L + nano / 1_000_000;

@@ -17,6 +17,9 @@ public sealed interface Query {
    * yet: refused, never dropped.
    */
   static DuetException doesNotSupport(String query, String option) {
+    if (query.equals("simple_query_string")) { // OpenSearch's SimpleQueryStringBuilder words it so
+      return DuetException.parsing("[" + query + "] unsupported field [" + option + "]");
+    }
     return DuetException.parsing("[" + query + "] query does not support [" + option + "]");
   }
 
@@ -172,7 +175,8 @@ public sealed interface Query {
 
   /**
    * {@code range}: null bounds are open. {@code format} (dates) may be null, meaning the field's
-   * own format.
+   * own format; {@code timeZone} (dates) is the zone a bound without an offset is read in and
+   * rounded in, null for UTC.
    */
   record Range(
       String field,
@@ -182,10 +186,12 @@ public sealed interface Query {
       Object lte,
       String format,
       String relation,
+      String timeZone,
       float boost)
       implements Query {
     public Range {
       requireFieldName(field, "field name is null or empty");
+      TimeZones.of(timeZone);
       if (relation != null
           && !relation.equals("intersects")
           && !relation.equals("contains")
@@ -197,10 +203,23 @@ public sealed interface Query {
       }
     }
 
+    /** A range with no {@code time_zone} (dates without an offset are UTC). */
+    public Range(
+        String field,
+        Object gt,
+        Object gte,
+        Object lt,
+        Object lte,
+        String format,
+        String relation,
+        float boost) {
+      this(field, gt, gte, lt, lte, format, relation, null, boost);
+    }
+
     /** A range with no {@code relation} (values in the range: {@code intersects}). */
     public Range(
         String field, Object gt, Object gte, Object lt, Object lte, String format, float boost) {
-      this(field, gt, gte, lt, lte, format, null, boost);
+      this(field, gt, gte, lt, lte, format, null, null, boost);
     }
   }
 

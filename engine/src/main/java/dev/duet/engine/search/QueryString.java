@@ -10,7 +10,8 @@ import java.util.Locale;
  * {@code query_string} ({@code simple} false: Lucene's classic syntax) and {@code
  * simple_query_string} ({@code simple} true: the forgiving syntax). {@code fields} carry optional
  * {@code ^boost} suffixes; empty means {@code default_field} or, without one, every field. {@code
- * lenient} null means the index's {@code index.query_string.lenient} (false unless set).
+ * lenient} null means the index's {@code index.query_string.lenient} (false unless set). {@code
+ * timeZone} ({@code query_string} only) is the zone its date ranges are read in, null for UTC.
  */
 public record QueryString(
     boolean simple,
@@ -21,12 +22,38 @@ public record QueryString(
     String analyzer,
     String minimumShouldMatch,
     Boolean lenient,
+    String timeZone,
     float boost)
     implements Query.FullText {
   public QueryString {
     requireNonNull(query, "query");
     fields = List.copyOf(fields);
     requireNonNull(defaultOperator, "defaultOperator");
+    TimeZones.of(timeZone);
+  }
+
+  /** A query without {@code time_zone}: dates in its ranges without an offset are UTC. */
+  public QueryString(
+      boolean simple,
+      String query,
+      List<String> fields,
+      String defaultField,
+      Query.Operator defaultOperator,
+      String analyzer,
+      String minimumShouldMatch,
+      Boolean lenient,
+      float boost) {
+    this(
+        simple,
+        query,
+        fields,
+        defaultField,
+        defaultOperator,
+        analyzer,
+        minimumShouldMatch,
+        lenient,
+        null,
+        boost);
   }
 
   /**

@@ -179,9 +179,6 @@ final class QueryDecoder {
   }
 
   private static Query dateRange(DateRangeQuery q) {
-    if (q.hasTimeZone()) {
-      unsupported("range", "time_zone");
-    }
     Object gt = q.hasGt() ? q.getGt() : null;
     Object gte = q.hasGte() ? q.getGte() : null;
     Object lt = q.hasLt() ? q.getLt() : null;
@@ -214,6 +211,7 @@ final class QueryDecoder {
         lte,
         q.hasFormat() ? q.getFormat() : null,
         q.hasRelation() ? relation(q.getRelation()) : null,
+        q.hasTimeZone() ? q.getTimeZone() : null,
         boost(q.hasBoost(), q.getBoost()));
   }
 

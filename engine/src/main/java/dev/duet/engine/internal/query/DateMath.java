@@ -4,6 +4,7 @@ import dev.duet.engine.error.DuetException;
 import dev.duet.engine.mapping.DateFormats;
 import java.time.DayOfWeek;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.temporal.ChronoUnit;
@@ -18,6 +19,15 @@ public final class DateMath {
   private DateMath() {}
 
   static long parse(String text, DateFormats formats, boolean roundUp) {
+    return parse(text, formats, roundUp, null);
+  }
+
+  /**
+   * As {@link #parse(String, DateFormats, boolean)}, with a range's {@code time_zone}: a date
+   * without an offset of its own is read in {@code zone}, and rounding goes to the unit's start in
+   * that zone ({@code now/d} is the zone's midnight); null is UTC.
+   */
+  static long parse(String text, DateFormats formats, boolean roundUp, ZoneId zone) {
     long base;
     String math;
     if (text.startsWith("now")) {
@@ -27,16 +37,16 @@ public final class DateMath {
     } else {
       int anchor = text.indexOf("||");
       if (anchor < 0) {
-        return formats.parseMillis(text, roundUp);
+        return formats.parseMillis(text, roundUp, zone);
       }
-      base = formats.parseMillis(text.substring(0, anchor), false);
+      base = formats.parseMillis(text.substring(0, anchor), false, zone);
       math = text.substring(anchor + 2);
     }
-    return apply(base, math, roundUp, text);
+    return apply(base, math, roundUp, text, zone == null ? ZoneOffset.UTC : zone);
   }
 
-  private static long apply(long base, String math, boolean roundUp, String text) {
-    ZonedDateTime t = Instant.ofEpochMilli(base).atZone(ZoneOffset.UTC);
+  private static long apply(long base, String math, boolean roundUp, String text, ZoneId zone) {
+    ZonedDateTime t = Instant.ofEpochMilli(base).atZone(zone);
     int i = 0;
     while (i < math.length()) {
       char op = math.charAt(i++);

@@ -11,6 +11,8 @@ import dev.duet.engine.internal.field.QueryContext;
 import dev.duet.engine.mapping.DateFormats;
 import dev.duet.engine.mapping.FieldMapping;
 import dev.duet.engine.search.Query.Range;
+import dev.duet.engine.search.TimeZones;
+import java.time.ZoneId;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -73,8 +75,33 @@ public final class FieldQueries implements QueryContext {
     boolean includeUpper = r.lt() == null;
     FieldType type = FieldTypes.of(field);
     type.checkSearchable(name, field, this);
+    QueryContext context = r.timeZone() == null ? this : new Zoned(TimeZones.of(r.timeZone()));
     return type.rangeQuery(
-        name, field, lower, upper, includeLower, includeUpper, r.format(), r.relation(), this);
+        name, field, lower, upper, includeLower, includeUpper, r.format(), r.relation(), context);
+  }
+
+  /** This index's context, reading dates in a range's {@code time_zone}. */
+  private final class Zoned implements QueryContext {
+    private final ZoneId zone;
+
+    Zoned(ZoneId zone) {
+      this.zone = zone;
+    }
+
+    @Override
+    public String normalize(String field, String value) {
+      return FieldQueries.this.normalize(field, value);
+    }
+
+    @Override
+    public long parseDateMath(String text, DateFormats formats, boolean roundUp) {
+      return DateMath.parse(text, formats, roundUp, zone);
+    }
+
+    @Override
+    public DuetException failure(String reason, DuetException cause) {
+      return FieldQueries.this.failure(reason, cause);
+    }
   }
 
   @Override

@@ -195,6 +195,8 @@ public final class QueryStringQueries {
               endInclusive ? null : hi,
               endInclusive ? hi : null,
               null,
+              null,
+              q.timeZone(),
               1f));
     }
 

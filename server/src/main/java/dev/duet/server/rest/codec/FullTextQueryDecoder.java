@@ -135,7 +135,7 @@ final class FullTextQueryDecoder {
 
   static Query queryString(JsonParser p, boolean simple) throws IOException {
     String name = simple ? "simple_query_string" : "query_string";
-    Set<String> scalars =
+    Set<String> common =
         Set.of(
             "query",
             "default_field",
@@ -156,6 +156,7 @@ final class FullTextQueryDecoder {
             "tie_breaker",
             "type",
             "escape");
+    Set<String> scalars = simple ? common : plus(common, "time_zone");
     Map<String, Object> body = QueryBodies.flatBody(p, name, scalars, Set.of("fields"));
     Object query = body.get("query");
     if (query == null) {
@@ -174,7 +175,14 @@ final class FullTextQueryDecoder {
         string(body, "analyzer"),
         string(body, "minimum_should_match"),
         body.containsKey("lenient") ? QueryBodies.bool(body, "lenient", false) : null,
+        string(body, "time_zone"),
         QueryBodies.boost(body));
+  }
+
+  private static Set<String> plus(Set<String> keys, String key) {
+    Set<String> out = new java.util.HashSet<>(keys);
+    out.add(key);
+    return Set.copyOf(out);
   }
 
   /** The query text; null when absent, which the query's model refuses. */

@@ -141,6 +141,7 @@ final class TermLevelQueryDecoder {
     boolean includeUpper = true;
     String format = null;
     String relation = null;
+    String timeZone = null;
     float boost = 1f;
     String current = null;
     JsonToken t;
@@ -177,6 +178,7 @@ final class TermLevelQueryDecoder {
               }
               case "format" -> format = p.getText();
               case "relation" -> relation = p.getText().toLowerCase(java.util.Locale.ROOT);
+              case "time_zone" -> timeZone = p.getText();
               case "boost" -> boost = QueryErrors.floatValue(p);
               case "_name" -> QueryNames.name(p.getText());
               default -> throw doesNotSupport(p, "range", current);
@@ -203,6 +205,7 @@ final class TermLevelQueryDecoder {
         includeUpper ? to : null,
         format,
         relation,
+        timeZone,
         boost);
   }
 }
