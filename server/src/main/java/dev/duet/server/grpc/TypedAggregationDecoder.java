@@ -1,6 +1,5 @@
 package dev.duet.server.grpc;
 
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.duet.api.common.Aggregation;
@@ -8,8 +7,7 @@ import dev.duet.api.common.MetricAggregation;
 import dev.duet.api.common.TermsAggregation;
 import dev.duet.engine.error.DuetException;
 import dev.duet.engine.search.Aggregation.MetricKind;
-import dev.duet.server.rest.codec.AggregationsDecoder;
-import dev.duet.server.rest.codec.Json;
+import dev.duet.server.rest.SearchJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -53,11 +51,7 @@ final class TypedAggregationDecoder {
     try {
       ObjectNode object = JSON.createObjectNode();
       object.set(name, RestBodies.node(a));
-      byte[] json = JSON.writeValueAsBytes(object);
-      try (JsonParser p = Json.parser(json, 0, json.length)) {
-        p.nextToken();
-        return AggregationsDecoder.parse(p).get(0);
-      }
+      return SearchJson.aggregation(JSON.writeValueAsBytes(object));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

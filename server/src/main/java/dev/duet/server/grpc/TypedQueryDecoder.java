@@ -1,6 +1,5 @@
 package dev.duet.server.grpc;
 
-import com.fasterxml.jackson.core.JsonParser;
 import dev.duet.api.common.BoolQuery;
 import dev.duet.api.common.ExistsQuery;
 import dev.duet.api.common.FieldValue;
@@ -21,9 +20,7 @@ import dev.duet.engine.search.Ids;
 import dev.duet.engine.search.Prefix;
 import dev.duet.engine.search.TextOptions;
 import dev.duet.engine.search.Wildcard;
-import dev.duet.server.rest.codec.Json;
-import dev.duet.server.rest.codec.QueryDecoder;
-import dev.duet.server.rest.codec.QueryParts;
+import dev.duet.server.rest.SearchJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -54,10 +51,8 @@ final class TypedQueryDecoder {
 
   /** REST's decoder over the message's REST JSON: the route for what {@link #direct} leaves. */
   static dev.duet.engine.search.Query viaJson(Query q) {
-    byte[] json = RestBodies.json(q);
-    try (JsonParser p = Json.parser(json, 0, json.length)) {
-      p.nextToken();
-      return QueryDecoder.parse(p);
+    try {
+      return SearchJson.query(RestBodies.json(q));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -144,7 +139,7 @@ final class TypedQueryDecoder {
       }
     }
     return new dev.duet.engine.search.Query.Match(
-        field, text, QueryParts.operator(null), null, TextOptions.DEFAULT, 1f);
+        field, text, SearchJson.operator(null), null, TextOptions.DEFAULT, 1f);
   }
 
   private static dev.duet.engine.search.Query matchObject(String field, MatchQuery m) {
@@ -164,9 +159,9 @@ final class TypedQueryDecoder {
         new dev.duet.engine.search.Query.Match(
             field,
             text,
-            QueryParts.operator(m.hasOperator() ? m.getOperator() : null),
+            SearchJson.operator(m.hasOperator() ? m.getOperator() : null),
             m.hasMinimumShouldMatch() ? minimumShouldMatch(m.getMinimumShouldMatch()) : null,
-            QueryParts.textOptions(Map.of()),
+            SearchJson.textOptions(Map.of()),
             m.hasBoost() ? m.getBoost() : 1f));
   }
 

@@ -13,8 +13,7 @@ import dev.duet.engine.search.Aggregation;
 import dev.duet.engine.search.HitVersions;
 import dev.duet.engine.search.SearchHit;
 import dev.duet.engine.search.SearchResponse;
-import dev.duet.server.rest.codec.AggregationsEncoder;
-import dev.duet.server.rest.codec.SearchResponseEncoder;
+import dev.duet.server.rest.SearchJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -133,8 +132,7 @@ final class TypedSearchEncoder {
   static SearchResult viaJson(SearchResponse r, boolean typedKeys, List<Aggregation> requested) {
     java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
     try (com.fasterxml.jackson.core.JsonGenerator g = JSON.getFactory().createGenerator(bytes)) {
-      SearchResponseEncoder.encode(
-          r, new SearchResponseEncoder.Params(false, typedKeys), requested, g);
+      SearchJson.response(r, typedKeys, requested, g);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -147,7 +145,7 @@ final class TypedSearchEncoder {
     try (TokenBuffer tokens = new TokenBuffer(JSON, false)) {
       tokens.writeStartObject();
       tokens.writeFieldName("aggregations");
-      AggregationsEncoder.encode(r.aggregations(), typedKeys, requested, tokens);
+      SearchJson.aggregations(r.aggregations(), typedKeys, requested, tokens);
       tokens.writeEndObject();
       ProtoBodies.merge(tokens, out);
     } catch (IOException e) {

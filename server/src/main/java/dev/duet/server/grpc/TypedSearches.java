@@ -16,8 +16,7 @@ import dev.duet.server.action.SearchAction;
 import dev.duet.server.pool.WorkPool;
 import dev.duet.server.pool.WorkPools;
 import dev.duet.server.rest.RestRequest;
-import dev.duet.server.rest.SearchHandler;
-import dev.duet.server.rest.codec.SearchRequestDecoder;
+import dev.duet.server.rest.SearchJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -99,7 +98,7 @@ final class TypedSearches {
     byte[] json = rest.getSerializedSize() == 0 ? new byte[0] : RestBodies.json(rest);
     RestRequest call = RestRequest.of(HttpMethod.GET, path, params.build(), json);
     try {
-      return SearchHandler.decode(call, new SearchRequestDecoder.Decoded(query, aggs));
+      return SearchJson.search(call, query, aggs);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -16,10 +16,9 @@ import java.io.IOException;
 import java.util.List;
 
 /** {@code GET|POST /_search} and {@code /{index}/_search}, and {@code _count}. */
-public final class SearchHandler implements RestHandler {
+final class SearchHandler implements RestHandler {
   private final Actions actions;
 
-  /** Only the node's routes make one. */
   SearchHandler(Actions actions) {
     this.actions = actions;
   }
@@ -52,7 +51,7 @@ public final class SearchHandler implements RestHandler {
    * {@code aggs} decoded already when {@code decoded} has them: typed gRPC's entry, so that both
    * ports read a search by the same rules.
    */
-  public static SearchRequest decode(RestRequest request, SearchRequestDecoder.Decoded decoded)
+  static SearchRequest decode(RestRequest request, SearchRequestDecoder.Decoded decoded)
       throws IOException {
     if (request.hasParam("search_type")) {
       SearchParameters.checkSearchType(request.param("search_type"));
