@@ -26,6 +26,9 @@ import java.util.Map;
  * only through here, as the other generated RPCs reach it through the router.
  */
 public final class SearchJson {
+  private static final byte[] QUERY_KEY =
+      "{\"query\":".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+
   private SearchJson() {}
 
   /** A search as REST reads its URL parameters and body, the body's query and aggs given. */
@@ -34,10 +37,20 @@ public final class SearchJson {
     return SearchHandler.decode(request, new SearchRequestDecoder.Decoded(query, aggregations));
   }
 
-  /** One query object, as REST's query decoder reads it. */
+  /**
+   * One query object, as REST's query decoder reads it: read inside {@code {"query": ...}}, where a
+   * body's query stands, so that a refusal's place ({@code line}, {@code col}) is the one REST
+   * gives for the same body.
+   */
   public static Query query(byte[] json) throws IOException {
-    try (JsonParser p = Json.parser(json, 0, json.length)) {
-      p.nextToken();
+    byte[] body = new byte[QUERY_KEY.length + json.length + 1];
+    System.arraycopy(QUERY_KEY, 0, body, 0, QUERY_KEY.length);
+    System.arraycopy(json, 0, body, QUERY_KEY.length, json.length);
+    body[body.length - 1] = '}';
+    try (JsonParser p = Json.parser(body, 0, body.length)) {
+      p.nextToken(); // {
+      p.nextToken(); // "query"
+      p.nextToken(); // the query's {
       return QueryDecoder.parse(p);
     }
   }
