@@ -44,9 +44,11 @@ import io.grpc.stub.StreamObserver;
  */
 final class CountRpcs extends SearchServiceGrpc.SearchServiceImplBase {
   private final RestOperations rest;
+  private final TypedSearches searches;
 
-  CountRpcs(RestOperations rest) {
+  CountRpcs(RestOperations rest, TypedSearches searches) {
     this.rest = requireNonNull(rest, "rest");
+    this.searches = requireNonNull(searches, "searches");
   }
 
   @Override
@@ -60,15 +62,10 @@ final class CountRpcs extends SearchServiceGrpc.SearchServiceImplBase {
         route(GET, "/{index}/_count"));
   }
 
+  /** Decoded from its typed messages, without REST's JSON ({@link TypedSearches}). */
   @Override
   public void search(SearchRequest request, StreamObserver<SearchResult> responses) {
-    rest.unary(
-        "duet.search.SearchService/Search",
-        request,
-        SearchResult.getDefaultInstance(),
-        responses,
-        route(GET, "/_search"),
-        route(GET, "/{index}/_search"));
+    RpcCalls.unary("duet.search.SearchService/Search", responses, () -> searches.search(request));
   }
 
   @Override

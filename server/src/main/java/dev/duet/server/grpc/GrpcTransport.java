@@ -111,7 +111,7 @@ public final class GrpcTransport implements AutoCloseable {
             new SearchRpcs(
                 actions.search(), actions.sessions(), actions.indices()::mapping, pools.search()),
             new IndicesRpcs(actions, rest),
-            new CountRpcs(rest),
+            new CountRpcs(rest, new TypedSearches(actions.search(), pools)),
             new DocumentsRpcs(rest),
             new ClusterRpcs(rest),
             new NodesRpcs(rest),

@@ -71,6 +71,21 @@ final class ProtoBodies {
     }
   }
 
+  /**
+   * Merges the JSON {@code tokens} hold (a REST encoder's output, not serialized) into {@code
+   * builder}.
+   */
+  static void merge(
+      com.fasterxml.jackson.databind.util.TokenBuffer tokens, Message.Builder builder) {
+    try (JsonParser p = tokens.asParser(JSON)) {
+      if (p.nextToken() != null) {
+        merge(p, builder);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   /** The map field holding an object's keys that are not its fields (option other_keys). */
   static FieldDescriptor otherKeys(Descriptor d) {
     for (FieldDescriptor f : d.getFields()) {

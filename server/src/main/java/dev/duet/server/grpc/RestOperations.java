@@ -119,10 +119,7 @@ final class RestOperations {
     Route route = pick(rpc, routes, path.keySet());
     String resolved = route.pattern();
     for (Map.Entry<String, String> v : path.entrySet()) {
-      if (v.getValue().indexOf('/') >= 0) {
-        throw DuetException.illegalArgument(
-            "[" + v.getKey() + "] must not contain '/', found: [" + v.getValue() + "]");
-      }
+      checkPathValue(v.getKey(), v.getValue());
       resolved = resolved.replace("{" + v.getKey() + "}", v.getValue());
     }
     if (!(router.route(route.method(), resolved) instanceof RestRouter.Match.Found found)) {
@@ -147,6 +144,14 @@ final class RestOperations {
     }
   }
 
+  /** A path variable's value: one path segment. */
+  static void checkPathValue(String name, String value) {
+    if (value.indexOf('/') >= 0) {
+      throw DuetException.illegalArgument(
+          "[" + name + "] must not contain '/', found: [" + value + "]");
+    }
+  }
+
   private static Route pick(String rpc, Route[] routes, Set<String> given) {
     for (Route r : routes) {
       if (r.variables().equals(given)) {
@@ -161,7 +166,8 @@ final class RestOperations {
         rpc + " needs one of these sets of fields: " + accepted + ", found: " + given);
   }
 
-  private static String text(FieldDescriptor f, Object value) {
+  /** A scalar or repeated field as its URL parameter's text (enum values by json_value). */
+  static String text(FieldDescriptor f, Object value) {
     if (f.isRepeated()) {
       List<String> items = new ArrayList<>();
       for (Object item : (List<?>) value) {

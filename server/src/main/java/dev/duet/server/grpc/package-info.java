@@ -20,6 +20,9 @@
  * parameters and a body ({@link dev.duet.server.grpc.RestBodies}), REST's router, handler and
  * action answer, and REST's JSON becomes the response message ({@link
  * dev.duet.server.grpc.ProtoBodies}), so each rule is written once. The options in
- * api/proto/duet/options.proto say how a message carries REST's JSON, both ways.
+ * api/proto/duet/options.proto say how a message carries REST's JSON, both ways. The typed search
+ * ({@link dev.duet.server.grpc.TypedSearches}) is the exception on the hot path: its query and
+ * aggregations are decoded from their messages into the model, and its answer built from the
+ * engine's response, without JSON for what it covers.
  */
 package dev.duet.server.grpc;

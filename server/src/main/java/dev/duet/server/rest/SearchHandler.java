@@ -43,6 +43,16 @@ final class SearchHandler implements RestHandler {
   }
 
   private static SearchRequest decode(RestRequest request) throws IOException {
+    return decode(request, SearchRequestDecoder.Decoded.NONE);
+  }
+
+  /**
+   * A search request as REST reads it (URL parameters and body), with the body's {@code query} and
+   * {@code aggs} decoded already when {@code decoded} has them: typed gRPC's entry, so that both
+   * ports read a search by the same rules.
+   */
+  static SearchRequest decode(RestRequest request, SearchRequestDecoder.Decoded decoded)
+      throws IOException {
     if (request.hasParam("search_type")) {
       SearchParameters.checkSearchType(request.param("search_type"));
     }
@@ -70,7 +80,8 @@ final class SearchHandler implements RestHandler {
                 request.contentOffset(),
                 request.contentLength(),
                 url,
-                urlOptions(request))
+                urlOptions(request),
+                decoded)
             .withIndicesOptions(RestIndicesOptions.of(request));
     Query q = urlQuery(request);
     if (q != null) {

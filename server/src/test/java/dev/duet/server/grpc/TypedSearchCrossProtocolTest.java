@@ -516,6 +516,60 @@ class TypedSearchCrossProtocolTest {
     assertThat(first.getAggregationsMap().get("top").getValue()).isEqualTo(3.0);
   }
 
+  /**
+   * Bodies the typed decoders read by proto fields but the model (or REST's parser) refuses: the
+   * typed call is refused with REST's status, error type and message, since a refusal takes REST's
+   * decoder's route and no rule is written twice.
+   */
+  @Test
+  void aTypedBodyTheModelRefusesIsRefusedInRestsWords() throws Exception {
+    List<String> bodies =
+        List.of(
+            "{\"query\":{\"term\":{\"tag\":{\"boost\":2}}}}",
+            "{\"query\":{\"match\":{\"title\":{\"operator\":\"and\"}}}}",
+            "{\"query\":{\"bool\":{\"filter\":[{\"match\":{\"title\":"
+                + "{\"query\":\"fox\",\"operator\":\"xor\"}}}]}}}",
+            "{\"query\":{\"exists\":{\"boost\":2}}}",
+            "{\"query\":{\"range\":{\"n\":{\"gte\":1,\"time_zone\":\"Not/AZone\"}}}}",
+            "{\"size\":0,\"aggs\":{\"t\":{\"terms\":{\"field\":\"tag\",\"size\":0}}}}",
+            "{\"size\":0,\"aggs\":{\"t\":{\"terms\":{\"size\":3}}}}",
+            "{\"size\":0,\"aggs\":{\"m\":{\"max\":{\"missing\":1}}}}",
+            "{\"size\":0,\"aggs\":{\"m\":{\"max\":{\"field\":\"n\"},"
+                + "\"aggs\":{\"x\":{\"min\":{\"field\":\"n\"}}}}}}",
+            "{\"size\":-2}",
+            "{\"from\":-1,\"query\":{\"match_all\":{}}}");
+    for (String body : bodies) {
+      HttpResponse<String> rest =
+          HTTP.send(
+              HttpRequest.newBuilder(
+                      URI.create("http://127.0.0.1:" + node.httpPort() + "/typed/_search"))
+                  .POST(HttpRequest.BodyPublishers.ofString(body))
+                  .header("Content-Type", "application/json")
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      assertThat(rest.statusCode()).as(body + " over REST: " + rest.body()).isEqualTo(400);
+      JsonNode error = JSON.readTree(rest.body()).path("error");
+      io.grpc.StatusRuntimeException refused =
+          org.assertj.core.api.Assertions.catchThrowableOfType(
+              io.grpc.StatusRuntimeException.class,
+              () ->
+                  search.search(
+                      SearchRequest.newBuilder().setIndex("typed").setBody(read(body)).build()));
+      assertThat(refused).as(body + " over typed gRPC").isNotNull();
+      assertThat(refused.getStatus().getCode())
+          .as(body)
+          .isEqualTo(io.grpc.Status.Code.INVALID_ARGUMENT);
+      String description = refused.getStatus().getDescription();
+      JsonNode details =
+          JSON.readTree(description.substring(description.indexOf("details=") + 8)).path("error");
+      assertThat(details.path("type").asText()).as(body).isEqualTo(error.path("type").asText());
+      // Where in its JSON a parser stood ([line:col]) differs: the typed body has no JSON text.
+      assertThat(details.path("reason").asText().replaceAll("\\[\\d+:\\d+] ", ""))
+          .as(body)
+          .isEqualTo(error.path("reason").asText().replaceAll("\\[\\d+:\\d+] ", ""));
+    }
+  }
+
   @Test
   void typedMsearchAnswersAsRestsNdjsonDoes() throws Exception {
     String ndjson =

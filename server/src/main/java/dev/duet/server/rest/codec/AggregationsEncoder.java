@@ -25,6 +25,19 @@ public final class AggregationsEncoder {
   }
 
   /**
+   * The same, with {@code typed_keys} as {@code typedKeys} says ({@code requested}: the search's
+   * aggregations, null when not known): for the typed gRPC encoder, which reads what this writes.
+   */
+  public static void encode(
+      List<AggregationResult> results,
+      boolean typedKeys,
+      List<Aggregation> requested,
+      JsonGenerator g)
+      throws IOException {
+    encode(results, new SearchResponseEncoder.Params(false, typedKeys), requested, g);
+  }
+
+  /**
    * The same, written as {@code params} ask: with {@code typed_keys}, each name prefixed by its
    * type, told by {@code requested} (the search's aggregations; null when not known) where the
    * result alone cannot tell it.

@@ -64,13 +64,35 @@ public final class SearchRequestDecoder {
       UrlParams url,
       SearchUrlOptions urlOptions)
       throws IOException {
-    Query query = new Query.MatchAll(1f);
+    return decode(indices, body, offset, length, url, urlOptions, Decoded.NONE);
+  }
+
+  /**
+   * A body's {@code query} and {@code aggs} decoded already (from typed gRPC messages, into the
+   * same model): they stand for the body's keys, which the JSON then lacks. Null: not given.
+   */
+  public record Decoded(Query query, List<Aggregation> aggregations) {
+    public static final Decoded NONE = new Decoded(null, null);
+  }
+
+  /** The same, with the body's {@code query} and {@code aggs} decoded already. */
+  public static SearchRequest decode(
+      List<String> indices,
+      byte[] body,
+      int offset,
+      int length,
+      UrlParams url,
+      SearchUrlOptions urlOptions,
+      Decoded decoded)
+      throws IOException {
+    Query query = decoded.query() != null ? decoded.query() : new Query.MatchAll(1f);
     Integer from = null;
     Integer size = null;
     List<SortSpec> sort = List.of();
     SourceFilter source = SourceFilter.ALL;
     TrackTotalHits track = null;
-    List<Aggregation> aggregations = List.of();
+    List<Aggregation> aggregations =
+        decoded.aggregations() != null ? decoded.aggregations() : List.of();
     SearchOptionsDecoder options = new SearchOptionsDecoder();
     SearchSession pit = null;
     Slice slice = null;
