@@ -19,6 +19,7 @@ import org.opensearch.client.json.jackson.JacksonJsonpMapper;
 import org.opensearch.client.opensearch.OpenSearchClient;
 import org.opensearch.client.opensearch._types.OpenSearchException;
 import org.opensearch.client.opensearch._types.Refresh;
+import org.opensearch.client.opensearch.core.UpdateByQueryResponse;
 import org.opensearch.client.opensearch.core.UpdateResponse;
 import org.opensearch.client.transport.httpclient5.ApacheHttpClient5TransportBuilder;
 
@@ -87,6 +88,55 @@ class ScriptsClientTest {
             Map.class);
     assertThat(deleted.result().jsonValue()).isEqualTo("deleted");
     assertThat(client.get(g -> g.index("counters").id("1"), Map.class).found()).isFalse();
+  }
+
+  @Test
+  void updateByQueryRunsItsScriptOnEachMatch() throws Exception {
+    for (int i = 1; i <= 4; i++) {
+      int n = i;
+      client.index(
+          x -> x.index("ubq").id(String.valueOf(n)).document(Map.of("n", n, "kind", "k" + n % 2)));
+    }
+    client.indices().refresh(r -> r.index("ubq"));
+
+    UpdateByQueryResponse answer =
+        client.updateByQuery(
+            u ->
+                u.index("ubq")
+                    .refresh(Refresh.True)
+                    .script(
+                        s ->
+                            s.inline(
+                                in ->
+                                    in.source(
+                                            "if (ctx._source.n == 1) { ctx.op = 'noop' } else if"
+                                                + " (ctx._source.n == 2) { ctx.op = 'delete' } else"
+                                                + " { ctx._source.n2 = ctx._source.n * params.f;"
+                                                + " ctx._source.id = ctx._id }")
+                                        .params("f", JsonData.of(10)))));
+
+    assertThat(answer.total()).isEqualTo(4);
+    assertThat(answer.updated()).isEqualTo(2);
+    assertThat(answer.deleted()).isEqualTo(1);
+    assertThat(answer.noops()).isEqualTo(1);
+    assertThat(client.get(g -> g.index("ubq").id("1"), Map.class).source())
+        .isEqualTo(Map.of("n", 1, "kind", "k1"));
+    assertThat(client.get(g -> g.index("ubq").id("2"), Map.class).found()).isFalse();
+    assertThat(client.get(g -> g.index("ubq").id("3"), Map.class).source())
+        .containsEntry("n2", 30)
+        .containsEntry("id", "3");
+
+    assertThatThrownBy(
+            () ->
+                client.updateByQuery(
+                    u ->
+                        u.index("ubq").script(s -> s.inline(in -> in.source("ctx._id = 'other'")))))
+        .isInstanceOfSatisfying(
+            OpenSearchException.class,
+            e -> {
+              assertThat(e.status()).isEqualTo(400);
+              assertThat(e.error().reason()).isEqualTo("Modifying [_id] not allowed");
+            });
   }
 
   @Test

@@ -108,6 +108,11 @@ public final class ByQueryTask {
     total.addAndGet(n);
   }
 
+  /** Matches a script left alone ({@code ctx.op = 'noop'}), never written. */
+  public void addNoops(long n) {
+    noops.addAndGet(n);
+  }
+
   /** One batch written: its documents by outcome. */
   public void batchDone(long updated, long created, long deleted, long conflicts, long noops) {
     this.updated.addAndGet(updated);

@@ -24,11 +24,28 @@ public final class ScriptFailure extends DuetException {
       String lang,
       int[] position,
       DuetException cause) {
-    super(400, "script_exception", reason, Map.of(), cause);
+    this(reason, scriptStack, script, lang, position, cause, Map.of());
+  }
+
+  /** With metadata beside the script's keys (an ingest processor's {@code processor_type}). */
+  public ScriptFailure(
+      String reason,
+      List<String> scriptStack,
+      String script,
+      String lang,
+      int[] position,
+      DuetException cause,
+      Map<String, String> metadata) {
+    super(400, "script_exception", reason, metadata, cause);
     this.scriptStack = List.copyOf(scriptStack);
     this.script = script;
     this.lang = lang;
     this.position = position == null ? null : position.clone();
+  }
+
+  /** This failure with {@code metadata} beside its keys. */
+  public ScriptFailure withMetadata(Map<String, String> metadata) {
+    return new ScriptFailure(reason(), scriptStack, script, lang, position, causedBy(), metadata);
   }
 
   public List<String> scriptStack() {

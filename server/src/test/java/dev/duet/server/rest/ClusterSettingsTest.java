@@ -85,8 +85,7 @@ class ClusterSettingsTest {
               http.send("GET", "/_cluster/settings?include_defaults=true&flat_settings=true")
                   .body());
       assertThat(flat.at("/defaults/node.attr.testattr").asText()).isEqualTo("test");
-      assertThat(
-              JSON.readTree(http.send("GET", "/_cluster/settings").body()).has("defaults"))
+      assertThat(JSON.readTree(http.send("GET", "/_cluster/settings").body()).has("defaults"))
           .isFalse();
     }
   }

@@ -219,10 +219,21 @@ public final class ByQueryRunner {
           } else if (update) {
             BytesRef source = fields.getBinaryValue(MetaFields.SOURCE);
             byte[] bytes = BytesRef.deepCopyOf(source).bytes;
+            OpType op = OpType.INDEX;
+            if (request.script() != null) {
+              ScriptedMatch.Outcome outcome =
+                  ScriptedMatch.run(request.script(), index.name(), id, routing, -1L, bytes);
+              if (outcome.op().equals("noop")) {
+                noops++;
+                task.addNoops(1);
+                processed++;
+                continue;
+              }
+              op = outcome.op().equals("delete") ? OpType.DELETE : OpType.INDEX;
+              bytes = outcome.source();
+            }
             batch.add(
-                new BulkItem(OpType.INDEX, index.name(), id, bytes)
-                    .withRouting(routing)
-                    .withCheck(check));
+                new BulkItem(op, index.name(), id, bytes).withRouting(routing).withCheck(check));
           } else {
             batch.add(
                 new BulkItem(OpType.DELETE, index.name(), id, null)

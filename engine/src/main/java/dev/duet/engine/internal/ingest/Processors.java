@@ -46,6 +46,7 @@ public final class Processors {
     register("pipeline", PipelineProcessor::create);
     register("remove", RemoveProcessor::create);
     register("rename", RenameProcessor::create);
+    register("script", ScriptProcessor::create);
     register("set", SetProcessor::create);
     register("split", SplitProcessor::create);
     register("trim", TrimProcessor::create);

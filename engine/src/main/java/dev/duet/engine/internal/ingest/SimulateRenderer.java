@@ -1,6 +1,7 @@
 package dev.duet.engine.internal.ingest;
 
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.script.ScriptFailure;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +28,9 @@ final class SimulateRenderer {
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("root_cause", List.of(cause));
     out.putAll(cause);
+    if (d instanceof ScriptFailure && d.causedBy() != null) {
+      out.put("caused_by", withCauses(d.causedBy()));
+    }
     return out;
   }
 
@@ -35,6 +39,27 @@ final class SimulateRenderer {
     c.put("type", d.type());
     c.put("reason", d.reason());
     c.putAll(d.metadata());
+    if (d instanceof ScriptFailure s) {
+      c.put("script_stack", s.scriptStack());
+      c.put("script", s.script());
+      c.put("lang", s.lang());
+      int[] position = s.position();
+      if (position != null) {
+        Map<String, Object> at = new LinkedHashMap<>();
+        at.put("offset", position[0]);
+        at.put("start", position[1]);
+        at.put("end", position[2]);
+        c.put("position", at);
+      }
+    }
+    return c;
+  }
+
+  private static Map<String, Object> withCauses(DuetException d) {
+    Map<String, Object> c = cause(d);
+    if (d.causedBy() != null) {
+      c.put("caused_by", withCauses(d.causedBy()));
+    }
     return c;
   }
 }

@@ -70,7 +70,8 @@ public final class Scripts {
     }
     F factory;
     try {
-      factory = Holder.ENGINE.compile("script", script.source(), context, Map.of());
+      // OpenSearch names an inline script by its source, which a runtime error reports as "script"
+      factory = Holder.ENGINE.compile(script.source(), script.source(), context, Map.of());
     } catch (ScriptException e) {
       throw failure(e);
     }

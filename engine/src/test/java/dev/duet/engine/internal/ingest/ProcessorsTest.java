@@ -56,6 +56,42 @@ class ProcessorsTest {
   }
 
   @Test
+  void scriptReadsAndChangesTheDocumentAsCtx() {
+    assertThat(
+            run(
+                "script",
+                doc(
+                    "source",
+                    "ctx.total = ctx.a * params.f; ctx.remove('b'); ctx.tags = [ctx._index]",
+                    "params",
+                    doc("f", 3)),
+                doc("a", 2, "b", "x")))
+        .isEqualTo(doc("a", 2, "total", 6, "tags", List.of("_index")));
+    assertThat(run("script", doc("source", "ctx.x = ctx.missing.length()"), doc("a", 1)))
+        .containsEntry("type", "script_exception")
+        .containsEntry("reason", "runtime error");
+  }
+
+  @Test
+  void aScriptThatDoesNotCompileIsRefusedWithThePipeline() {
+    assertThatThrownBy(() -> run("script", doc("source", "ctx.x = ;"), doc("a", 1)))
+        .isInstanceOfSatisfying(
+            DuetException.class,
+            e -> {
+              assertThat(e.status()).isEqualTo(400);
+              assertThat(e.type()).isEqualTo("script_exception");
+            });
+    assertThatThrownBy(() -> run("script", doc("lang", "painless"), doc("a", 1)))
+        .isInstanceOfSatisfying(
+            DuetException.class,
+            e ->
+                assertThat(e.reason())
+                    .isEqualTo(
+                        "must specify either [source] for an inline script or [id] for a stored"
+                            + " script"));
+  }
+
+  @Test
   void lowercaseRefusesANumberWithOpenSearchsWords() {
     assertThat(run("lowercase", doc("field", "a"), doc("a", "AbC"))).isEqualTo(doc("a", "abc"));
     assertThat(run("lowercase", doc("field", "a"), doc("a", 5)).get("reason"))

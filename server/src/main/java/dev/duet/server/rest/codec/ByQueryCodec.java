@@ -10,6 +10,7 @@ import dev.duet.engine.document.ByQueryTask;
 import dev.duet.engine.document.RefreshPolicy;
 import dev.duet.engine.document.Validation;
 import dev.duet.engine.error.DuetException;
+import dev.duet.engine.script.Script;
 import dev.duet.engine.search.Query;
 import java.io.IOException;
 import java.util.List;
@@ -36,6 +37,7 @@ public final class ByQueryCodec {
     Query query = null;
     String conflicts = "abort";
     Long maxDocs = null;
+    Script script = null;
     if (length > 0) {
       try (JsonParser p = Json.parser(data, offset, length)) {
         JsonToken t = p.nextToken();
@@ -59,6 +61,12 @@ public final class ByQueryCodec {
               }
               case "max_docs", "size" -> maxDocs = p.getValueAsLong();
               case "conflicts" -> conflicts = p.getText();
+              case "script" -> {
+                if (kind != ByQueryRequest.Kind.UPDATE) {
+                  throw unknownKey(p, t, field);
+                }
+                script = ScriptDecoder.decode(p);
+              }
               default -> throw unknownKey(p, t, field);
             }
           }
@@ -95,13 +103,14 @@ public final class ByQueryCodec {
       throw Validation.failed(List.of("[size] cannot be [" + batchSize + "] in a scroll context"));
     }
     return new ByQueryRequest(
-        kind,
-        indices,
-        query,
-        conflicts.equals("abort"),
-        maxDocs == null ? -1 : maxDocs,
-        batchSize,
-        refresh);
+            kind,
+            indices,
+            query,
+            conflicts.equals("abort"),
+            maxDocs == null ? -1 : maxDocs,
+            batchSize,
+            refresh)
+        .withScript(script);
   }
 
   public static void encode(

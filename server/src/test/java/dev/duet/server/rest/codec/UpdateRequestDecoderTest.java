@@ -43,14 +43,13 @@ class UpdateRequestDecoderTest {
   }
 
   @Test
-  void scriptsAreRefusedRatherThanIgnored() {
-    assertThatThrownBy(() -> decode("{\"script\":{\"source\":\"ctx._source.a=1\"}}"))
-        .isInstanceOfSatisfying(
-            DuetException.class,
-            e -> {
-              assertThat(e.status()).isEqualTo(400);
-              assertThat(e.reason()).contains("[script] is not supported");
-            });
+  void aScriptIsReadWithItsParams() throws Exception {
+    UpdateRequest request =
+        decode("{\"script\":{\"source\":\"ctx._source.a=params.v\",\"params\":{\"v\":1}}}");
+
+    assertThat(request.problems()).isEmpty();
+    assertThat(request.script().source()).isEqualTo("ctx._source.a=params.v");
+    assertThat(request.script().params()).containsEntry("v", 1L);
   }
 
   private static UpdateRequest decode(String json) throws Exception {
