@@ -61,6 +61,7 @@ final class ScriptedMatch {
         @SuppressWarnings("unchecked")
         Map<String, Object> changed =
             ctx.get("_source") instanceof Map<?, ?> m ? (Map<String, Object>) m : parsed;
+        Scripts.checkWritable(changed, "update by query script");
         yield new Outcome("index", SourceMerge.write(changed));
       }
       default ->

@@ -79,6 +79,7 @@ public final class ScriptProcessor extends BaseProcessor {
     } catch (ScriptException e) {
       throw Scripts.failure(e);
     }
+    Scripts.checkWritable(doc.sourceAndMetadata(), "ingest script");
     return doc;
   }
 }

@@ -4,10 +4,14 @@ import dev.duet.engine.error.DuetException;
 import dev.duet.engine.script.Script;
 import dev.duet.engine.script.ScriptFailure;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.opensearch.common.settings.Settings;
 import org.opensearch.painless.PainlessScriptEngine;
 import org.opensearch.painless.spi.Allowlist;
@@ -79,6 +83,44 @@ public final class Scripts {
       CACHE.put(key, factory);
     }
     return factory;
+  }
+
+  /** How deep a value a script leaves may nest: as deep as Duet writes JSON. */
+  public static final int MAX_NESTING = 1000;
+
+  /**
+   * Refuses a value a script left ({@code ctx._source}, an ingest document) that contains itself,
+   * as OpenSearch does ("Iterable object is self-referencing itself (ingest script)"), or that
+   * nests deeper than {@link #MAX_NESTING}: neither can be written as JSON. {@code where} names the
+   * script.
+   */
+  public static void checkWritable(Object value, String where) {
+    checkWritable(value, where, Collections.newSetFromMap(new IdentityHashMap<>()), 0);
+  }
+
+  private static void checkWritable(Object value, String where, Set<Object> ancestors, int depth) {
+    Iterable<?> children;
+    if (value instanceof Map<?, ?> map) {
+      children = map.values();
+    } else if (value instanceof Iterable<?> iterable) {
+      children = iterable;
+    } else if (value instanceof Object[] array) {
+      children = Arrays.asList(array);
+    } else {
+      return;
+    }
+    if (depth > MAX_NESTING) {
+      throw DuetException.illegalArgument(
+          "a value the " + where + " left nests deeper than [" + MAX_NESTING + "] levels");
+    }
+    if (!ancestors.add(value)) {
+      throw DuetException.illegalArgument(
+          "Iterable object is self-referencing itself (" + where + ")");
+    }
+    for (Object child : children) {
+      checkWritable(child, where, ancestors, depth + 1);
+    }
+    ancestors.remove(value);
   }
 
   /** A script's failure while it runs (Painless wraps every throwable in one) as Duet's. */

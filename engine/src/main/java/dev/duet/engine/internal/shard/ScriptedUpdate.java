@@ -54,6 +54,7 @@ final class ScriptedUpdate {
     @SuppressWarnings("unchecked")
     Map<String, Object> changed =
         ctx.get("_source") instanceof Map<?, ?> m ? (Map<String, Object>) m : source;
+    Scripts.checkWritable(changed, "update script");
     return new Outcome(newOp, SourceMerge.write(changed));
   }
 

@@ -73,6 +73,24 @@ class ProcessorsTest {
   }
 
   @Test
+  void aScriptThatLeavesAValueContainingItselfFailsTheDocument() {
+    assertThat(run("script", doc("source", "ctx.x = ctx"), doc("a", 1)))
+        .containsEntry("reason", "Iterable object is self-referencing itself (ingest script)");
+    assertThat(
+            run(
+                "script",
+                doc(
+                    "source",
+                    "def m = [:]; def top = m; for (int i = 0; i < 5000; i++) {"
+                        + " def n = [:]; m.n = n; m = n } ctx.deep = top"),
+                doc("a", 1)))
+        .containsEntry("reason", "a value the ingest script left nests deeper than [1000] levels");
+    assertThat(run("script", doc("source", "def s = [1]; ctx.p = [s, s]"), doc("a", 1)))
+        .as("a value shared, not nested in itself, is fine")
+        .containsEntry("p", List.of(List.of(1), List.of(1)));
+  }
+
+  @Test
   void aScriptThatDoesNotCompileIsRefusedWithThePipeline() {
     assertThatThrownBy(() -> run("script", doc("source", "ctx.x = ;"), doc("a", 1)))
         .isInstanceOfSatisfying(
